@@ -1,0 +1,98 @@
+// The interface every game implements, plus the rules common to all of them:
+// alternation, swap at ply 2, resignation, and "over once a winner exists".
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace pbem {
+
+// Colour 0 is the first colour (moves first), colour 1 the second.
+using Colour = int;
+constexpr Colour other(Colour c) { return 1 - c; }
+
+// The outcome of one attempted ply. On failure the game is unchanged.
+struct PlyResult {
+  bool ok = false;
+  std::string move;   // canonical form of the ply as entered (on success)
+  std::string error;  // specific reason (on failure)
+
+  static PlyResult accepted(std::string move) { return {true, std::move(move), {}}; }
+  static PlyResult rejected(std::string error) { return {false, {}, std::move(error)}; }
+};
+
+// Who plays which colour, for the diagram's status lines. Empty names are left out.
+struct RenderContext {
+  std::array<std::string, 2> players;  // user ids by colour (after any swap)
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::unique_ptr<Game> clone() const = 0;
+
+  virtual std::string_view name() const = 0;                 // "gates", "hy3", "gaia"
+  virtual std::string_view colour_name(Colour c) const = 0;  // "light", "red", ...
+  virtual std::string options_text() const = 0;              // canonical, e.g. "-cross -size=5"
+
+  // Parses, validates and applies one ply: a placement, "swap" or "resign" (for the colour
+  // to move). Input is case-insensitive and may carry surrounding blanks.
+  PlyResult play(std::string_view ply);
+  // Resignation by either colour (a player may resign out of turn by mail).
+  PlyResult resign(Colour colour);
+
+  Colour to_move() const { return to_move_; }
+  std::optional<Colour> winner() const { return winner_; }
+  bool over() const { return winner_.has_value(); }
+  int ply_count() const { return static_cast<int>(record_.size()); }
+  const std::vector<std::string>& record() const { return record_; }
+  // True once ply 2 was a swap: the users exchanged colours.
+  bool swapped() const { return swapped_; }
+  bool swap_allowed() const { return swap_enabled_ && !over() && ply_count() == 1; }
+
+  // Every legal ply in canonical form, "swap" last when allowed; empty once over.
+  std::vector<std::string> legal_plies() const;
+
+  // Occupied cells: label -> content (tile letter or colour name).
+  virtual nlohmann::json cells_json() const = 0;
+  // Whole position as JSON (game, options, plies, to_move, winner, cells).
+  nlohmann::json state_json() const;
+
+  // The ASCII diagram a player receives, including the status lines.
+  virtual std::string render(const RenderContext& context) const = 0;
+
+ protected:
+  explicit Game(bool swap_enabled) : swap_enabled_(swap_enabled) {}
+  Game(const Game&) = default;
+  Game& operator=(const Game&) = default;
+
+  // Parses and validates a placement by `colour`; applies it only if legal and returns its
+  // canonical text. May call declare_winner(). Called only while the game is not over.
+  virtual PlyResult place(std::string_view ply, Colour colour) = 0;
+  // Legal placements for the colour to move, canonical, in a stable order.
+  virtual std::vector<std::string> legal_placements() const = 0;
+  // Called after every accepted ply (placement or swap) once the side to move is updated;
+  // a game whose rules end play on the position (e.g. "no legal placement") does it here.
+  virtual void after_ply() {}
+
+  void declare_winner(Colour colour) {
+    if (!winner_) winner_ = colour;
+  }
+  // Status lines under every diagram: colours, users, last move, side to move or result.
+  std::string status_lines(const RenderContext& context) const;
+
+ private:
+  bool swap_enabled_;
+  bool swapped_ = false;
+  Colour to_move_ = 0;
+  std::optional<Colour> winner_;
+  std::vector<std::string> record_;
+};
+
+}  // namespace pbem
