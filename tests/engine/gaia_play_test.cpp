@@ -161,9 +161,10 @@ TEST_CASE("type 1: a chain across the centre joins f1 to f10") {
 }
 
 TEST_CASE("type 1: a curve along ring e joins f1 to f10") {
-  expect_black_wins_only_when_complete(
-      {"f1", "e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10"},
-      {"a1", "b1", "b2", "b3", "b4", "b5", "b6", "c1", "c2", "c3"}, Gaia::Win::opposed_group);
+  // f1 touches e1 and e2, f10 touches e10 and e11: e2 .. e10 is the shortest arc between.
+  expect_black_wins_only_when_complete({"f1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10"},
+                                       {"a1", "b1", "b2", "b3", "b4", "b5", "b6", "c1", "c2"},
+                                       Gaia::Win::opposed_group);
 }
 
 TEST_CASE("type 1: filling the edge itself joins every pair at the last gap") {
