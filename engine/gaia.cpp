@@ -96,8 +96,12 @@ PlyResult Gaia::place(std::string_view ply, Colour colour) {
   GaiaBoard::Lookup found = board_->find(ply);
   if (!found.error.empty()) return PlyResult::rejected(found.error);
   const int cell = found.cell;
-  if (stones_[static_cast<std::size_t>(cell)] != empty)
-    return PlyResult::rejected(board_->label(cell) + " is occupied");
+  if (auto owner = stone(cell)) {
+    std::string error = board_->label(cell) + " is occupied (" + std::string(colour_name(*owner));
+    // An edge cell may be full because its partner was played: say so.
+    if (int partner = board_->opposed(cell); partner >= 0) error += ", paired with " + board_->label(partner);
+    return PlyResult::rejected(error + ")");
+  }
 
   last_placed_ = {cell};
   put_stone(cell, colour);

@@ -127,8 +127,8 @@ TEST_CASE("an edge cell never stands empty opposite a stone") {
   play_all(*game, {"f1", "f11"});
   auto taken = game->play("f10");
   CHECK_FALSE(taken.ok);
-  CHECK(taken.error == "f10 is occupied");
-  CHECK(game->play("f2").error == "f2 is occupied");
+  CHECK(taken.error == "f10 is occupied (black, paired with f1)");
+  CHECK(game->play("f2").error == "f2 is occupied (white, paired with f11)");
   CHECK(game->cells_json() ==
         nlohmann::json{{"f1", "black"}, {"f10", "black"}, {"f2", "white"}, {"f11", "white"}});
 }
@@ -272,8 +272,8 @@ TEST_CASE("bad Gaia input is refused with a reason and changes nothing") {
       {"z9", "cell z9 does not exist on a size-3 Gaia board: rings run from a to f"},
       {"a2", "cell a2 does not exist on a size-3 Gaia board: ring a has only a1"},
       {"f19", "cell f19 does not exist on a size-3 Gaia board: ring f has f1 to f18"},
-      {"c4", "c4 is occupied"},
-      {" C4 ", "c4 is occupied"},
+      {"c4", "c4 is occupied (black)"},
+      {" C4 ", "c4 is occupied (black)"},
       {"hello", "'hello' is not a cell on a size-3 Gaia board: a cell is a ring letter and a number, e.g. c4"},
       {"c 4", "'c 4' is not a cell on a size-3 Gaia board: a cell is a ring letter and a number, e.g. c4"},
   };
