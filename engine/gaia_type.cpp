@@ -13,12 +13,14 @@ their colour on an empty cell. Stones never move and are never removed.
 THE BOARD
 A rounded board - picture half a globe seen from above. Around the centre
 cell a1 lie rings b, c, d, ...; each ring is numbered from 1 clockwise,
-starting at the top left. On a size-n board rings a to the n-th letter form
-an ordinary hexagon; its six corner cells are pentagons (five neighbours).
-The outer rings beyond it all have 6n cells: each cell touches the two
-cells beside it in its ring, two cells of the ring inside and two of the
-ring outside. The outermost ring is the edge (f1-f18 on the default board);
-edge cells have four neighbours.
+starting at its top left cell. The inner rings (a-d on the default board,
+n+1 rings on a size-n board) form an ordinary hexagon; the six corner
+cells of its outer ring are pentagons with five neighbours (d1, d4, d7,
+d10, d13, d16 on the default board). The rings beyond (e and f on the
+default board) all have 6n cells, as many as the ring inside them: each
+cell touches the two cells beside it in its ring, two cells of the ring
+inside and two of the ring outside. The outermost ring is the edge
+(f1-f18 on the default board); edge cells have four neighbours.
 Each edge cell has an opposed partner halfway round the edge: on the
 default board f1 and f10, f2 and f11, ..., f9 and f18 (numbers 3n apart).
 
@@ -51,9 +53,12 @@ OPTIONS
 READING THE DIAGRAM
 The board is drawn flattened onto a hex grid: the hexagonal core in the
 middle, and the outer rings as six bands, one outside each side of the
-core. Cells next to each other on the page touch on the board. Empty cells
-show their label; X is black, O white, and (X) or (O) marks the stone(s)
-of the last move. A * before a cell marks one of the six pentagons.
+core; each ring sits half a cell further clockwise than the ring inside
+it, so the bands lean. Cells next to each other on the page touch on the
+board. Empty cells show their label; X is black, O white, and (X) or (O)
+marks the stone(s) of the last move. An occupied cell's label follows
+from its neighbours (numbers run consecutively round each ring).
+A * just before a cell marks one of the six pentagons.
 Flattening a curved board leaves six blank notches, one outside each
 pentagon: they close up, so the cells on either side of a notch touch
 (on the default board e3 touches e4, f3 touches f4 and e4). In any outer
