@@ -43,10 +43,8 @@ int GaiaBoard::pair_of(int cell) const {
 }
 
 void GaiaBoard::add_neighbour(int cell, int other) {
-  for (int side : {cell, other}) {
-    int partner = side == cell ? other : cell;
-    neighbours_[at(side)][neighbour_counts_[at(side)]++] = partner;
-  }
+  neighbours_[at(cell)][neighbour_counts_[at(cell)]++] = other;
+  neighbours_[at(other)][neighbour_counts_[at(other)]++] = cell;
 }
 
 GaiaBoard::GaiaBoard(int size) : size_(size) {

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -71,7 +70,7 @@ class GaiaBoard {
 
  private:
   std::size_t at(int cell) const { return static_cast<std::size_t>(cell); }
-  void add_neighbour(int cell, int other);
+  void add_neighbour(int cell, int other);  // both directions
 
   int size_;
   std::vector<int> ring_start_;                    // first cell of each ring
