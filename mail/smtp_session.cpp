@@ -128,7 +128,8 @@ asio::awaitable<void> SmtpSession::converse() {
       reply("500 5.5.2 Error: line too long");
       continue;
     }
-    const bool keep_going = co_await respond(parse_command_line(line.text));
+    const SmtpCommand command = parse_command_line(line.text);
+    const bool keep_going = co_await respond(command);
     if (!keep_going) break;
   }
   co_await stream_.flush(config.command_timeout);
@@ -171,7 +172,7 @@ asio::awaitable<bool> SmtpSession::respond(const SmtpCommand& command) {
       if (command.argument.empty()) {
         reply("501 5.5.4 Syntax: VRFY address");
       } else {
-        // Confirming addresses only helps address harvesters (RFC 5321 3.5.3).
+        // Confirming addresses only helps address harvesters (RFC 5321 section 7.3).
         reply("252 2.0.0 Cannot VRFY user, but will accept message and attempt delivery");
       }
       break;
@@ -202,7 +203,7 @@ void SmtpSession::hello(const std::string& argument, bool extended) {
     reply("250 " + config.hostname);
     return;
   }
-  // Replies to EHLO carry no enhanced status code (RFC 2034 section 3).
+  // Replies to EHLO (and HELO, and the greeting) carry no enhanced status code (RFC 2034).
   std::vector<std::string> lines{config.hostname,
                                  "SIZE " + std::to_string(config.max_message_bytes),
                                  "PIPELINING", "8BITMIME", "ENHANCEDSTATUSCODES"};

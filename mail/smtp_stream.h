@@ -33,7 +33,7 @@ class SmtpStream {
 
   // The next line. Replies queued with queue() are flushed first if the read would have to
   // wait for the network, so pipelined commands get their replies in one packet
-  // (RFC 2920 section 3.2). Throws boost::system::system_error: asio::error::eof when the
+  // (RFC 2920). Throws boost::system::system_error: asio::error::eof when the
   // peer closed, asio::error::timed_out when the deadline passed, operation_aborted after
   // cancel().
   asio::awaitable<SmtpLine> read_line(std::size_t max_length, Duration timeout);
@@ -44,8 +44,8 @@ class SmtpStream {
 
   // Switch to TLS. Anything the peer sent after the STARTTLS exchange and before the
   // handshake is discarded unread: it came in plain text, and acting on it would let a
-  // man in the middle inject commands into the protected session (RFC 3207 section 4.2,
-  // CVE-2011-0411).
+  // man in the middle inject commands into the protected session (CVE-2011-0411 on the
+  // server side; the same trick against clients is CVE-2011-1575).
   asio::awaitable<void> start_tls_as_server(asio::ssl::context& context, Duration timeout);
   // server_name is sent as SNI and, when verify is true, checked against the certificate.
   asio::awaitable<void> start_tls_as_client(asio::ssl::context& context,
