@@ -39,7 +39,8 @@ constexpr UsageLine kUsages[] = {
 };
 
 std::string replace_game(std::string text, std::string_view game) {
-  for (std::size_t at; (at = text.find("<game>")) != std::string::npos;) text.replace(at, 6, game);
+  for (std::size_t at = 0; (at = text.find("<game>", at)) != std::string::npos; at += game.size())
+    text.replace(at, 6, game);
   return text;
 }
 
@@ -266,6 +267,13 @@ std::string all_usages(std::string_view game) {
   return out;
 }
 
+std::string game_usages(std::string_view game) {
+  std::string out;
+  for (const auto& line : kUsages)
+    if (std::string_view(line.text).starts_with("<game>")) out += "  " + replace_game(line.text, game) + "\n";
+  return out;
+}
+
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names) {
   auto words = split_words(text);
   if (words.empty()) return false;
@@ -318,7 +326,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
           {"preview", Verb::Preview}};
       for (auto [word, verb] : kGame)
         if (sub == word) result.usage = command_usage(verb, command.game);
-      if (result.usage.empty()) result.usage = all_usages(command.game);
+      if (result.usage.empty()) result.usage = game_usages(command.game);
     }
     return result;
   }

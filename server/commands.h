@@ -66,6 +66,8 @@ bool looks_like_command(std::string_view text, const std::vector<std::string>& g
 // The usage lines of every command, for `help commands` and error replies.
 std::string command_usage(Verb verb, std::string_view game = "<game>");
 std::string all_usages(std::string_view game = "<game>");
+// Only the `<game> ...` commands, for one game.
+std::string game_usages(std::string_view game);
 
 // Account field rules, shared by signup and change.
 std::optional<std::string> userid_problem(std::string_view userid);

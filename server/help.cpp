@@ -81,7 +81,7 @@ std::string game_help_text(const std::string& game) {
   std::string options;
   for (const auto& option : type->options)
     options += "  -" + option.name + (option.takes_integer ? "=<n>" : "") + "   " + option.help + "\n";
-  return type->rules_help + "\nChallenge options:\n" + options + "\nCommands:\n" + all_usages(type->name);
+  return type->rules_help + "\nChallenge options:\n" + options + "\nCommands:\n" + game_usages(type->name);
 }
 
 }  // namespace pbem::server

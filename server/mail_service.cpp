@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "engine/registry.h"
+#include "engine/text.h"
 #include "mail/address.h"
 #include "mail/inbound_message.h"
 #include "server/clock.h"
@@ -34,14 +35,14 @@ std::vector<std::string> game_names() {
   return names;
 }
 
-// The command: the Subject, or else the first line of the new body text if that is one
-// (some phone mail apps make a Subject awkward to edit).
+// The command: the Subject, or else the first line of the new body text when only that
+// parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
 std::string command_text(const mail::InboundMessage& message) {
   static const std::vector<std::string> names = game_names();
-  if (looks_like_command(message.subject, names)) return message.subject;
+  if (parse_command(message.subject, names).command) return message.subject;
   std::string_view body = message.body_new_text;
-  std::string_view first_line = body.substr(0, body.find('\n'));
-  if (looks_like_command(first_line, names)) return std::string(first_line);
+  std::string first_line(trim(body.substr(0, body.find('\n'))));
+  if (looks_like_command(first_line, names) && parse_command(first_line, names).command) return first_line;
   return message.subject;
 }
 

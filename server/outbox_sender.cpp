@@ -70,7 +70,9 @@ asio::awaitable<void> OutboxSender::run() {
 }
 
 asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {
-  mail::DeliveryResult result = co_await mail::deliver(smarthost_, mail.envelope_from, {mail.recipient}, mail.data);
+  // A named vector, not a braced list: g++ 12 mis-compiles initializer lists in co_await calls.
+  std::vector<std::string> recipients{mail.recipient};
+  mail::DeliveryResult result = co_await mail::deliver(smarthost_, mail.envelope_from, recipients, mail.data);
   Outbox outbox(db);
   const std::string tag = "outbox " + std::to_string(mail.id) + " to " + mail.recipient + " <" + mail.message_id + ">";
   // Marking may meet a busy database; the message then stays queued and is sent again

@@ -165,7 +165,7 @@ class Replies(IngestTestCase):
         self.assertEqual(to_bob["Subject"], "HY 3 #1: bob to move")
         self.assertIn("hy3 move 1 bob <password>", text_of(to_bob))
         self.assertIn("[R]", text_of(to_bob))
-        self.assertIn("<pre>", html_of(to_bob))
+        self.assertIn("<pre", html_of(to_bob))
         self.assertIn("[R]", html_of(to_bob))
         self.assertIn("pbem-game-1.hy3@test.example", to_bob["References"])
         self.assertEqual(to_bob["Auto-Submitted"], "auto-replied")
@@ -187,7 +187,7 @@ class Replies(IngestTestCase):
             (BOB, "list", "gaia"),
             (BOB, "help", "help tutorial"),
             (BOB, "help tutorial", "signup alice mysecret"),
-            (BOB, "hy3 help", "exactly half"),
+            (BOB, "hy3 help", "EXACTLY half"),
             (BOB, "help commands", "move[#moveno]"),
         ]
         for sender, subject, needle in checks:
