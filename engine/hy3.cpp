@@ -1,15 +1,154 @@
-// PLACEHOLDER: replaced by the real hy3 implementation.
 #include "engine/hy3.h"
 
+#include <algorithm>
+
 namespace pbem {
+
+Hy3::Hy3(int size, bool swap_enabled)
+    : Game(swap_enabled),
+      board_(Hy3Board::of_size(size)),
+      swap_enabled_(swap_enabled),
+      stones_(static_cast<std::size_t>(board_->cell_count()), -1),
+      parent_(static_cast<std::size_t>(board_->cell_count())),
+      anchors_(static_cast<std::size_t>(board_->cell_count())) {
+  for (int c = 0; c < board_->cell_count(); ++c) parent_[static_cast<std::size_t>(c)] = c;
+}
+
+std::string Hy3::options_text() const {
+  return "-size=" + std::to_string(board_->size()) + (swap_enabled_ ? " -swap" : "");
+}
+
+int Hy3::find_root(int cell) const {
+  while (parent_[static_cast<std::size_t>(cell)] != cell) {
+    int& up = parent_[static_cast<std::size_t>(cell)];
+    up = parent_[static_cast<std::size_t>(up)];  // path halving keeps later lookups short
+    cell = up;
+  }
+  return cell;
+}
+
+Hy3::Anchors Hy3::anchors_if_placed(int cell, Colour colour) const {
+  Anchors anchors;
+  if (int index = board_->ring_index(cell); index >= 0) anchors.set(static_cast<std::size_t>(index));
+  for (int n : board_->neighbours(cell))
+    if (stones_[static_cast<std::size_t>(n)] == colour) anchors |= anchors_[static_cast<std::size_t>(find_root(n))];
+  return anchors;
+}
+
+int Hy3::span_of(const Anchors& anchors) const {
+  const int perimeter = board_->perimeter();
+  int first = -1, previous = -1, largest_gap = 0;
+  for (int i = 0; i < perimeter; ++i) {
+    if (!anchors.test(static_cast<std::size_t>(i))) continue;
+    if (first < 0) first = i;
+    else largest_gap = std::max(largest_gap, i - previous);
+    previous = i;
+  }
+  if (first < 0) return 0;
+  largest_gap = std::max(largest_gap, first + perimeter - previous);  // the wrap-around gap
+  return perimeter - largest_gap + 1;
+}
+
+int Hy3::group_span(int cell) const {
+  if (stones_[static_cast<std::size_t>(cell)] < 0) return 0;
+  return span_of(anchors_[static_cast<std::size_t>(find_root(cell))]);
+}
+
+bool Hy3::placement_legal(int cell, Colour colour) const {
+  return stones_[static_cast<std::size_t>(cell)] < 0 &&
+         2 * span_of(anchors_if_placed(cell, colour)) != board_->perimeter();
+}
+
+bool Hy3::has_legal_placement(Colour colour) const {
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (placement_legal(c, colour)) return true;
+  return false;
+}
+
+PlyResult Hy3::place(std::string_view ply, Colour colour) {
+  auto lookup = board_->find(ply);
+  if (!lookup.cell) return PlyResult::rejected(lookup.error);
+  const int cell = *lookup.cell;
+  const std::string& label = board_->label(cell);
+  if (int owner = stones_[static_cast<std::size_t>(cell)]; owner >= 0)
+    return PlyResult::rejected(label + " is occupied (" + std::string(colour_name(owner)) + ")");
+  Anchors anchors = anchors_if_placed(cell, colour);
+  const int span = span_of(anchors);
+  if (2 * span == board_->perimeter())
+    return PlyResult::rejected("this placement would form a group spanning exactly half the perimeter (" +
+                               std::to_string(span) + " of " + std::to_string(board_->perimeter()) +
+                               " perimeter cells)");
+
+  stones_[static_cast<std::size_t>(cell)] = colour;
+  for (int n : board_->neighbours(cell))
+    if (stones_[static_cast<std::size_t>(n)] == colour) parent_[static_cast<std::size_t>(find_root(n))] = cell;
+  anchors_[static_cast<std::size_t>(cell)] = anchors;
+  last_cell_ = cell;
+  if (anchors.count() >= 2 && 2 * span > board_->perimeter()) declare_winner(colour);
+  return PlyResult::accepted(label);
+}
+
+void Hy3::after_ply() {
+  // A player left without a legal placement loses at once (spec section 3).
+  if (!has_legal_placement(to_move())) declare_winner(other(to_move()));
+}
+
+std::vector<std::string> Hy3::legal_placements() const {
+  std::vector<std::string> plies;
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (placement_legal(c, to_move())) plies.push_back(board_->label(c));
+  return plies;
+}
+
+nlohmann::json Hy3::cells_json() const {
+  nlohmann::json cells = nlohmann::json::object();
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (int s = stones_[static_cast<std::size_t>(c)]; s >= 0) cells[board_->label(c)] = std::string(colour_name(s));
+  return cells;
+}
+
+namespace {
+
+const std::string kRulesHelp = R"(HY 3 (Mark Steere, 2023)
+
+Two players, red and blue, place one stone per turn on an empty cell of a
+hexagonal board; red moves first.
+
+Goal: after your placement, the group holding your new stone touches the
+perimeter in at least two cells and spans MORE than half of the perimeter.
+The span of a group is the number of perimeter cells on the shortest arc of
+the perimeter that contains all of the group's perimeter cells (corners
+count once). On a board with 4 cells per side the perimeter has 18 cells,
+so a group must span 10 or more to win.
+
+Restriction: you may not make a group that spans EXACTLY half the perimeter.
+A player who has no legal placement left loses.
+
+Board: -size=n cells per side, 3 to 13 (default 7). Swap (pie rule) is off
+by default; -swap lets blue take over red's first stone as move 2.
+
+Notation: a cell is its row letter (a = top row) and its position in the
+row counted from the left, e.g. d4. Send `swap` or `resign` as the move.
+
+Diagram: empty cells show their own label; R is a red stone, B a blue one;
+the last stone placed is shown in brackets, e.g. [R].
+)";
+
+}  // namespace
 
 GameType hy3_game_type() {
   GameType type;
   type.name = "hy3";
-  type.title = "hy3";
-  type.summary = "not yet available";
-  type.create = [](const std::vector<std::string>&) -> std::unique_ptr<Game> {
-    throw OptionError("hy3 is not yet available on this server");
+  type.title = "HY 3";
+  type.summary = "HY 3: connect a group spanning more than half of the hexagon's perimeter";
+  type.options = {{"size", true, "cells per side, 3-13 (default 7)"},
+                  {"swap", false, "allow the second player to swap at move 2 (default off)"}};
+  type.rules_help = kRulesHelp;
+  type.create = [options = type.options](const std::vector<std::string>& args) -> std::unique_ptr<Game> {
+    Options parsed = Options::parse("hy3", args, options);
+    int size = parsed.integer_in_range("size", Hy3Board::kDefaultSize, Hy3Board::kMinSize,
+                                       Hy3Board::kMaxSize, "HY 3");
+    return std::make_unique<Hy3>(size, parsed.has("swap"));
   };
   return type;
 }

@@ -1,5 +1,57 @@
+// HY 3 (Mark Steere, 2023): connect a group spanning more than half the perimeter.
+// Rules: ../shared/spec/games.md section 3.
 #pragma once
+
+#include <bitset>
+#include <memory>
+
+#include "engine/hy3_board.h"
 #include "engine/registry.h"
+
 namespace pbem {
+
+class Hy3 final : public Game {
+ public:
+  Hy3(int size, bool swap_enabled);
+
+  std::unique_ptr<Game> clone() const override { return std::make_unique<Hy3>(*this); }
+  std::string_view name() const override { return "hy3"; }
+  std::string_view colour_name(Colour c) const override { return c == 0 ? "red" : "blue"; }
+  std::string options_text() const override;
+  nlohmann::json cells_json() const override;
+  std::string render(const RenderContext& context) const override;
+
+  const Hy3Board& board() const { return *board_; }
+  // Stone on a cell: -1 empty, else its colour.
+  int stone(int cell) const { return stones_[static_cast<std::size_t>(cell)]; }
+  // Span (in perimeter cells) of the group holding `cell`; 0 for an empty cell.
+  int group_span(int cell) const;
+
+ protected:
+  PlyResult place(std::string_view ply, Colour colour) override;
+  std::vector<std::string> legal_placements() const override;
+  void after_ply() override;
+
+ private:
+  // Perimeter positions touched by a group; P <= 6 * 12 = 72 at the largest size.
+  using Anchors = std::bitset<72>;
+
+  int find_root(int cell) const;
+  // Anchors the group of a stone of `colour` at empty `cell` would have.
+  Anchors anchors_if_placed(int cell, Colour colour) const;
+  int span_of(const Anchors& anchors) const;
+  bool placement_legal(int cell, Colour colour) const;
+  bool has_legal_placement(Colour colour) const;
+
+  std::shared_ptr<const Hy3Board> board_;
+  bool swap_enabled_;
+  std::vector<int> stones_;    // per cell: -1 empty, 0 red, 1 blue
+  // Union-find over stones of one colour; mutable so lookups can halve paths.
+  mutable std::vector<int> parent_;
+  std::vector<Anchors> anchors_;  // valid at roots
+  int last_cell_ = -1;
+};
+
 GameType hy3_game_type();
-}
+
+}  // namespace pbem

@@ -1,0 +1,47 @@
+// The HY 3 diagram: rows staggered by half a cell as on the real board, each empty cell
+// showing its own label so a player can type the next move without counting.
+#include <algorithm>
+
+#include "engine/hy3.h"
+
+namespace pbem {
+
+namespace {
+
+constexpr int kCellWidth = 4;  // "d10 " — wide enough for the longest label plus a gap
+
+std::string right_trimmed(std::string line) {
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+}  // namespace
+
+std::string Hy3::render(const RenderContext& context) const {
+  const Hy3Board& b = *board_;
+  std::string out;
+  const int radius = b.radius();
+  for (int row = 0; row < b.row_count(); ++row) {
+    const int r = row - radius;
+    std::string line(1, static_cast<char>('a' + row));
+    line += "  ";
+    line += std::string(static_cast<std::size_t>(std::abs(r) * kCellWidth / 2), ' ');
+    for (int cell : b.row_cells(row)) {
+      std::string content;
+      int s = stone(cell);
+      if (s < 0) content = b.label(cell);
+      else if (cell == last_cell_) content = s == 0 ? "[R]" : "[B]";
+      else content = s == 0 ? " R" : " B";
+      content.resize(kCellWidth, ' ');
+      line += content;
+    }
+    out += right_trimmed(line) + "\n";
+  }
+  out += "\nR = red, B = blue, [ ] = last stone placed.\nPerimeter " + std::to_string(b.perimeter()) +
+         " cells: a winning group spans " + std::to_string(b.perimeter() / 2 + 1) + " or more, never exactly " +
+         std::to_string(b.perimeter() / 2) + ".\n";
+  out += status_lines(context);
+  return out;
+}
+
+}  // namespace pbem

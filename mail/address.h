@@ -1,0 +1,20 @@
+#pragma once
+// Email address normalisation shared by inbound parsing and outbound composition.
+//
+// normalize_address() is deliberately strict: it accepts a bare addr-spec such as
+// "alice@Example.ORG" (optionally wrapped in <> and surrounding blanks) and returns it with
+// the domain lower-cased ("alice@example.org"). The local part keeps its case, because
+// RFC 5321 lets the receiving host treat it as case-sensitive. Anything that could not be
+// safely written into a header on its own -- blanks, control characters, quotes, angle
+// brackets, commas, a missing or doubled '@', an empty local part or domain -- is refused
+// with std::nullopt, so callers can use the result as a header value without escaping.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pbem::mail {
+
+// The canonical form of a plausible addr-spec, or nullopt when `text` is not one.
+std::optional<std::string> normalize_address(std::string_view text);
+
+}  // namespace pbem::mail

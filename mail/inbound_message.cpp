@@ -1,0 +1,233 @@
+#include "mail/inbound_message.h"
+
+#include <memory>
+
+#include "mail/address.h"
+#include "mail/encoded_word_repair.h"
+#include "mail/gmime_support.h"
+#include "mail/mime_body.h"
+#include "mail/reply_text.h"
+#include "mail/subject.h"
+
+namespace pbem::mail {
+namespace {
+
+using detail::adopt_gobject;
+using detail::header_value;
+using detail::to_string_or_empty;
+
+struct ParserOptionsFree {
+  void operator()(GMimeParserOptions* options) const noexcept { g_mime_parser_options_free(options); }
+};
+using ParserOptionsPtr = std::unique_ptr<GMimeParserOptions, ParserOptionsFree>;
+
+struct ReferencesFree {
+  void operator()(GMimeReferences* references) const noexcept { g_mime_references_free(references); }
+};
+using ReferencesPtr = std::unique_ptr<GMimeReferences, ReferencesFree>;
+
+// Lenient options: real clients break the RFCs in small ways, and refusing their mail would
+// only leave a player without an answer.
+ParserOptionsPtr make_parser_options() {
+  ParserOptionsPtr options(g_mime_parser_options_new());
+  g_mime_parser_options_set_rfc2047_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
+  g_mime_parser_options_set_address_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
+  g_mime_parser_options_set_parameter_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
+  g_mime_parser_options_set_allow_addresses_without_domain(options.get(), TRUE);
+  // Raw 8-bit header text (no encoded words) is tried as UTF-8 first, then windows-1252.
+  const char* fallback_charsets[] = {"utf-8", "windows-1252", nullptr};
+  g_mime_parser_options_set_fallback_charsets(options.get(), fallback_charsets);
+  return options;
+}
+
+std::string_view trim(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const auto first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kBlanks) - first + 1);
+}
+
+std::string lower(std::string_view text) {
+  std::string out;
+  for (char c : text) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return out;
+}
+
+// An mbox "From sender date" line is an envelope marker, not part of the message.
+std::string_view skip_mbox_from_line(std::string_view raw) {
+  if (raw.substr(0, 5) != "From ") return raw;
+  const auto end = raw.find('\n');
+  return end == std::string_view::npos ? std::string_view() : raw.substr(end + 1);
+}
+
+// A header field starts with a name of printable ASCII other than ':' and then ':'.
+bool starts_with_header_field(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && text[i] > ' ' && text[i] < 0x7f && text[i] != ':') ++i;
+  while (i > 0 && i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;  // "Name :"
+  return i > 0 && i < text.size() && text[i] == ':';
+}
+
+void require_message_shape(std::string_view message) {
+  if (trim(message).empty()) throw MailParseError("not a mail message: the input is empty");
+  if (!starts_with_header_field(message)) {
+    const auto line_end = message.find_first_of("\r\n");
+    std::string first_line(message.substr(0, std::min<std::size_t>(line_end, 60)));
+    throw MailParseError("not a mail message: the first line is not a header field (\"" +
+                         unfold_header_text(first_line) + "\")");
+  }
+}
+
+// A message id as a header-safe token: no brackets, blanks or control characters.
+std::string clean_message_id(std::string_view id) {
+  std::string out;
+  for (char c : trim(id)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= ' ' || byte == 0x7f || c == '<' || c == '>') continue;
+    out += c;
+  }
+  return out;
+}
+
+std::vector<std::string> parse_message_ids(const std::string& value) {
+  std::vector<std::string> ids;
+  if (value.empty()) return ids;
+  ReferencesPtr references(g_mime_references_parse(nullptr, value.c_str()));
+  if (!references) return ids;
+  const int count = g_mime_references_length(references.get());
+  for (int i = 0; i < count; ++i) {
+    std::string id = clean_message_id(to_string_or_empty(g_mime_references_get_message_id(references.get(), i)));
+    if (!id.empty()) ids.push_back(std::move(id));
+  }
+  return ids;
+}
+
+// The first mailbox of an address list, looking inside groups.
+InternetAddressMailbox* first_mailbox(InternetAddressList* list) {
+  if (list == nullptr) return nullptr;
+  const int count = internet_address_list_length(list);
+  for (int i = 0; i < count; ++i) {
+    InternetAddress* address = internet_address_list_get_address(list, i);
+    if (INTERNET_ADDRESS_IS_MAILBOX(address)) return INTERNET_ADDRESS_MAILBOX(address);
+    if (INTERNET_ADDRESS_IS_GROUP(address)) {
+      if (auto* member = first_mailbox(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(address)))) {
+        return member;
+      }
+    }
+  }
+  return nullptr;
+}
+
+struct Mailbox {
+  std::string raw_address;  // as written, for recognising MAILER-DAEMON without a domain
+  std::string address;      // normalised, or "" when implausible
+  std::string name;
+};
+
+// Parses the address header `name` from its raw value (see encoded_word_repair.h for why
+// GMime's already-parsed list is not used).
+std::optional<Mailbox> first_mailbox_of(GMimeMessage* message, const char* name, GMimeParserOptions* options) {
+  const auto raw = detail::raw_header_value(GMIME_OBJECT(message), name);
+  if (!raw) return std::nullopt;
+  const std::string repaired = detail::rewrite_base64_words_as_q(*raw);
+  auto list = adopt_gobject(internet_address_list_parse(options, repaired.c_str()));
+  InternetAddressMailbox* mailbox = first_mailbox(list.get());
+  if (mailbox == nullptr) return std::nullopt;
+  Mailbox result;
+  result.raw_address = to_string_or_empty(internet_address_mailbox_get_addr(mailbox));
+  result.address = normalize_address(result.raw_address).value_or("");
+  result.name = std::string(trim(unfold_header_text(
+      to_string_or_empty(internet_address_get_name(INTERNET_ADDRESS(mailbox))))));
+  return result;
+}
+
+std::string local_part(std::string_view address) {
+  return lower(address.substr(0, address.find('@')));
+}
+
+// The Subject decoded from its raw value (see encoded_word_repair.h), unfolded, trimmed.
+std::string decoded_subject(GMimeMessage* message, GMimeParserOptions* options) {
+  const auto raw = detail::raw_header_value(GMIME_OBJECT(message), "Subject");
+  if (!raw) return {};
+  const std::string repaired = detail::rewrite_base64_words_as_q(*raw);
+  detail::GCharPtr decoded(g_mime_utils_header_decode_text(options, repaired.c_str()));
+  return std::string(trim(unfold_header_text(to_string_or_empty(decoded.get()))));
+}
+
+// Why this message was sent by a machine and must not be answered (RFC 3834 and the usual
+// practice of list servers and MTAs), or nullopt for a person's mail.
+std::optional<std::string> machine_reason(GMimeMessage* message, const std::optional<Mailbox>& from) {
+  GMimeObject* object = GMIME_OBJECT(message);
+  const std::string auto_submitted(trim(header_value(object, "Auto-Submitted")));
+  if (!auto_submitted.empty()) {
+    const std::string keyword = lower(trim(auto_submitted.substr(0, auto_submitted.find(';'))));
+    if (keyword != "no") return "Auto-Submitted: " + unfold_header_text(auto_submitted);
+  }
+  for (const char* name : {"X-Autoreply", "X-Autorespond"}) {
+    if (g_mime_object_get_header(object, name) != nullptr) return std::string(name) + " present";
+  }
+  const std::string precedence = lower(trim(header_value(object, "Precedence")));
+  if (precedence == "bulk" || precedence == "junk" || precedence == "list") {
+    return "Precedence: " + precedence;
+  }
+  if (g_mime_object_get_header(object, "List-Id") != nullptr) return "List-Id present";
+  if (const char* return_path = g_mime_object_get_header(object, "Return-Path")) {
+    if (trim(return_path) == "<>") return "empty envelope sender (Return-Path: <>)";
+  }
+  if (from) {
+    const std::string local = local_part(from->raw_address);
+    if (local == "mailer-daemon") return "From MAILER-DAEMON";
+    if (local == "postmaster") return "From postmaster";
+  }
+  GMimeObject* root = g_mime_message_get_mime_part(message);
+  if (root != nullptr &&
+      g_mime_content_type_is_type(g_mime_object_get_content_type(root), "multipart", "report")) {
+    const std::string report_type = lower(to_string_or_empty(
+        g_mime_object_get_content_type_parameter(root, "report-type")));
+    return "multipart/report" + (report_type.empty() ? std::string() : "; report-type=" + report_type) +
+           " (delivery or read report)";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+InboundMessage parse_inbound(std::string_view raw) {
+  detail::ensure_gmime_initialized();
+  const std::string_view message_text = skip_mbox_from_line(raw);
+  require_message_shape(message_text);
+
+  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(
+      message_text.data(), message_text.size()));
+  auto parser = adopt_gobject(g_mime_parser_new_with_stream(stream.get()));
+  g_mime_parser_set_format(parser.get(), GMIME_FORMAT_MESSAGE);
+  const ParserOptionsPtr options = make_parser_options();
+  auto message = adopt_gobject(g_mime_parser_construct_message(parser.get(), options.get()));
+  if (!message) throw MailParseError("not a mail message: GMime found no message in the input");
+
+  InboundMessage result;
+  result.message_id = clean_message_id(to_string_or_empty(g_mime_message_get_message_id(message.get())));
+
+  const auto from = first_mailbox_of(message.get(), "From", options.get());
+  if (from) {
+    result.from_address = from->address;
+    result.from_name = from->name;
+  }
+  const auto reply_to = first_mailbox_of(message.get(), "Reply-To", options.get());
+  result.reply_address = (reply_to && !reply_to->address.empty()) ? reply_to->address : result.from_address;
+
+  result.raw_subject = decoded_subject(message.get(), options.get());
+  result.subject = strip_reply_prefixes(result.raw_subject);
+
+  result.body_text = detail::extract_body_text(g_mime_message_get_mime_part(message.get()));
+  result.body_new_text = extract_new_text(result.body_text);
+
+  const auto in_reply_to = parse_message_ids(header_value(GMIME_OBJECT(message.get()), "In-Reply-To"));
+  if (!in_reply_to.empty()) result.in_reply_to = in_reply_to.front();
+  result.references = parse_message_ids(header_value(GMIME_OBJECT(message.get()), "References"));
+
+  result.machine_reason = machine_reason(message.get(), from);
+  return result;
+}
+
+}  // namespace pbem::mail

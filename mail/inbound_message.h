@@ -1,0 +1,49 @@
+#pragma once
+// Inbound mail, parsed and normalised for the server.
+//
+// parse_inbound() turns the raw bytes of one RFC 5322 message -- as any real client sends
+// it: folded headers, RFC 2047 encoded words, MIME multipart, quoted-printable, base64,
+// any charset, format=flowed, HTML-only -- into plain UTF-8 fields the command layer can
+// use without knowing anything about MIME. Parsing is done by GMime; this module decides
+// what the server should see (which body part, which sender, whether a machine sent it).
+// Thread-safe: each call is independent.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pbem::mail {
+
+struct InboundMessage {
+  std::string message_id;        // without angle brackets; empty if absent
+  std::string from_address;      // addr-spec of From, domain lower-cased; empty when From
+                                 // is missing or not a plausible address
+  std::string from_name;         // display name, decoded UTF-8
+  std::string reply_address;     // Reply-To address if present and plausible, else from_address
+  std::string subject;           // raw_subject with Re:/Fwd:/AW:/... prefixes (repeated, any
+                                 // case, also "Re[2]:") stripped, blanks collapsed, trimmed
+  std::string raw_subject;       // decoded (RFC 2047) and unfolded; nothing stripped
+  std::string body_text;         // text/plain preferred, else text/html as text; transfer
+                                 // encoding and charset decoded; format=flowed joined; LF
+  std::string body_new_text;     // body_text without quoted replies, attribution lines,
+                                 // Outlook original-message blocks and signature; trimmed
+  std::string in_reply_to;       // first message id of In-Reply-To, without brackets
+  std::vector<std::string> references;  // References ids, without brackets, in order
+  // Set when this mail must never be answered (auto-reply, bounce, list or bulk mail);
+  // the text names the reason for the log, e.g. "Auto-Submitted: auto-replied".
+  std::optional<std::string> machine_reason;
+};
+
+// Thrown only when the input is not a mail message at all (empty, or no header fields).
+class MailParseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses one RFC 5322 message with CRLF or LF line endings. A leading mbox "From " line
+// (as Postfix pipe(8) with the F flag writes it) is skipped. Tolerates everything real
+// clients send; throws MailParseError only for input that is not a message.
+InboundMessage parse_inbound(std::string_view raw);
+
+}  // namespace pbem::mail

@@ -1,0 +1,243 @@
+#include "mail/outgoing_message.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "mail/address.h"
+#include "mail/gmime_support.h"
+#include "mail/subject.h"
+
+namespace pbem::mail {
+namespace {
+
+using detail::adopt_gobject;
+using detail::GObjectPtr;
+
+constexpr std::size_t kMaxMessageIdLength = 250;
+constexpr std::size_t kMaxSevenBitLineLength = 77;  // "lines < 78 columns"
+
+struct FormatOptionsFree {
+  void operator()(GMimeFormatOptions* options) const noexcept { g_mime_format_options_free(options); }
+};
+
+struct DateTimeUnref {
+  void operator()(GDateTime* date) const noexcept { g_date_time_unref(date); }
+};
+
+// Valid UTF-8 without NUL bytes (which no header or text/plain body may carry).
+std::string valid_utf8(const std::string& input) {
+  std::string text;
+  for (char c : input) {
+    if (c != '\0') text += c;
+  }
+  if (g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr)) return text;
+  detail::GCharPtr repaired(g_utf8_make_valid(text.data(), static_cast<gssize>(text.size())));
+  return repaired.get();
+}
+
+std::string trim_blanks(const std::string& text) {
+  const auto first = text.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+// A header value on one line: valid UTF-8, controls (CR/LF included) turned into blanks.
+std::string one_line(const std::string& text) { return trim_blanks(unfold_header_text(valid_utf8(text))); }
+
+std::string require_address(const std::string& text, const char* role) {
+  if (auto address = normalize_address(text)) return *address;
+  throw std::invalid_argument(std::string("compose: ") + role + " is not a plausible address: \"" +
+                              one_line(text) + "\"");
+}
+
+// Keeps only printable ASCII that can appear inside <...> of a msg-id without quoting.
+std::string clean_message_id(const std::string& id) {
+  std::string out;
+  for (char c : id) {
+    if (c <= ' ' || c >= 0x7f) continue;
+    if (std::string_view("<>()\"\\,;[]").find(c) != std::string_view::npos) continue;
+    out += c;
+  }
+  return out;
+}
+
+std::optional<std::string> optional_message_id(const std::string& id) {
+  std::string cleaned = clean_message_id(id);
+  if (cleaned.empty() || cleaned.size() > kMaxMessageIdLength) return std::nullopt;
+  return cleaned;
+}
+
+// The body as LF-terminated valid UTF-8 (CRLF or lone CR from the caller become LF).
+std::string normalized_body(const std::string& text) {
+  std::string out;
+  const std::string utf8 = valid_utf8(text);
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    if (utf8[i] == '\r') {
+      out += '\n';
+      if (i + 1 < utf8.size() && utf8[i + 1] == '\n') ++i;
+    } else {
+      out += utf8[i];
+    }
+  }
+  return out;
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// The newline right after <pre> is ignored by HTML, so the text starts on its own line and
+// keeps its first column; the text's own lines keep their length.
+std::string html_document(const std::string& subject, const std::string& text) {
+  std::string html =
+      "<!DOCTYPE html>\n"
+      "<html>\n"
+      "<head>\n"
+      "<meta charset=\"utf-8\">\n"
+      "<title>" + html_escape(subject) + "</title>\n"
+      "</head>\n"
+      "<body>\n"
+      "<pre style=\"font-family: monospace;\">\n";
+  html += html_escape(text);
+  if (!text.empty() && text.back() != '\n') html += '\n';
+  html += "</pre>\n</body>\n</html>\n";
+  return html;
+}
+
+// 7bit is only safe (and readable as-is) for short ASCII lines; the boundary check keeps
+// a text that happens to contain the boundary from ending its part early (quoted-printable
+// encodes the boundary's '=' so it can never match there).
+bool fits_seven_bit(const std::string& text, const std::string& boundary) {
+  std::size_t column = 0;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      column = 0;
+      continue;
+    }
+    if (byte >= 0x80 || byte == 0x7f || (byte < 0x20 && c != '\t')) return false;
+    if (++column > kMaxSevenBitLineLength) return false;
+  }
+  return text.find(boundary) == std::string::npos;
+}
+
+GObjectPtr<GMimePart> text_part(const char* subtype, const std::string& utf8, const std::string& boundary) {
+  auto part = adopt_gobject(GMIME_PART(g_mime_text_part_new_with_subtype(subtype)));
+  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(
+      utf8.data(), utf8.size()));
+  auto content = adopt_gobject(g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
+  g_mime_part_set_content(part.get(), content.get());
+  g_mime_object_set_content_type_parameter(GMIME_OBJECT(part.get()), "charset", "utf-8");
+  g_mime_part_set_content_encoding(part.get(), fits_seven_bit(utf8, boundary)
+                                                   ? GMIME_CONTENT_ENCODING_7BIT
+                                                   : GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+  return part;
+}
+
+void add_mailbox(GMimeMessage* message, GMimeAddressType type, const std::string& name,
+                 const std::string& address) {
+  auto mailbox = adopt_gobject(internet_address_mailbox_new(name.c_str(), address.c_str()));
+  internet_address_set_charset(mailbox.get(), "utf-8");
+  internet_address_list_add(g_mime_message_get_addresses(message, type), mailbox.get());
+}
+
+void set_date(GMimeMessage* message, std::chrono::system_clock::time_point date) {
+  const auto seconds = std::chrono::floor<std::chrono::seconds>(date.time_since_epoch()).count();
+  std::unique_ptr<GDateTime, DateTimeUnref> utc(g_date_time_new_from_unix_utc(static_cast<gint64>(seconds)));
+  if (!utc) throw std::invalid_argument("compose: date is out of range");
+  g_mime_message_set_date(message, utc.get());
+}
+
+std::string bracketed_ids(const std::vector<std::string>& ids) {
+  std::string value;
+  for (const auto& id : ids) {
+    if (!value.empty()) value += ' ';
+    value += '<' + id + '>';
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string boundary_for(const std::string& message_id) {
+  // FNV-1a: stable across platforms and runs, unlike std::hash. "=_" cannot occur in
+  // quoted-printable output, which is why many mailers start boundaries with it.
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (char c : message_id) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return std::string("=_pbem_") + hex;
+}
+
+std::string compose(const OutgoingMessage& msg) {
+  detail::ensure_gmime_initialized();
+
+  const std::string from_address = require_address(msg.from_address, "from_address");
+  if (msg.to.empty()) throw std::invalid_argument("compose: no recipient in 'to'");
+  std::vector<std::string> recipients;
+  for (const auto& to : msg.to) recipients.push_back(require_address(to, "a 'to' address"));
+
+  const auto message_id = optional_message_id(msg.message_id);
+  if (!message_id) {
+    throw std::invalid_argument("compose: message_id is empty or longer than " +
+                                std::to_string(kMaxMessageIdLength) + " characters once cleaned");
+  }
+  std::vector<std::string> references;
+  for (const auto& id : msg.references) {
+    if (auto cleaned = optional_message_id(id)) references.push_back(std::move(*cleaned));
+  }
+  const auto in_reply_to = optional_message_id(msg.in_reply_to);
+  const std::string subject = one_line(msg.subject);
+  const std::string text = normalized_body(msg.text);
+  const std::string boundary = boundary_for(*message_id);
+
+  auto message = adopt_gobject(g_mime_message_new(FALSE));
+  GMimeObject* headers = GMIME_OBJECT(message.get());
+  set_date(message.get(), msg.date);
+  add_mailbox(message.get(), GMIME_ADDRESS_TYPE_FROM, one_line(msg.from_name), from_address);
+  for (const auto& to : recipients) add_mailbox(message.get(), GMIME_ADDRESS_TYPE_TO, "", to);
+  g_mime_message_set_subject(message.get(), subject.c_str(), "utf-8");
+  // Set by name (not g_mime_message_set_message_id) so the field is spelled "Message-ID"
+  // as RFC 5322 writes it; GMime still recognises it as the message id.
+  g_mime_object_set_header(headers, "Message-ID", ('<' + *message_id + '>').c_str(), nullptr);
+  if (in_reply_to) g_mime_object_set_header(headers, "In-Reply-To", ('<' + *in_reply_to + '>').c_str(), nullptr);
+  if (!references.empty()) {
+    g_mime_object_set_header(headers, "References", bracketed_ids(references).c_str(), nullptr);
+  }
+  g_mime_object_set_header(headers, "MIME-Version", "1.0", nullptr);
+  g_mime_object_set_header(headers, "Auto-Submitted", "auto-replied", nullptr);
+
+  auto alternative = adopt_gobject(g_mime_multipart_new_with_subtype("alternative"));
+  g_mime_multipart_set_boundary(alternative.get(), boundary.c_str());
+  auto plain = text_part("plain", text, boundary);
+  auto html = text_part("html", html_document(subject, text), boundary);
+  g_mime_multipart_add(alternative.get(), GMIME_OBJECT(plain.get()));
+  g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
+  g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(alternative.get()));
+
+  std::unique_ptr<GMimeFormatOptions, FormatOptionsFree> format(g_mime_format_options_new());
+  g_mime_format_options_set_newline_format(format.get(), GMIME_NEWLINE_FORMAT_DOS);
+  detail::GCharPtr bytes(g_mime_object_to_string(GMIME_OBJECT(message.get()), format.get()));
+  if (!bytes) throw std::runtime_error("compose: GMime could not serialise the message");
+  return std::string(bytes.get());
+}
+
+}  // namespace pbem::mail

@@ -1,0 +1,48 @@
+#pragma once
+// Outbound mail composition.
+//
+// compose() turns a reply into the exact RFC 5322 bytes the SMTP client sends and the
+// outbox stores. The output is deterministic for a given input (the MIME boundary is
+// derived from the Message-ID, the Date comes from the caller), so a stored outbox row
+// and a re-composed message are byte-identical.
+//
+// Shape: headers Date, From, To, Subject, Message-ID, In-Reply-To, References (folded),
+// MIME-Version, Auto-Submitted: auto-replied (RFC 3834, so well-behaved autoresponders do
+// not answer us), then multipart/alternative with
+//   1. text/plain; charset=utf-8 -- 7bit when the text is ASCII with lines under 78
+//      columns, else quoted-printable;
+//   2. text/html; charset=utf-8 -- a minimal document showing the SAME text, escaped, in
+//      one <pre> block, because phone clients and Outlook show text/plain in a
+//      proportional font and would scramble ASCII boards.
+// Every line ends in CRLF and no line exceeds 998 characters.
+//
+// Header safety: CR, LF and other control characters in caller-supplied header values
+// (subject, display name) become blanks; message ids lose anything that is not a plain
+// printable token; addresses must be plausible addr-specs (see normalize_address) or
+// compose() throws std::invalid_argument. Nothing the caller passes can add a header.
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace pbem::mail {
+
+struct OutgoingMessage {
+  std::string from_name, from_address;   // "PBeM Server", "pbem@localhost"
+  std::vector<std::string> to;           // addr-specs; at least one
+  std::string subject;                   // UTF-8, may contain non-ASCII (RFC 2047-encoded)
+  std::string message_id;                // without brackets; the caller makes it (stable)
+  std::string in_reply_to;               // without brackets; may be empty
+  std::vector<std::string> references;   // without brackets
+  std::string text;                      // UTF-8 plain text body, LF line endings
+  std::chrono::system_clock::time_point date;
+};
+
+// RFC 5322 bytes with CRLF line endings. Throws std::invalid_argument for an implausible
+// from/to address, no recipient, or a message_id that is empty (or over 250 characters)
+// once cleaned. In-Reply-To/References ids that are empty or over-long are left out.
+std::string compose(const OutgoingMessage& msg);
+
+// The multipart boundary compose() uses for a message id (exposed for tests).
+std::string boundary_for(const std::string& message_id);
+
+}  // namespace pbem::mail

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages pbem needs to build, test and run, when any is missing.
+set -euo pipefail
+
+packages=(
+  g++ cmake make pkg-config python3              # toolchain
+  libboost-dev libsqlite3-dev nlohmann-json3-dev # Asio, SQLite, JSON
+  libsodium-dev libssl-dev libgmime-3.0-dev      # Argon2id, STARTTLS, MIME parsing
+  catch2                                         # unit tests
+  swaks postfix sqlite3 openssl                  # test tools: SMTP client, smtp-sink/-source
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "not root: run 'sudo $0' or install these packages yourself" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# Postfix is only used for its smtp-sink/smtp-source test tools: install it unconfigured.
+echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,105 @@
+// Account commands: signup, change, signoff, list, message, all show.
+#include <algorithm>
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/processor.h"
+
+namespace pbem::server {
+
+void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) {
+  if (accounts_.find(c.userid))
+    throw CommandError("the userid '" + c.userid + "' is taken; choose another", command_usage(Verb::Signup));
+  auto addresses = addresses_or_sender(c.words, r);
+  accounts_.create(c.userid, c.password, addresses);
+  out.summary = "signed up " + c.userid;
+  out.replies.push_back(to_sender(
+      r, "Welcome, " + c.userid,
+      "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
+          "Your account is ready. Mail about your games goes to:\n    " + join(addresses, "\n    ") +
+          "\n\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
+          "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
+          " <their userid>\nSend `help tutorial` for a walk-through.\n"));
+}
+
+void CommandProcessor::change_password(const Command& c, const Request& r, Outcome& out) {
+  Account account = authenticated(c);
+  accounts_.set_password(account, c.new_password);
+  out.summary = "changed password of " + c.userid;
+  out.replies.push_back(to_sender(r, "Password changed", "The password of " + c.userid + " has been changed.\n"));
+}
+
+void CommandProcessor::change_address(const Command& c, const Request& r, Outcome& out) {
+  Account account = authenticated(c);
+  auto addresses = addresses_or_sender(c.words, r);
+  accounts_.set_addresses(account, addresses);
+  out.summary = "changed addresses of " + c.userid;
+  out.replies.push_back(to_sender(r, "Addresses changed",
+                                  "Mail for " + c.userid + " now goes to:\n    " + join(addresses, "\n    ") + "\n"));
+}
+
+void CommandProcessor::signoff(const Command& c, const Request& r, Outcome& out) {
+  Account account = authenticated(c);
+  if (!account.active) throw CommandError(c.userid + " has already signed off");
+  accounts_.deactivate(account);
+  out.summary = "signed off " + c.userid;
+  out.replies.push_back(to_sender(r, "Signed off",
+                                  c.userid + " has signed off. Your games stay on record and you can still\n"
+                                             "finish them, but nobody can challenge you to new games.\n"));
+}
+
+void CommandProcessor::list(const Command& c, const Request& r, Outcome& out) {
+  std::string text = "Games played on " + config_.server.name + ":\n";
+  for (const auto& type : game_types()) {
+    if (!c.words.empty() && std::find(c.words.begin(), c.words.end(), type.name) == c.words.end()) continue;
+    text += "\n" + type.name + " - " + type.summary + "\n  options:\n";
+    for (const auto& option : type.options)
+      text += "    -" + option.name + (option.takes_integer ? "=<n>" : "") + "  " + option.help + "\n";
+  }
+  for (const std::string& word : c.words)
+    if (!find_game_type(word)) text += "\nThere is no game '" + word + "' here.\n";
+  out.replies.push_back(to_sender(r, "Games on this server", text));
+}
+
+void CommandProcessor::message(const Command& c, const Request& r, Outcome& out) {
+  Account sender = authenticated(c);
+  std::vector<Account> recipients;
+  for (const std::string& userid : c.words) recipients.push_back(existing_account(userid));
+  std::string body = r.body.empty() ? "(the message was empty)" : r.body;
+  for (const Account& to : recipients) {
+    if (to.addresses.empty()) continue;
+    Reply reply;
+    reply.to = to.addresses.front();
+    reply.subject = "Message from " + sender.userid;
+    reply.text = "Message from " + sender.userid + " (reply with: message " + to.userid + " <password> " +
+                 sender.userid + "):\n\n" + body + "\n";
+    out.replies.push_back(reply);
+  }
+  out.summary = "message from " + sender.userid + " to " + join(c.words, ", ");
+  out.replies.push_back(to_sender(r, "Message sent", "Your message was sent to " + join(c.words, ", ") + ".\n"));
+}
+
+void CommandProcessor::all_show(const Command& c, const Request& r, Outcome& out) {
+  Account account = existing_account(c.userid);
+  std::string filter = c.words.empty() ? "all" : c.words.front();
+  if (filter != "all" && filter != "next" && filter != "active")
+    throw CommandError("'" + filter + "' is not a filter: use next or active", command_usage(Verb::AllShow));
+  std::string text;
+  for (const GameRecord& record : records_.list("", {account.id})) {
+    if (filter != "all" && !record.active) continue;
+    auto game = records_.replay(record);
+    auto users = userids_by_colour(record, *game);
+    if (filter == "next" && (game->over() || users[static_cast<std::size_t>(game->to_move())] != account.userid))
+      continue;
+    text += "  " + record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" +
+            std::string(game->colour_name(0)) + ") vs " + users[1] + " (" + std::string(game->colour_name(1)) +
+            "), " + std::to_string(game->ply_count()) + " moves, ";
+    if (game->winner()) text += users[static_cast<std::size_t>(*game->winner())] + " won\n";
+    else text += users[static_cast<std::size_t>(game->to_move())] + " to move\n";
+  }
+  if (text.empty()) text = "  (none)\n";
+  out.replies.push_back(to_sender(r, "Games of " + account.userid,
+                                  "Games of " + account.userid + " (" + filter + "):\n" + text));
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,91 @@
+#include "server/accounts.h"
+
+#include <algorithm>
+
+#include "server/clock.h"
+#include "server/passwords.h"
+
+namespace pbem::server {
+
+namespace {
+Account account_from_row(Statement& row) {
+  Account account;
+  account.id = row.column_int(0);
+  account.userid = row.column_text(1);
+  account.active = row.column_int(2) != 0;
+  return account;
+}
+}  // namespace
+
+std::optional<Account> Accounts::find(const std::string& userid) const {
+  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE userid = ?");
+  query.bind(1, userid);
+  if (!query.step()) return std::nullopt;
+  Account account = account_from_row(query);
+  account.addresses = addresses_of(account.id);
+  return account;
+}
+
+std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
+  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE id = ?");
+  query.bind(1, id);
+  if (!query.step()) return std::nullopt;
+  Account account = account_from_row(query);
+  account.addresses = addresses_of(account.id);
+  return account;
+}
+
+std::vector<std::string> Accounts::addresses_of(std::int64_t id) const {
+  auto query = db_.prepare("SELECT address FROM addresses WHERE user_id = ? ORDER BY position");
+  query.bind(1, id);
+  std::vector<std::string> addresses;
+  while (query.step()) addresses.push_back(query.column_text(0));
+  return addresses;
+}
+
+Account Accounts::create(const std::string& userid, const std::string& password,
+                         const std::vector<std::string>& addresses) {
+  auto insert = db_.prepare("INSERT INTO users (userid, password_hash, active, created_at) VALUES (?, ?, 1, ?)");
+  insert.bind(1, userid).bind(2, hash_password(password)).bind(3, now_iso8601());
+  insert.run();
+  Account account{db_.last_insert_id(), userid, true, {}};
+  set_addresses(account, addresses);
+  account.addresses = addresses;
+  return account;
+}
+
+bool Accounts::password_matches(const Account& account, const std::string& password) const {
+  auto query = db_.prepare("SELECT password_hash FROM users WHERE id = ?");
+  query.bind(1, account.id);
+  return query.step() && verify_password(query.column_text(0), password);
+}
+
+void Accounts::set_password(const Account& account, const std::string& password) {
+  auto update = db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
+  update.bind(1, hash_password(password)).bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_addresses(const Account& account, const std::vector<std::string>& addresses) {
+  auto remove = db_.prepare("DELETE FROM addresses WHERE user_id = ?");
+  remove.bind(1, account.id);
+  remove.run();
+  auto insert = db_.prepare("INSERT OR IGNORE INTO addresses (user_id, address, position) VALUES (?, ?, ?)");
+  for (std::size_t i = 0; i < addresses.size(); ++i) {
+    insert.reset();
+    insert.bind(1, account.id).bind(2, addresses[i]).bind(3, static_cast<std::int64_t>(i));
+    insert.run();
+  }
+}
+
+void Accounts::deactivate(const Account& account) {
+  auto update = db_.prepare("UPDATE users SET active = 0 WHERE id = ?");
+  update.bind(1, account.id);
+  update.run();
+}
+
+bool Accounts::owns_address(const Account& account, const std::string& address) const {
+  return std::find(account.addresses.begin(), account.addresses.end(), address) != account.addresses.end();
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,39 @@
+// Player accounts: user ids, Argon2id password hashes, and the addresses mail comes from.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/database.h"
+
+namespace pbem::server {
+
+struct Account {
+  std::int64_t id = 0;
+  std::string userid;
+  bool active = true;
+  std::vector<std::string> addresses;  // primary first
+};
+
+class Accounts {
+ public:
+  explicit Accounts(Database& db) : db_(db) {}
+
+  std::optional<Account> find(const std::string& userid) const;
+  std::optional<Account> find_by_id(std::int64_t id) const;
+  // Creates an account; the caller has checked that the userid is free.
+  Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses);
+  bool password_matches(const Account& account, const std::string& password) const;
+  void set_password(const Account& account, const std::string& password);
+  void set_addresses(const Account& account, const std::vector<std::string>& addresses);
+  void deactivate(const Account& account);
+  bool owns_address(const Account& account, const std::string& address) const;
+
+ private:
+  std::vector<std::string> addresses_of(std::int64_t id) const;
+  Database& db_;
+};
+
+}  // namespace pbem::server

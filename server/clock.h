@@ -1,0 +1,15 @@
+// Timestamps as the database stores them: ISO 8601 in UTC to the second,
+// "2024-05-01T12:34:56Z". Fixed width, so text order is time order (the outbox's
+// "next_attempt_at <= now" query relies on that).
+#pragma once
+
+#include <chrono>
+#include <string>
+
+namespace pbem::server {
+
+std::string now_iso8601();
+// Truncates to whole seconds (towards the past, also before 1970).
+std::string iso8601(std::chrono::system_clock::time_point time);
+
+}  // namespace pbem::server

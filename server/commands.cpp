@@ -1,0 +1,331 @@
+#include "server/commands.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "engine/text.h"
+
+namespace pbem::server {
+
+namespace {
+
+constexpr std::string_view kMask = "*****";
+
+struct UsageLine {
+  Verb verb;
+  const char* text;  // "<game>" is replaced by the game's name
+};
+
+constexpr UsageLine kUsages[] = {
+    {Verb::Help, "help [commands|tutorial|<game> ...]"},
+    {Verb::Signup, "signup userid password [address ...]"},
+    {Verb::ChangePassword, "change password userid current-password new-password"},
+    {Verb::ChangeAddress, "change address userid password [address ...]"},
+    {Verb::Signoff, "signoff userid password"},
+    {Verb::List, "list [game ...]"},
+    {Verb::Message, "message userid password to-userid [to-userid ...]   (the body is sent)"},
+    {Verb::AllShow, "all show userid [next|active]"},
+    {Verb::GameHelp, "<game> help"},
+    {Verb::Challenge, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)"},
+    {Verb::Move, "<game> move board userid password move[#moveno]"},
+    {Verb::Swap, "<game> swap board userid password   (or: <game> move board userid password swap)"},
+    {Verb::Resign, "<game> resign board userid password"},
+    {Verb::Show, "<game> show board[#moveno] [board ...]"},
+    {Verb::Games, "<game> games [userid ...] [all|active|inactive|next]"},
+    {Verb::History, "<game> history board"},
+    {Verb::Chat, "<game> chat board userid password   (the body is sent)"},
+    {Verb::Preview, "<game> preview board move [move ...]"},
+};
+
+std::string replace_game(std::string text, std::string_view game) {
+  for (std::size_t at; (at = text.find("<game>")) != std::string::npos;) text.replace(at, 6, game);
+  return text;
+}
+
+std::optional<int> positive_number(std::string_view text) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+// Parses the pieces of one command; throws ParseFailure with a specific message.
+struct ParseFailure {
+  std::string message;
+};
+
+class Parser {
+ public:
+  Parser(std::vector<std::string> words, Command& command)
+      : words_(std::move(words)), masked_(words_), command_(command) {}
+
+  bool done() const { return next_ >= words_.size(); }
+  std::size_t remaining() const { return words_.size() - next_; }
+
+  std::string take(std::string_view what) {
+    if (done()) throw ParseFailure{"missing " + std::string(what)};
+    return words_[next_++];
+  }
+  std::string take_lower(std::string_view what) { return to_lower(take(what)); }
+
+  std::string take_userid(std::string_view what = "userid") {
+    std::string userid = take_lower(what);
+    if (auto problem = userid_problem(userid)) throw ParseFailure{*problem};
+    return userid;
+  }
+  std::string take_password(std::string_view what = "password") {
+    if (done()) throw ParseFailure{"missing " + std::string(what)};
+    masked_[next_] = std::string(kMask);
+    return words_[next_++];
+  }
+  BoardRef take_board(bool allow_ply) {
+    std::string text = take("board number");
+    std::string_view view = text;
+    if (!view.empty() && view.front() == '#') view.remove_prefix(1);
+    BoardRef board;
+    std::string_view number = view, ply;
+    if (auto hash = view.find('#'); hash != std::string_view::npos) {
+      number = view.substr(0, hash);
+      ply = view.substr(hash + 1);
+    }
+    auto game = positive_number(number);
+    if (!game) throw ParseFailure{"'" + text + "' is not a board number"};
+    board.game = *game;
+    if (hash_given(view)) {
+      if (!allow_ply) throw ParseFailure{"'" + text + "': a move number (#n) is not allowed here"};
+      auto moveno = positive_number(ply);
+      if (!moveno && ply != "0") throw ParseFailure{"'" + text + "': expected board#moveno, e.g. 17#5"};
+      board.ply = moveno.value_or(0);
+    }
+    return board;
+  }
+  std::vector<std::string> rest() {
+    std::vector<std::string> out(words_.begin() + static_cast<std::ptrdiff_t>(next_), words_.end());
+    next_ = words_.size();
+    return out;
+  }
+  void expect_end() {
+    if (!done()) throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
+  }
+  std::string masked() const { return join(masked_, " "); }
+
+ private:
+  static bool hash_given(std::string_view text) { return text.find('#') != std::string_view::npos; }
+
+  std::vector<std::string> words_;
+  std::vector<std::string> masked_;
+  std::size_t next_ = 0;
+  Command& command_;
+};
+
+void parse_game_command(Parser& p, Command& c) {
+  std::string verb = p.take_lower("command after the game name (e.g. move, show, challenge, help)");
+  if (verb == "help") {
+    c.verb = Verb::GameHelp;
+    c.words = p.rest();
+  } else if (verb == "challenge") {
+    c.verb = Verb::Challenge;
+    c.userid = p.take_userid("first userid");
+    c.words.push_back(p.take_userid("second userid"));
+    for (std::string& option : p.rest()) c.words.push_back(to_lower(option));
+  } else if (verb == "move" || verb == "play") {
+    c.verb = Verb::Move;
+    c.boards.push_back(p.take_board(false));
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    std::string move = p.take("move");
+    if (auto hash = move.find('#'); hash != std::string::npos) {
+      auto moveno = positive_number(std::string_view(move).substr(hash + 1));
+      if (!moveno) throw ParseFailure{"'" + move + "': expected move#moveno, e.g. d4#12"};
+      c.moveno = moveno;
+      move.resize(hash);
+    }
+    c.move = to_lower(move);
+    if (c.move == "swap") c.verb = Verb::Swap;
+    else if (c.move == "resign") c.verb = Verb::Resign;
+    p.expect_end();
+  } else if (verb == "swap" || verb == "resign") {
+    c.verb = verb == "swap" ? Verb::Swap : Verb::Resign;
+    c.move = verb;
+    c.boards.push_back(p.take_board(false));
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    p.expect_end();
+  } else if (verb == "show") {
+    c.verb = Verb::Show;
+    c.boards.push_back(p.take_board(true));
+    while (!p.done()) c.boards.push_back(p.take_board(true));
+  } else if (verb == "games") {
+    c.verb = Verb::Games;
+    for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
+  } else if (verb == "history") {
+    c.verb = Verb::History;
+    c.boards.push_back(p.take_board(false));
+    p.expect_end();
+  } else if (verb == "chat") {
+    c.verb = Verb::Chat;
+    c.boards.push_back(p.take_board(false));
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    p.expect_end();
+  } else if (verb == "preview") {
+    c.verb = Verb::Preview;
+    c.boards.push_back(p.take_board(false));
+    c.words = p.rest();
+    if (c.words.empty()) throw ParseFailure{"missing move(s) to preview"};
+  } else {
+    throw ParseFailure{"unknown " + c.game + " command '" + verb + "'"};
+  }
+}
+
+void parse_account_command(Parser& p, Command& c, const std::string& first) {
+  if (first == "help") {
+    c.verb = Verb::Help;
+    for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
+  } else if (first == "signup") {
+    c.verb = Verb::Signup;
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    if (auto problem = password_problem(c.password)) throw ParseFailure{*problem};
+    c.words = p.rest();
+  } else if (first == "change") {
+    std::string what = p.take_lower("'password' or 'address' after change");
+    if (what == "password") {
+      c.verb = Verb::ChangePassword;
+      c.userid = p.take_userid();
+      c.password = p.take_password("current password");
+      c.new_password = p.take_password("new password");
+      if (auto problem = password_problem(c.new_password)) throw ParseFailure{"new " + *problem};
+      p.expect_end();
+    } else if (what == "address") {
+      c.verb = Verb::ChangeAddress;
+      c.userid = p.take_userid();
+      c.password = p.take_password();
+      c.words = p.rest();
+    } else {
+      throw ParseFailure{"change what? expected 'change password' or 'change address', not '" + what + "'"};
+    }
+  } else if (first == "signoff") {
+    c.verb = Verb::Signoff;
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    p.expect_end();
+  } else if (first == "list") {
+    c.verb = Verb::List;
+    for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
+  } else if (first == "message") {
+    c.verb = Verb::Message;
+    c.userid = p.take_userid();
+    c.password = p.take_password();
+    if (p.done()) throw ParseFailure{"missing recipient userid(s)"};
+    for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
+  } else if (first == "all") {
+    std::string show = p.take_lower("'show' after all");
+    if (show != "show") throw ParseFailure{"expected 'all show userid', not 'all " + show + "'"};
+    c.verb = Verb::AllShow;
+    c.userid = p.take_userid();
+    for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
+  }
+}
+
+const std::vector<std::string> kAccountWords{"help", "signup", "change", "signoff", "list", "message", "all"};
+
+}  // namespace
+
+std::optional<std::string> userid_problem(std::string_view userid) {
+  if (userid.size() < 2 || userid.size() > 16)
+    return "userid '" + std::string(userid) + "' must be 2 to 16 characters long";
+  for (char ch : userid)
+    if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) ||
+          ch == '_' || ch == '-'))
+      return "userid '" + std::string(userid) + "' may only contain a-z, 0-9, '_' and '-'";
+  return std::nullopt;
+}
+
+std::optional<std::string> password_problem(std::string_view password) {
+  if (password.size() < 4 || password.size() > 64) return std::string("password must be 4 to 64 characters long");
+  for (char ch : password) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (u <= 32 || u == 127 || ch == '"' || ch == '\'' || ch == ':' || ch == '`')
+      return std::string("password may not contain blanks, quotes or colons");
+  }
+  return std::nullopt;
+}
+
+std::string command_usage(Verb verb, std::string_view game) {
+  std::string out;
+  for (const auto& line : kUsages)
+    if (line.verb == verb) out += replace_game(line.text, game);
+  return out;
+}
+
+std::string all_usages(std::string_view game) {
+  std::string out;
+  for (const auto& line : kUsages) out += "  " + replace_game(line.text, game) + "\n";
+  return out;
+}
+
+bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names) {
+  auto words = split_words(text);
+  if (words.empty()) return false;
+  std::string first = to_lower(words.front());
+  return std::find(kAccountWords.begin(), kAccountWords.end(), first) != kAccountWords.end() ||
+         std::find(game_names.begin(), game_names.end(), first) != game_names.end();
+}
+
+ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names) {
+  ParsedCommand result;
+  auto words = split_words(text);
+  Command command;
+  Parser parser(words, command);
+  std::string first = words.empty() ? "" : to_lower(words.front());
+  if (first.empty()) {
+    result.error = "empty command: put the command in the Subject line, e.g. 'help'";
+    return result;
+  }
+  parser.take("command");
+  bool is_game = std::find(game_names.begin(), game_names.end(), first) != game_names.end();
+  try {
+    if (is_game) {
+      command.game = first;
+      parse_game_command(parser, command);
+    } else if (std::find(kAccountWords.begin(), kAccountWords.end(), first) != kAccountWords.end()) {
+      parse_account_command(parser, command, first);
+    } else {
+      result.error = "unknown command '" + words.front() + "'";
+      result.usage = all_usages();
+      result.masked = to_lower(first) + " ...";  // unknown text may hold anything: log little
+      return result;
+    }
+  } catch (const ParseFailure& failure) {
+    result.error = failure.message;
+    result.masked = parser.masked();
+    // The usage of the command that was attempted, found by re-reading its verb.
+    if (command.game.empty()) {
+      static const std::pair<const char*, Verb> kFirst[] = {
+          {"help", Verb::Help}, {"signup", Verb::Signup}, {"signoff", Verb::Signoff},
+          {"list", Verb::List}, {"message", Verb::Message}, {"all", Verb::AllShow}};
+      for (auto [word, verb] : kFirst)
+        if (first == word) result.usage = command_usage(verb);
+      if (first == "change") result.usage = command_usage(Verb::ChangePassword) + "\n" + command_usage(Verb::ChangeAddress);
+    } else {
+      std::string sub = words.size() > 1 ? to_lower(words[1]) : "";
+      static const std::pair<const char*, Verb> kGame[] = {
+          {"help", Verb::GameHelp}, {"challenge", Verb::Challenge}, {"move", Verb::Move},
+          {"play", Verb::Move}, {"swap", Verb::Swap}, {"resign", Verb::Resign}, {"show", Verb::Show},
+          {"games", Verb::Games}, {"history", Verb::History}, {"chat", Verb::Chat},
+          {"preview", Verb::Preview}};
+      for (auto [word, verb] : kGame)
+        if (sub == word) result.usage = command_usage(verb, command.game);
+      if (result.usage.empty()) result.usage = all_usages(command.game);
+    }
+    return result;
+  }
+  command.masked = parser.masked();
+  result.masked = command.masked;
+  result.command = std::move(command);
+  return result;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,98 @@
+// The configuration: one JSON file (config/pbem.json documents every key at its default;
+// config/README.md explains each). Every key is optional; unknown keys and values of the
+// wrong type or out of range are refused with a message naming the file and the key.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pbem::server {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// "127.0.0.1:2525" or "[::1]:2525"; the host is kept as written, without brackets.
+struct ListenAddress {
+  std::string host;
+  std::uint16_t port = 0;
+  bool operator==(const ListenAddress&) const = default;
+};
+
+struct ServerConfig {
+  std::string address = "pbem@localhost";  // the server's own address: From of replies
+  std::vector<std::string> aliases;        // further addresses mail is accepted for
+  std::string name = "PBeM Server";        // display name in From
+  bool operator==(const ServerConfig&) const = default;
+};
+
+struct SmtpConfig {
+  ListenAddress listen{"127.0.0.1", 2525};
+  std::size_t max_message_bytes = 1048576;
+  int max_recipients = 20;
+  int max_connections = 100;
+  std::chrono::seconds command_timeout_seconds{300};
+  std::chrono::seconds data_timeout_seconds{600};
+  std::filesystem::path tls_certificate;  // absolute; empty: no STARTTLS offered
+  std::filesystem::path tls_private_key;  // absolute; set exactly when tls_certificate is
+  bool operator==(const SmtpConfig&) const = default;
+};
+
+struct SmarthostConfig {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 25;
+  bool starttls = false;
+  std::optional<std::string> username;  // AUTH only when set; set exactly when password is
+  std::optional<std::string> password;
+  bool verify_certificate = false;
+  bool operator==(const SmarthostConfig&) const = default;
+};
+
+struct OutboxConfig {
+  int max_attempts = 10;  // then the message is marked failed
+  std::chrono::seconds initial_retry_seconds{60};  // doubles after each temporary failure
+  std::chrono::seconds max_retry_seconds{3600};    // up to this
+  bool operator==(const OutboxConfig&) const = default;
+};
+
+struct LimitsConfig {
+  int replies_per_hour = 100;  // per sender address
+  bool operator==(const LimitsConfig&) const = default;
+};
+
+struct Config {
+  std::filesystem::path source;          // the file read; empty when none (all defaults)
+  std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
+  ServerConfig server;
+  std::filesystem::path database;  // absolute; default base_directory/pbem.sqlite
+  SmtpConfig smtp;
+  SmarthostConfig smarthost;
+  OutboxConfig outbox;
+  LimitsConfig limits;
+  bool operator==(const Config&) const = default;
+};
+
+// Reads the configuration file: `explicit_path` if given (--config), else $PBEM_CONFIG if
+// set and not empty, else config/pbem.json relative to the working directory. A missing
+// file at that default location means all defaults, with the working directory as base
+// directory; a missing file that was named (explicitly or by $PBEM_CONFIG), an unreadable
+// or malformed file throws ConfigError.
+Config load_config(std::optional<std::filesystem::path> explicit_path);
+
+// Parses configuration text; relative paths resolve against `base_directory` (made
+// absolute). `origin` names the text's source in error messages (usually the file).
+Config parse_config(std::string_view json_text, const std::filesystem::path& base_directory,
+                    std::string_view origin);
+
+// Every key at its default.
+Config default_config(const std::filesystem::path& base_directory);
+
+}  // namespace pbem::server

@@ -1,0 +1,247 @@
+#include "server/mail_service.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+
+#include "engine/registry.h"
+#include "mail/address.h"
+#include "mail/inbound_message.h"
+#include "server/clock.h"
+#include "server/commands.h"
+#include "server/digest.h"
+#include "server/game_records.h"
+#include "server/log.h"
+#include "server/outbox.h"
+#include "server/processor.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Crash points for the crash-safety tests: PBEM_TEST_CRASH_AT=<name> ends the process on
+// the spot (no unwinding, no rollback, no cleanup), as a power cut or kill -9 would.
+void crash_point(const char* name) {
+  static const char* wanted = std::getenv("PBEM_TEST_CRASH_AT");
+  if (wanted && std::string_view(wanted) == name) std::_Exit(99);
+}
+
+std::string domain_of(const std::string& address) { return address.substr(address.find('@') + 1); }
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const auto& type : game_types()) names.push_back(type.name);
+  return names;
+}
+
+// The command: the Subject, or else the first line of the new body text if that is one
+// (some phone mail apps make a Subject awkward to edit).
+std::string command_text(const mail::InboundMessage& message) {
+  static const std::vector<std::string> names = game_names();
+  if (looks_like_command(message.subject, names)) return message.subject;
+  std::string_view body = message.body_new_text;
+  std::string_view first_line = body.substr(0, body.find('\n'));
+  if (looks_like_command(first_line, names)) return std::string(first_line);
+  return message.subject;
+}
+
+class InboxRow {
+ public:
+  std::int64_t id = 0;
+  std::string state;
+  std::optional<std::string> envelope_from;
+  std::string raw;
+  std::string message_id;
+};
+
+std::optional<InboxRow> load_row(Database& db, std::int64_t id) {
+  auto query = db.prepare("SELECT id, state, envelope_from, raw, message_id FROM inbox WHERE id = ?");
+  query.bind(1, id);
+  if (!query.step()) return std::nullopt;
+  InboxRow row;
+  row.id = query.column_int(0);
+  row.state = query.column_text(1);
+  row.envelope_from = query.column_optional_text(2);
+  row.raw = query.column_is_null(3) ? "" : query.column_blob(3);
+  row.message_id = query.column_optional_text(4).value_or("");
+  return row;
+}
+
+void finish_row(Database& db, std::int64_t id, const std::string& state, const std::string& sender,
+                const std::string& command, const std::string& outcome) {
+  // The raw message is dropped once processed: only the digest, ids, the masked command
+  // and the outcome stay (privacy).
+  auto update = db.prepare(
+      "UPDATE inbox SET state = ?, sender = ?, command = ?, outcome = ?, raw = NULL, processed_at = ? WHERE id = ?");
+  update.bind(1, state).bind(2, sender).bind(3, command).bind(4, outcome).bind(5, now_iso8601()).bind(6, id);
+  update.run();
+}
+
+// Turns replies into outbox rows with threading headers; returns how many were queued.
+// Message-IDs are "<prefix><n>.<salt>@domain": stable per inbound message, so reprocessing
+// can never mint new ones.
+int queue_replies(Database& db, const Config& config, const std::string& tag, const mail::InboundMessage& message,
+                  const std::vector<Reply>& replies, const std::string& id_prefix, const std::string& salt,
+                  std::optional<std::int64_t> inbox_id) {
+  Outbox outbox(db);
+  GameRecords records(db);
+  const auto now = std::chrono::system_clock::now();
+  const std::string domain = domain_of(config.server.address);
+  int sent = 0, n = 0;
+  for (const Reply& reply : replies) {
+    ++n;
+    if (reply.limited &&
+        outbox.count_since(reply.to, now - std::chrono::hours(1)) >= config.limits.replies_per_hour) {
+      log_line(tag + ": reply to " + reply.to + " suppressed, over " +
+               std::to_string(config.limits.replies_per_hour) + " replies per hour");
+      continue;
+    }
+    mail::OutgoingMessage out;
+    out.from_name = config.server.name;
+    out.from_address = config.server.address;
+    out.to = {reply.to};
+    out.subject = reply.subject;
+    out.message_id = id_prefix + std::to_string(n) + "." + salt + "@" + domain;
+    out.text = reply.text;
+    out.date = now;
+    std::optional<std::string> thread;
+    if (reply.game_id)
+      if (auto record = records.find(*reply.game_id)) thread = record->thread_id;
+    if (thread) out.references.push_back(*thread);
+    if (reply.to_sender && !message.message_id.empty()) {
+      out.in_reply_to = message.message_id;
+      for (const auto& ref : message.references)
+        if (ref != thread) out.references.push_back(ref);
+      out.references.push_back(message.message_id);
+    } else if (thread) {
+      out.in_reply_to = *thread;
+    }
+    outbox.enqueue(out, config.server.address, inbox_id, reply.game_id);
+    ++sent;
+  }
+  return sent;
+}
+
+}  // namespace
+
+MailService::MailService(Database& db, const Config& config) : db_(db), config_(config) {}
+
+ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from) {
+  const std::string digest = sha256_hex(raw);
+  std::string message_id;
+  try {
+    message_id = mail::parse_inbound(raw).message_id;
+  } catch (const std::exception&) {
+    // Unparseable mail is still stored: processing records why it was dropped.
+  }
+  Transaction transaction(db_);
+  auto existing = db_.prepare(
+      "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2) ORDER BY id LIMIT 1");
+  existing.bind(1, digest).bind(2, message_id);
+  if (existing.step()) {
+    ReceiveResult result{existing.column_text(1) == "received" ? ReceiveStatus::Pending : ReceiveStatus::Duplicate,
+                         existing.column_int(0)};
+    existing.reset();
+    const std::string tag = "inbox " + std::to_string(result.inbox_id);
+    if (result.status == ReceiveStatus::Pending) {
+      log_line(tag + ": redelivered while still pending");
+      return result;
+    }
+    log_line(tag + ": duplicate" + (message_id.empty() ? "" : " <" + message_id + ">") + ", not processed again");
+    notify_duplicate(raw, envelope_from, tag);
+    transaction.commit();
+    return result;
+  }
+  existing.reset();
+  auto insert = db_.prepare(
+      "INSERT INTO inbox (digest, message_id, envelope_from, raw, state, received_at) "
+      "VALUES (?, ?, ?, ?, 'received', ?)");
+  insert.bind(1, digest);
+  if (message_id.empty()) insert.bind(2, nullptr);
+  else insert.bind(2, message_id);
+  insert.bind(3, envelope_from).bind_blob(4, raw).bind(5, now_iso8601());
+  insert.run();
+  ReceiveResult result{ReceiveStatus::Stored, db_.last_insert_id()};
+  crash_point("before-inbox-commit");
+  transaction.commit();
+  crash_point("after-inbox-commit");
+  return result;
+}
+
+void MailService::notify_duplicate(std::string_view raw, const std::optional<std::string>& envelope_from,
+                                   const std::string& tag) {
+  mail::InboundMessage message;
+  try {
+    message = mail::parse_inbound(raw);
+  } catch (const std::exception&) {
+    return;
+  }
+  auto sender = mail::normalize_address(message.reply_address);
+  if (message.machine_reason || (envelope_from && envelope_from->empty()) || !sender) return;
+  Reply reply;
+  reply.to = *sender;
+  reply.subject = "Already done: " + message.subject;
+  reply.text = "This message arrived before and was carried out then; it was not carried\n"
+               "out again, and nothing was changed. (Mail systems sometimes deliver a\n"
+               "message twice; the server keeps every move exactly once.)\n";
+  reply.to_sender = true;
+  reply.limited = true;
+  // Each notice needs its own Message-ID: the clock keeps repeated duplicates apart.
+  const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
+  queue_replies(db_, config_, tag, message, {reply}, "pbem-dup-" + std::to_string(stamp) + "-",
+                sha256_hex(raw).substr(0, 12), std::nullopt);
+}
+
+int MailService::process_pending() {
+  std::vector<std::int64_t> ids;
+  {
+    auto query = db_.prepare("SELECT id FROM inbox WHERE state = 'received' ORDER BY id");
+    while (query.step()) ids.push_back(query.column_int(0));
+  }
+  for (std::int64_t id : ids) process(id);
+  return static_cast<int>(ids.size());
+}
+
+void MailService::process(std::int64_t inbox_id) {
+  Transaction transaction(db_);
+  auto row = load_row(db_, inbox_id);
+  if (!row || row->state != "received") return;
+  const std::string tag = "inbox " + std::to_string(inbox_id);
+
+  mail::InboundMessage message;
+  try {
+    message = mail::parse_inbound(row->raw);
+  } catch (const std::exception& e) {
+    finish_row(db_, inbox_id, "failed", "", "", std::string("unparseable: ") + e.what());
+    transaction.commit();
+    log_line(tag + ": dropped, not a mail message: " + e.what());
+    return;
+  }
+  std::optional<std::string> machine = message.machine_reason;
+  if (!machine && row->envelope_from && row->envelope_from->empty()) machine = "empty envelope sender";
+  auto sender = mail::normalize_address(message.reply_address);
+  if (!machine && !sender) machine = "no usable sender address";
+  if (machine) {
+    finish_row(db_, inbox_id, "skipped", sender.value_or(""), "", "machine mail: " + *machine);
+    transaction.commit();
+    log_line(tag + ": skipped machine mail (" + *machine + ")");
+    return;
+  }
+
+  // A failed command must leave nothing behind but its error reply.
+  db_.exec("SAVEPOINT command");
+  CommandProcessor processor(db_, config_);
+  Outcome outcome = processor.handle(Request{*sender, command_text(message), message.body_new_text});
+  db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
+  crash_point("after-command");
+
+  const int sent = queue_replies(db_, config_, tag, message, outcome.replies,
+                                 "pbem-" + std::to_string(inbox_id) + "-", sha256_hex(row->raw).substr(0, 12), inbox_id);
+  finish_row(db_, inbox_id, "processed", *sender, outcome.masked_command, outcome.summary);
+  crash_point("before-process-commit");
+  transaction.commit();
+  log_line(tag + " from " + *sender + ": " + outcome.masked_command + " -> " + outcome.summary + " (" +
+           std::to_string(sent) + " replies queued)");
+}
+
+}  // namespace pbem::server

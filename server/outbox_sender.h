@@ -1,0 +1,43 @@
+// The sending side of the daemon: drains the outbox to the smarthost over SMTP, retrying
+// temporary failures with exponential backoff and recording permanent ones. It shares
+// nothing with the receiving side but the outbox table.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+#include "mail/smtp_asio.h"
+#include "mail/smtp_client.h"
+#include "server/config.h"
+#include "server/database.h"
+
+namespace pbem::server {
+
+// The wait before attempt number `attempts + 1` after `attempts` failures: initial, then
+// doubling, never more than the maximum.
+std::chrono::seconds retry_delay(const OutboxConfig& config, int attempts);
+
+class OutboxSender {
+ public:
+  OutboxSender(mail::asio::io_context& io, const Config& config);
+
+  // Starts the sending loop on the io_context.
+  void start();
+  // Wakes the loop at once (new mail was queued). Safe from any thread.
+  void wake();
+  // Lets the delivery in flight finish, then ends the loop.
+  void stop();
+
+ private:
+  mail::asio::awaitable<void> run();
+  mail::asio::awaitable<void> deliver_one(Database& db, const struct QueuedMail& mail);
+
+  mail::asio::io_context& io_;
+  const Config& config_;
+  mail::SmarthostConfig smarthost_;
+  mail::asio::steady_timer wakeup_;
+  std::atomic<bool> stopping_{false};
+};
+
+}  // namespace pbem::server

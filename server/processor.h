@@ -1,0 +1,95 @@
+// Carries out one command for one sender: checks it, changes the database (inside the
+// caller's transaction) and returns the replies to send. Knows nothing of MIME or SMTP.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "server/accounts.h"
+#include "server/commands.h"
+#include "server/config.h"
+#include "server/database.h"
+#include "server/game_records.h"
+
+namespace pbem::server {
+
+struct Request {
+  std::string sender;        // normalised address replies to the sender go to
+  std::string command_text;  // the Subject (or the body line holding the command)
+  std::string body;          // the new text of the body, for chat and message
+};
+
+struct Reply {
+  std::string to;
+  std::string subject;
+  std::string text;
+  std::optional<std::int64_t> game_id;  // threads the mail into the game's conversation
+  bool to_sender = false;               // answers the command itself (In-Reply-To it)
+  bool limited = false;                 // counts against the per-address reply limit
+};
+
+struct Outcome {
+  std::vector<Reply> replies;
+  std::string summary;  // one line for the inbox log, without passwords
+  std::string masked_command;
+  bool error = false;
+};
+
+// A command that cannot be carried out: the reason, and the usage to remind the sender of.
+struct CommandError : std::runtime_error {
+  CommandError(const std::string& reason, std::string usage_text = {})
+      : std::runtime_error(reason), usage(std::move(usage_text)) {}
+  std::string usage;
+};
+
+class CommandProcessor {
+ public:
+  CommandProcessor(Database& db, const Config& config);
+  Outcome handle(const Request& request);
+
+ private:
+  // Account commands (account_commands.cpp).
+  void signup(const Command& c, const Request& r, Outcome& out);
+  void change_password(const Command& c, const Request& r, Outcome& out);
+  void change_address(const Command& c, const Request& r, Outcome& out);
+  void signoff(const Command& c, const Request& r, Outcome& out);
+  void list(const Command& c, const Request& r, Outcome& out);
+  void message(const Command& c, const Request& r, Outcome& out);
+  void all_show(const Command& c, const Request& r, Outcome& out);
+  // Game commands (game_commands.cpp).
+  void challenge(const Command& c, const Request& r, Outcome& out);
+  void move(const Command& c, const Request& r, Outcome& out);
+  void resign(const Command& c, const Request& r, Outcome& out);
+  void show(const Command& c, const Request& r, Outcome& out);
+  void games(const Command& c, const Request& r, Outcome& out);
+  void history(const Command& c, const Request& r, Outcome& out);
+  void chat(const Command& c, const Request& r, Outcome& out);
+  void preview(const Command& c, const Request& r, Outcome& out);
+
+  // Shared checks; each throws CommandError with a specific reason.
+  Account existing_account(const std::string& userid) const;
+  Account authenticated(const Command& c) const;
+  GameRecord game_of_type(const Command& c, std::int64_t number) const;
+  std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given, const Request& r) const;
+  // Where mail about a game goes for a player: the sender's address if it is theirs.
+  std::string address_for(const Account& account, const Request& r) const;
+  Reply to_sender(const Request& r, std::string subject, std::string text) const;
+  // The board mail both players get after a challenge or an accepted move.
+  void game_update(const GameRecord& record, const Game& game, const std::string& headline,
+                   const Request& r, Outcome& out);
+
+  Database& db_;
+  const Config& config_;
+  Accounts accounts_;
+  GameRecords records_;
+  std::vector<std::string> game_names_;
+};
+
+// "Gates", "HY 3", "Gaia".
+std::string game_title(const std::string& type);
+
+}  // namespace pbem::server

@@ -1,0 +1,100 @@
+"""Shared helpers for the integration tests: a scratch server directory, real MIME mail
+built with Python's email package (as a mail client would), and `pbem ingest`."""
+import email
+import email.policy
+import json
+import mailbox
+import os
+import sqlite3
+import subprocess
+import tempfile
+import uuid
+from email.message import EmailMessage
+from email.utils import formatdate
+
+BUILD = None
+
+
+def build_dir(argv):
+    global BUILD
+    BUILD = os.path.abspath(argv[1] if len(argv) > 1 else "build")
+    return BUILD
+
+
+def pbem_binary():
+    return os.path.join(BUILD, "server", "pbem")
+
+
+class Server:
+    """A configuration file and database in a temporary directory."""
+
+    def __init__(self, extra_config=None):
+        self.dir = tempfile.TemporaryDirectory(prefix="pbem-test-")
+        self.path = self.dir.name
+        config = {"server": {"address": "pbem@test.example", "name": "Test PBeM"},
+                  "limits": {"replies_per_hour": 1000}}
+        for key, value in (extra_config or {}).items():
+            config.setdefault(key, {}).update(value) if isinstance(value, dict) else config.update({key: value})
+        self.config = os.path.join(self.path, "pbem.json")
+        with open(self.config, "w") as f:
+            json.dump(config, f)
+        self.db_path = os.path.join(self.path, "pbem.sqlite")
+
+    def close(self):
+        self.dir.cleanup()
+
+    def pbem(self, *args, stdin=None, env=None):
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        return subprocess.run([pbem_binary(), "--config", self.config, *args], input=stdin,
+                              capture_output=True, env=full_env, timeout=120)
+
+    def ingest(self, raw, sender=None, env=None):
+        args = ["ingest"] + (["--sender", sender] if sender is not None else [])
+        return self.pbem(*args, stdin=raw if isinstance(raw, bytes) else raw.encode(), env=env)
+
+    def db(self):
+        con = sqlite3.connect(self.db_path)
+        con.row_factory = sqlite3.Row
+        return con
+
+    def query(self, sql, *params):
+        with self.db() as con:
+            return [dict(r) for r in con.execute(sql, params)]
+
+    def outbox(self):
+        """Queued messages (oldest first) parsed from `pbem outbox` (mbox)."""
+        p = self.pbem("outbox")
+        assert p.returncode == 0, p.stderr
+        path = os.path.join(self.path, "outbox.mbox")
+        with open(path, "wb") as f:
+            f.write(p.stdout)
+        box = mailbox.mbox(path)
+        msgs = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default) for m in box]
+        box.close()
+        return msgs
+
+
+def make_mail(sender, subject, body="", message_id=None, headers=None):
+    """A plain message as a simple mail client writes it."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "pbem@test.example"
+    msg["Subject"] = subject
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = message_id or f"<{uuid.uuid4()}@client.example>"
+    for key, value in (headers or {}).items():
+        msg[key] = value
+    msg.set_content(body or "\n")
+    return msg.as_bytes()
+
+
+def text_of(msg):
+    """The text/plain part of a reply."""
+    part = msg.get_body(preferencelist=("plain",))
+    return part.get_content()
+
+
+def html_of(msg):
+    part = msg.get_body(preferencelist=("html",))
+    return part.get_content()

@@ -1,0 +1,37 @@
+#include <catch2/catch.hpp>
+
+#include "mail/address.h"
+
+using pbem::mail::normalize_address;
+
+TEST_CASE("normalize_address lower-cases only the domain", "[mail][address]") {
+  CHECK(normalize_address("Alice@Example.ORG") == "Alice@example.org");
+  CHECK(normalize_address("pbem@localhost") == "pbem@localhost");
+  CHECK(normalize_address("first.last+tag@sub.example.co.uk") == "first.last+tag@sub.example.co.uk");
+}
+
+TEST_CASE("normalize_address trims blanks and strips angle brackets", "[mail][address]") {
+  CHECK(normalize_address("  bob@Example.net\t") == "bob@example.net");
+  CHECK(normalize_address("<bob@example.net>") == "bob@example.net");
+  CHECK(normalize_address(" < bob@EXAMPLE.net > ") == "bob@example.net");
+}
+
+TEST_CASE("normalize_address rejects what is not a plain addr-spec", "[mail][address]") {
+  CHECK_FALSE(normalize_address(""));
+  CHECK_FALSE(normalize_address("   "));
+  CHECK_FALSE(normalize_address("alice"));
+  CHECK_FALSE(normalize_address("alice@"));
+  CHECK_FALSE(normalize_address("@example.org"));
+  CHECK_FALSE(normalize_address("alice smith@example.org"));
+  CHECK_FALSE(normalize_address("alice@exa mple.org"));
+  CHECK_FALSE(normalize_address("a@b@example.org"));
+  CHECK_FALSE(normalize_address("alice@example..org"));
+  CHECK_FALSE(normalize_address("alice@.example.org"));
+  CHECK_FALSE(normalize_address(".alice@example.org"));
+  CHECK_FALSE(normalize_address("Alice <alice@example.org>"));
+  CHECK_FALSE(normalize_address("alice@example.org\r\nBcc: evil@x"));
+  CHECK_FALSE(normalize_address("alice@example.org,bob@example.org"));
+  CHECK_FALSE(normalize_address("\"alice\"@example.org"));
+  CHECK_FALSE(normalize_address("alice@example.org>"));
+  CHECK_FALSE(normalize_address(std::string("alice\0@example.org", 19)));
+}

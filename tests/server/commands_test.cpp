@@ -1,0 +1,95 @@
+#include <catch2/catch.hpp>
+
+#include "server/commands.h"
+
+using namespace pbem::server;
+
+namespace {
+const std::vector<std::string> kGames{"gates", "hy3", "gaia"};
+Command parsed(const std::string& text) {
+  ParsedCommand p = parse_command(text, kGames);
+  INFO(text << " -> " << p.error);
+  REQUIRE(p.command);
+  return *p.command;
+}
+std::string error_of(const std::string& text) {
+  ParsedCommand p = parse_command(text, kGames);
+  REQUIRE_FALSE(p.command);
+  return p.error;
+}
+}  // namespace
+
+TEST_CASE("move commands parse with and without #moveno; passwords keep case and are masked") {
+  Command c = parsed("  Gates  MOVE 17 Alice SeCret C:D3 ");
+  CHECK(c.verb == Verb::Move);
+  CHECK(c.game == "gates");
+  CHECK(c.boards.at(0).game == 17);
+  CHECK(c.userid == "alice");
+  CHECK(c.password == "SeCret");
+  CHECK(c.move == "c:d3");
+  CHECK_FALSE(c.moveno);
+  CHECK(c.masked == "Gates MOVE 17 Alice ***** C:D3");
+  Command n = parsed("hy3 move 4 bob pw12 d4#7");
+  CHECK(n.move == "d4");
+  CHECK(n.moveno == 7);
+  CHECK(parsed("hy3 move 4 bob pw12 swap").verb == Verb::Swap);
+  CHECK(parsed("hy3 move 4 bob pw12 resign").verb == Verb::Resign);
+  CHECK(parsed("gaia swap 4 bob pw12").verb == Verb::Swap);
+  CHECK(parsed("gaia resign 4 bob pw12").verb == Verb::Resign);
+}
+
+TEST_CASE("every account command parses") {
+  Command s = parsed("signup alice secret alice@example.org a2@example.org");
+  CHECK(s.verb == Verb::Signup);
+  CHECK(s.words == std::vector<std::string>{"alice@example.org", "a2@example.org"});
+  CHECK(s.masked == "signup alice ***** alice@example.org a2@example.org");
+  Command cp = parsed("change password alice old1 new2");
+  CHECK(cp.verb == Verb::ChangePassword);
+  CHECK(cp.password == "old1");
+  CHECK(cp.new_password == "new2");
+  CHECK(cp.masked == "change password alice ***** *****");
+  CHECK(parsed("change address alice pw12 x@y.z").verb == Verb::ChangeAddress);
+  CHECK(parsed("signoff alice pw12").verb == Verb::Signoff);
+  CHECK(parsed("list").verb == Verb::List);
+  CHECK(parsed("message alice pw12 bob carol").words == std::vector<std::string>{"bob", "carol"});
+  CHECK(parsed("all show alice next").verb == Verb::AllShow);
+  CHECK(parsed("help tutorial").words == std::vector<std::string>{"tutorial"});
+  CHECK(parsed("HELP").verb == Verb::Help);
+}
+
+TEST_CASE("every game command parses") {
+  Command ch = parsed("gates challenge alice bob -Cross -size=5");
+  CHECK(ch.verb == Verb::Challenge);
+  CHECK(ch.userid == "alice");
+  CHECK(ch.words == std::vector<std::string>{"bob", "-cross", "-size=5"});
+  Command sh = parsed("hy3 show 12#3 14");
+  CHECK(sh.boards.size() == 2);
+  CHECK(sh.boards[0].ply == 3);
+  CHECK_FALSE(sh.boards[1].ply);
+  CHECK(parsed("hy3 show 12#0").boards[0].ply == 0);
+  CHECK(parsed("hy3 games alice next").words == std::vector<std::string>{"alice", "next"});
+  CHECK(parsed("hy3 history 12").verb == Verb::History);
+  CHECK(parsed("hy3 chat 12 alice pw12").verb == Verb::Chat);
+  CHECK(parsed("hy3 preview 12 d4 a1").words == std::vector<std::string>{"d4", "a1"});
+  CHECK(parsed("gaia help").verb == Verb::GameHelp);
+}
+
+TEST_CASE("malformed commands get specific errors and the usage") {
+  CHECK(error_of("frobnicate 1 2") == "unknown command 'frobnicate'");
+  CHECK(error_of("") == "empty command: put the command in the Subject line, e.g. 'help'");
+  CHECK(error_of("gates dance") == "unknown gates command 'dance'");
+  CHECK(error_of("gates move x alice pw c:d3") == "'x' is not a board number");
+  CHECK(error_of("gates move 17 alice pw") == "missing move");
+  CHECK(error_of("gates move 17 alice") == "missing password");
+  CHECK(error_of("gates move 17 alice pw c:d3 extra") == "unexpected 'extra' at the end of the command");
+  CHECK(error_of("gates move 17#3 alice pw c:d3") == "'17#3': a move number (#n) is not allowed here");
+  CHECK(error_of("hy3 move 1 alice pw d4#x") == "'d4#x': expected move#moveno, e.g. d4#12");
+  CHECK(error_of("signup a pw12") == "userid 'a' must be 2 to 16 characters long");
+  CHECK(error_of("signup al!ce pw12") == "userid 'al!ce' may only contain a-z, 0-9, '_' and '-'");
+  CHECK(error_of("signup alice pw") == "password must be 4 to 64 characters long");
+  CHECK(error_of("signup alice pa:ss") == "password may not contain blanks, quotes or colons");
+  CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address', not 'stuff'");
+  ParsedCommand p = parse_command("hy3 move 17 alice secret", kGames);
+  CHECK(p.usage == "hy3 move board userid password move[#moveno]");
+  CHECK(p.masked == "hy3 move 17 alice *****");
+}

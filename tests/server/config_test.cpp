@@ -1,0 +1,273 @@
+// The JSON configuration: where it is found, defaults, path resolution and refusals.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/config.h"
+#include "temp_dir.h"
+
+using pbem::server::Config;
+using pbem::server::ConfigError;
+using pbem::server::ListenAddress;
+using pbem::test::ScopedEnvironment;
+using pbem::test::ScopedWorkingDirectory;
+using pbem::test::TempDir;
+using pbem::test::write_file;
+
+namespace {
+
+const std::filesystem::path repository_config =
+    std::filesystem::path(PBEM_SOURCE_DIR) / "config" / "pbem.json";
+
+Config parse(const std::string& text, const std::filesystem::path& base = "/etc/pbem") {
+  return pbem::server::parse_config(text, base, "test.json");
+}
+
+// Every dotted key of a JSON object: {"a": {"b": 1}} -> "a.b".
+void collect_keys(const nlohmann::json& object, const std::string& prefix,
+                  std::vector<std::string>& keys) {
+  for (const auto& [key, value] : object.items()) {
+    if (value.is_object()) {
+      collect_keys(value, prefix + key + ".", keys);
+    } else {
+      keys.push_back(prefix + key);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("without a configuration file every key takes its default", "[config]") {
+  TempDir dir;
+  ScopedWorkingDirectory cwd(dir.path());
+  ScopedEnvironment no_variable("PBEM_CONFIG", std::nullopt);
+
+  const Config config = pbem::server::load_config(std::nullopt);
+  const auto base = std::filesystem::canonical(dir.path());
+  CHECK(config.source.empty());
+  CHECK(config.base_directory == base);
+  CHECK(config.database == base / "pbem.sqlite");
+  CHECK(config.server.address == "pbem@localhost");
+  CHECK(config.server.aliases.empty());
+  CHECK(config.server.name == "PBeM Server");
+  CHECK(config.smtp.listen == ListenAddress{"127.0.0.1", 2525});
+  CHECK(config.smtp.max_message_bytes == 1048576);
+  CHECK(config.smtp.max_recipients == 20);
+  CHECK(config.smtp.max_connections == 100);
+  CHECK(config.smtp.command_timeout_seconds == std::chrono::seconds(300));
+  CHECK(config.smtp.data_timeout_seconds == std::chrono::seconds(600));
+  CHECK(config.smtp.tls_certificate.empty());
+  CHECK(config.smtp.tls_private_key.empty());
+  CHECK(config.smarthost.host == "127.0.0.1");
+  CHECK(config.smarthost.port == 25);
+  CHECK_FALSE(config.smarthost.starttls);
+  CHECK_FALSE(config.smarthost.username);
+  CHECK_FALSE(config.smarthost.password);
+  CHECK_FALSE(config.smarthost.verify_certificate);
+  CHECK(config.outbox.max_attempts == 10);
+  CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
+  CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
+  CHECK(config.limits.replies_per_hour == 100);
+  CHECK(config == pbem::server::default_config(dir.path()));
+}
+
+TEST_CASE("config/pbem.json in the repository lists every key at its default", "[config]") {
+  TempDir dir;
+  Config from_file = pbem::server::load_config(repository_config);
+  const Config defaults = pbem::server::default_config(repository_config.parent_path());
+  CHECK(from_file.source == repository_config.lexically_normal());
+  from_file.source.clear();
+  CHECK(from_file == defaults);
+
+  // Every key in the file is documented in config/README.md.
+  std::vector<std::string> keys;
+  collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
+  CHECK(keys.size() == 22);
+  const std::string readme =
+      pbem::test::read_file(repository_config.parent_path() / "README.md");
+  for (const auto& key : keys) {
+    INFO(key);
+    CHECK(readme.find("`" + key + "`") != std::string::npos);
+  }
+}
+
+TEST_CASE("config/pbem.json in the working directory is read by default", "[config]") {
+  TempDir dir;
+  write_file(dir / "config/pbem.json", R"({"server": {"name": "Found By Default"}})");
+  ScopedWorkingDirectory cwd(dir.path());
+  ScopedEnvironment no_variable("PBEM_CONFIG", std::nullopt);
+
+  const Config config = pbem::server::load_config(std::nullopt);
+  CHECK(config.server.name == "Found By Default");
+  CHECK(config.database == std::filesystem::canonical(dir.path()) / "config/pbem.sqlite");
+}
+
+TEST_CASE("an explicit file wins over $PBEM_CONFIG, which wins over the default", "[config]") {
+  TempDir dir;
+  write_file(dir / "explicit/pbem.json", R"({"server": {"name": "Explicit"}})");
+  write_file(dir / "environment/pbem.json", R"({"server": {"name": "Environment"}})");
+  write_file(dir / "config/pbem.json", R"({"server": {"name": "Default"}})");
+  ScopedWorkingDirectory cwd(dir.path());
+  ScopedEnvironment variable("PBEM_CONFIG", (dir / "environment/pbem.json").string());
+
+  CHECK(pbem::server::load_config(dir / "explicit/pbem.json").server.name == "Explicit");
+  const Config from_environment = pbem::server::load_config(std::nullopt);
+  CHECK(from_environment.server.name == "Environment");
+  CHECK(from_environment.database == dir / "environment/pbem.sqlite");
+  CHECK(from_environment.source == dir / "environment/pbem.json");
+
+  ScopedEnvironment empty_variable("PBEM_CONFIG", "");
+  CHECK(pbem::server::load_config(std::nullopt).server.name == "Default");
+}
+
+TEST_CASE("a named configuration file that does not exist is an error", "[config]") {
+  TempDir dir;
+  ScopedWorkingDirectory cwd(dir.path());
+  const auto missing = dir / "missing.json";
+  CHECK_THROWS_WITH(pbem::server::load_config(missing),
+                    Catch::Contains(missing.string()) && Catch::Contains("not found"));
+
+  ScopedEnvironment variable("PBEM_CONFIG", missing.string());
+  CHECK_THROWS_WITH(pbem::server::load_config(std::nullopt),
+                    Catch::Contains("PBEM_CONFIG") && Catch::Contains(missing.string()));
+}
+
+TEST_CASE("relative paths resolve against the configuration file's directory", "[config]") {
+  TempDir dir;
+  write_file(dir / "etc/pbem.json", R"({
+    "database": "../var/games.sqlite",
+    "smtp": {"tls_certificate": "tls/cert.pem", "tls_private_key": "/keys/key.pem"}
+  })");
+  TempDir elsewhere;
+  ScopedWorkingDirectory cwd(elsewhere.path());  // the working directory does not matter
+
+  const Config config = pbem::server::load_config(std::filesystem::path("../") /
+                                                  dir.path().filename() / "etc/pbem.json");
+  CHECK(config.base_directory == dir / "etc");
+  CHECK(config.database == dir / "var/games.sqlite");
+  CHECK(config.smtp.tls_certificate == dir / "etc/tls/cert.pem");
+  CHECK(config.smtp.tls_private_key == "/keys/key.pem");
+
+  CHECK(parse(R"({"database": "/srv/pbem.sqlite"})").database == "/srv/pbem.sqlite");
+  CHECK(parse(R"({"database": "sub/x.sqlite"})", "/etc/pbem").database ==
+        "/etc/pbem/sub/x.sqlite");
+}
+
+TEST_CASE("every key can be set", "[config]") {
+  const Config config = parse(R"({
+    "server": {"address": "games@example.org", "aliases": ["pbem@example.org", "old@example.net"],
+               "name": "Hex Games"},
+    "database": "db.sqlite",
+    "smtp": {"listen": "[::1]:25", "max_message_bytes": 2048, "max_recipients": 5,
+             "max_connections": 7, "command_timeout_seconds": 30, "data_timeout_seconds": 60,
+             "tls_certificate": "c.pem", "tls_private_key": "k.pem"},
+    "smarthost": {"host": "mail.example.org", "port": 587, "starttls": true,
+                  "username": "robot", "password": "s3cret", "verify_certificate": true},
+    "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
+    "limits": {"replies_per_hour": 5}
+  })");
+  CHECK(config.server.address == "games@example.org");
+  CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
+  CHECK(config.server.name == "Hex Games");
+  CHECK(config.database == "/etc/pbem/db.sqlite");
+  CHECK(config.smtp.listen == ListenAddress{"::1", 25});
+  CHECK(config.smtp.max_message_bytes == 2048);
+  CHECK(config.smtp.max_recipients == 5);
+  CHECK(config.smtp.max_connections == 7);
+  CHECK(config.smtp.command_timeout_seconds == std::chrono::seconds(30));
+  CHECK(config.smtp.data_timeout_seconds == std::chrono::seconds(60));
+  CHECK(config.smtp.tls_certificate == "/etc/pbem/c.pem");
+  CHECK(config.smtp.tls_private_key == "/etc/pbem/k.pem");
+  CHECK(config.smarthost.host == "mail.example.org");
+  CHECK(config.smarthost.port == 587);
+  CHECK(config.smarthost.starttls);
+  CHECK(config.smarthost.username == std::optional<std::string>("robot"));
+  CHECK(config.smarthost.password == std::optional<std::string>("s3cret"));
+  CHECK(config.smarthost.verify_certificate);
+  CHECK(config.outbox.max_attempts == 3);
+  CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(0));
+  CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
+  CHECK(config.limits.replies_per_hour == 5);
+}
+
+TEST_CASE("the SMTP listen address is host:port", "[config]") {
+  const auto listen = [](const std::string& value) {
+    return parse(R"({"smtp": {"listen": ")" + value + R"("}})").smtp.listen;
+  };
+  CHECK(listen("0.0.0.0:25") == ListenAddress{"0.0.0.0", 25});
+  CHECK(listen("localhost:65535") == ListenAddress{"localhost", 65535});
+  CHECK(listen("[2001:db8::1]:2525") == ListenAddress{"2001:db8::1", 2525});
+  for (const char* bad : {"127.0.0.1", "127.0.0.1:", ":25", "127.0.0.1:0", "127.0.0.1:65536",
+                          "127.0.0.1:25x", "::1:25", "[::1]25", "[::1:25", "[]:25"}) {
+    INFO(bad);
+    CHECK_THROWS_WITH(listen(bad), Catch::Contains("smtp.listen") && Catch::Contains(bad));
+  }
+}
+
+TEST_CASE("unknown keys are refused, naming the key", "[config]") {
+  CHECK_THROWS_WITH(parse(R"({"databse": "x.sqlite"})"),
+                    Catch::Contains("test.json") && Catch::Contains("unknown key 'databse'"));
+  CHECK_THROWS_WITH(parse(R"({"smtp": {"listne": "127.0.0.1:25"}})"),
+                    Catch::Contains("unknown key 'smtp.listne'") && Catch::Contains("listen"));
+  CHECK_THROWS_WITH(parse(R"({"smarthost": {"user": "x"}})"),
+                    Catch::Contains("unknown key 'smarthost.user'"));
+}
+
+TEST_CASE("values of the wrong type or out of range are refused", "[config]") {
+  struct Case {
+    const char* json;
+    const char* key;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {R"({"database": 5})", "'database'", "a string"},
+      {R"({"server": "pbem@localhost"})", "'server'", "an object"},
+      {R"({"server": {"aliases": "a@b"}})", "'server.aliases'", "a list of strings"},
+      {R"({"server": {"aliases": ["a@b", 3]}})", "'server.aliases'", "a list of strings"},
+      {R"({"server": {"address": "no-at-sign"}})", "'server.address'", "mail address"},
+      {R"({"server": {"name": ""}})", "'server.name'", "non-empty"},
+      {R"({"smtp": {"max_message_bytes": "1MB"}})", "'smtp.max_message_bytes'", "an integer"},
+      {R"({"smtp": {"max_recipients": 2.5}})", "'smtp.max_recipients'", "an integer"},
+      {R"({"smtp": {"max_connections": 0}})", "'smtp.max_connections'", "from 1 to 100000"},
+      {R"({"smtp": {"command_timeout_seconds": -1}})", "'smtp.command_timeout_seconds'",
+       "an integer"},
+      {R"({"smtp": {"max_message_bytes": 18446744073709551615}})", "'smtp.max_message_bytes'",
+       "an integer"},
+      {R"({"smtp": {"listen": 2525}})", "'smtp.listen'", "a string"},
+      {R"({"smtp": {"tls_certificate": "c.pem"}})", "'smtp.tls_private_key'", "must be set too"},
+      {R"({"smarthost": {"port": "25"}})", "'smarthost.port'", "an integer"},
+      {R"({"smarthost": {"port": 70000}})", "'smarthost.port'", "from 1 to 65535"},
+      {R"({"smarthost": {"starttls": "yes"}})", "'smarthost.starttls'", "true or false"},
+      {R"({"smarthost": {"username": 1}})", "'smarthost.username'", "a string or null"},
+      {R"({"smarthost": {"username": "u"}})", "'smarthost.password'", "must be set too"},
+      {R"({"outbox": {"max_retry_seconds": 10}})", "'outbox.max_retry_seconds'",
+       "not be less than"},
+      {R"({"limits": {"replies_per_hour": null}})", "'limits.replies_per_hour'", "an integer"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.json);
+    CHECK_THROWS_AS(parse(c.json), ConfigError);
+    CHECK_THROWS_WITH(parse(c.json), Catch::Contains("test.json") && Catch::Contains(c.key) &&
+                                         Catch::Contains(c.expected));
+  }
+}
+
+TEST_CASE("malformed JSON and repeated keys are refused, naming the file", "[config]") {
+  TempDir dir;
+  write_file(dir / "broken.json", "{\n  \"database\": \"x.sqlite\",\n}\n");
+  CHECK_THROWS_WITH(pbem::server::load_config(dir / "broken.json"),
+                    Catch::Contains((dir / "broken.json").string()) &&
+                        Catch::Contains("not valid JSON") && Catch::Contains("line 3"));
+  CHECK_THROWS_WITH(parse("[1, 2]"), Catch::Contains("must be a JSON object"));
+  CHECK_THROWS_WITH(parse(""), Catch::Contains("not valid JSON"));
+  CHECK_THROWS_WITH(parse(R"({"smtp": {"max_recipients": 5}, "smtp": {"listen": "h:1"}})"),
+                    Catch::Contains("'smtp' appears twice"));
+  CHECK_THROWS_WITH(parse(R"({"smtp": {"max_recipients": 5, "max_recipients": 6}})"),
+                    Catch::Contains("'smtp.max_recipients' appears twice"));
+  CHECK_THROWS_WITH(pbem::server::load_config(dir.path()), Catch::Contains("cannot read"));
+}
