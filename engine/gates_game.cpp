@@ -138,11 +138,20 @@ PlyResult GatesGame::place(std::string_view ply, Colour colour) {
 
 std::vector<std::string> GatesGame::legal_placements() const {
   std::vector<std::string> moves;
+  moves.reserve(static_cast<std::size_t>(6 * (board().cell_count() - position_.tile_count())));
   for (int cell = 0; cell < board().cell_count(); ++cell) {
     if (position_.occupied(cell)) continue;
+    // The rules depend only on the parity, so ask once per parity, not once per letter.
+    const bool allowed[2] = {parity_allows(cell, Tile{0, 0}), parity_allows(cell, Tile{0, 1})};
+    const std::string& label = board().label(cell);
     for (char letter = 'a'; letter <= 'f'; ++letter) {
-      Tile tile = *tile_from_letter(letter);
-      if (parity_allows(cell, tile)) moves.push_back(std::string(1, letter) + ":" + board().label(cell));
+      if (!allowed[letter >= 'd' ? 1 : 0]) continue;
+      std::string move;
+      move.reserve(label.size() + 2);
+      move += letter;
+      move += ':';
+      move += label;
+      moves.push_back(std::move(move));
     }
   }
   return moves;
