@@ -1,11 +1,11 @@
 #include "engine/gates_board.h"
 
-#include "engine/gates_tiles.h"
-
 #include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+
+#include "engine/gates_tiles.h"
 
 namespace pbem::gates {
 

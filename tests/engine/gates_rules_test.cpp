@@ -236,3 +236,32 @@ TEST_CASE("gates rules: outcome() applies the Cross order to given paths") {
   CHECK(cross_triple(triple_odd));
   CHECK_FALSE(cross_triple(bit(0) | bit(1) | bit(2) | bit(3)));
 }
+
+TEST_CASE("gates rules: a full Cross board can give both players a triple, so the order decides") {
+  // Filled ignoring the game-over check: both colours hold a triple here (in play the game
+  // stops at the first decisive ply); the step order still names exactly one winner.
+  Position both_triples(board_for(BoardKind::cross, 2));
+  const char* tiles[] = {"c:a1", "c:a2", "a:b1", "a:b2", "a:b3", "a:c1", "c:c2"};
+  auto fill = [&](Position& position, const char* const* list, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      std::string text = list[i];
+      Tile tile = *tile_from_letter(text[0]);
+      auto parsed = parse_letter_number(text.substr(2));
+      position.place(*position.board().cell_at_label(parsed->first, parsed->second), tile, tile.parity);
+    }
+  };
+  fill(both_triples, tiles, 7);
+  CHECK(any_path(both_triples, kLight, cross_triple));
+  CHECK(any_path(both_triples, kDark, cross_triple));
+  CHECK(outcome(BoardKind::cross, kLight, both_triples.paths()) == kLight);
+  CHECK(outcome(BoardKind::cross, kDark, both_triples.paths()) == kDark);
+
+  // And one where neither has a triple but both join opposite sides: the mover loses.
+  Position both_opposite(board_for(BoardKind::cross, 2));
+  const char* others[] = {"a:a1", "c:a2", "a:b1", "c:b2", "c:b3", "a:c1", "c:c2"};
+  fill(both_opposite, others, 7);
+  CHECK_FALSE(any_path(both_opposite, kLight, cross_triple));
+  CHECK_FALSE(any_path(both_opposite, kDark, cross_triple));
+  CHECK(outcome(BoardKind::cross, kLight, both_opposite.paths()) == kDark);
+  CHECK(outcome(BoardKind::cross, kDark, both_opposite.paths()) == kLight);
+}
