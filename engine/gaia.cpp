@@ -1,17 +1,150 @@
-// PLACEHOLDER: replaced by the real gaia implementation.
 #include "engine/gaia.h"
+
+#include "engine/gaia_render.h"
 
 namespace pbem {
 
-GameType gaia_game_type() {
-  GameType type;
-  type.name = "gaia";
-  type.title = "gaia";
-  type.summary = "not yet available";
-  type.create = [](const std::vector<std::string>&) -> std::unique_ptr<Game> {
-    throw OptionError("gaia is not yet available on this server");
-  };
-  return type;
+Gaia::Gaia(int size, bool swap_enabled)
+    : Game(swap_enabled),
+      board_(GaiaBoard::of_size(size)),
+      swap_enabled_(swap_enabled),
+      stones_(static_cast<std::size_t>(board_->cell_count()), empty),
+      links_(static_cast<std::size_t>(board_->cell_count())) {
+  for (int c = 0; c < board_->cell_count(); ++c) links_[static_cast<std::size_t>(c)].parent = c;
+}
+
+std::string Gaia::options_text() const {
+  return "-size=" + std::to_string(board_->size()) + (swap_enabled_ ? "" : " -noswap");
+}
+
+std::optional<Colour> Gaia::stone(int cell) const {
+  std::int8_t s = stones_[static_cast<std::size_t>(cell)];
+  if (s == empty) return std::nullopt;
+  return Colour{s};
+}
+
+int Gaia::root(int cell) const {
+  while (links_[static_cast<std::size_t>(cell)].parent != cell) {
+    int& up = links_[static_cast<std::size_t>(cell)].parent;
+    up = links_[static_cast<std::size_t>(up)].parent;  // path halving keeps later lookups short
+    cell = up;
+  }
+  return cell;
+}
+
+void Gaia::put_stone(int cell, Colour colour) {
+  stones_[static_cast<std::size_t>(cell)] = static_cast<std::int8_t>(colour);
+  Link& own = links_[static_cast<std::size_t>(cell)];
+  if (board_->is_edge(cell)) {
+    std::uint32_t bit = std::uint32_t{1} << board_->pair_of(cell);
+    (board_->is_first_half(cell) ? own.first_half : own.second_half) |= bit;
+  }
+  for (int next : board_->neighbours(cell)) {
+    if (stones_[static_cast<std::size_t>(next)] != colour) continue;
+    int a = root(cell), b = root(next);
+    if (a == b) continue;
+    Link& kept = links_[static_cast<std::size_t>(a)];
+    Link& joined = links_[static_cast<std::size_t>(b)];
+    joined.parent = a;
+    kept.first_half |= joined.first_half;
+    kept.second_half |= joined.second_half;
+  }
+}
+
+bool Gaia::has_opposed_group(Colour colour) const {
+  for (int c = 0; c < board_->cell_count(); ++c) {
+    if (stones_[static_cast<std::size_t>(c)] != colour || root(c) != c) continue;
+    const Link& group = links_[static_cast<std::size_t>(c)];
+    if (group.first_half & group.second_half) return true;
+  }
+  return false;
+}
+
+bool Gaia::can_still_join(Colour colour) const {
+  // One flood fill over the cells the opponent does not hold: `colour` could own each such
+  // region entirely, and owns an edge pair whole (empty pairs fill together). A region that
+  // holds both cells of some pair is a type-1 group waiting to happen.
+  const int cells = board_->cell_count();
+  const auto blocked = static_cast<std::int8_t>(other(colour));
+  std::vector<char> seen(static_cast<std::size_t>(cells), 0);
+  std::vector<int> todo;
+  todo.reserve(static_cast<std::size_t>(cells));
+  for (int start = 0; start < cells; ++start) {
+    if (seen[static_cast<std::size_t>(start)] || stones_[static_cast<std::size_t>(start)] == blocked)
+      continue;
+    std::uint32_t first = 0, second = 0;
+    seen[static_cast<std::size_t>(start)] = 1;
+    todo.push_back(start);
+    while (!todo.empty()) {
+      int c = todo.back();
+      todo.pop_back();
+      if (board_->is_edge(c))
+        (board_->is_first_half(c) ? first : second) |= std::uint32_t{1} << board_->pair_of(c);
+      for (int next : board_->neighbours(c)) {
+        if (seen[static_cast<std::size_t>(next)] || stones_[static_cast<std::size_t>(next)] == blocked)
+          continue;
+        seen[static_cast<std::size_t>(next)] = 1;
+        todo.push_back(next);
+      }
+    }
+    if (first & second) return true;
+  }
+  return false;
+}
+
+PlyResult Gaia::place(std::string_view ply, Colour colour) {
+  GaiaBoard::Lookup found = board_->find(ply);
+  if (!found.error.empty()) return PlyResult::rejected(found.error);
+  const int cell = found.cell;
+  if (auto owner = stone(cell)) {
+    std::string error = board_->label(cell) + " is occupied (" + std::string(colour_name(*owner));
+    // An edge cell may be full because its partner was played: say so.
+    if (int partner = board_->opposed(cell); partner >= 0) error += ", paired with " + board_->label(partner);
+    return PlyResult::rejected(error + ")");
+  }
+
+  last_placed_ = {cell};
+  put_stone(cell, colour);
+  // Edge cells fill in opposed pairs, so the partner of an empty edge cell is empty too.
+  if (int partner = board_->opposed(cell); partner >= 0) {
+    last_placed_.push_back(partner);
+    put_stone(partner, colour);
+  }
+
+  // Only groups holding a new stone can have just joined a pair.
+  for (int placed : last_placed_) {
+    const Link& group = links_[static_cast<std::size_t>(root(placed))];
+    if (group.first_half & group.second_half) win_ = Win::opposed_group;
+  }
+  if (!win_ && !can_still_join(other(colour))) win_ = Win::opponent_cut;
+  if (win_) declare_winner(colour);
+  return PlyResult::accepted(board_->label(cell));
+}
+
+std::vector<std::string> Gaia::legal_placements() const {
+  std::vector<std::string> moves;
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (stones_[static_cast<std::size_t>(c)] == empty) moves.push_back(board_->label(c));
+  return moves;
+}
+
+nlohmann::json Gaia::cells_json() const {
+  nlohmann::json cells = nlohmann::json::object();
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (auto s = stone(c)) cells[board_->label(c)] = std::string(colour_name(*s));
+  return cells;
+}
+
+std::string Gaia::render(const RenderContext& context) const {
+  std::string out = draw_gaia_board(*board_, stones_, last_placed_);
+  if (win_ && winner()) {
+    std::string name(colour_name(*winner()));
+    std::string loser(colour_name(other(*winner())));
+    out += *win_ == Win::opposed_group
+               ? "A " + name + " group joins two opposed edge cells.\n"
+               : "No " + loser + " group can join two opposed edge cells any more.\n";
+  }
+  return out + status_lines(context);
 }
 
 }  // namespace pbem

@@ -1,9 +1,71 @@
-// PLACEHOLDER: replaced by the real gaia implementation.
+// Gaia (Mark Thompson, 2002): black and white place stones on a rounded board; a stone on
+// an edge cell also fills the opposed edge cell. Win by joining two opposed edge cells in
+// one group, or by leaving the opponent no way left to do so. (Spec: games.md section 4.)
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/gaia_board.h"
+#include "engine/game.h"
 #include "engine/registry.h"
 
 namespace pbem {
+
+class Gaia : public Game {
+ public:
+  // Why the game was won on the board (a resignation leaves this empty).
+  enum class Win {
+    opposed_group,  // type 1: the winner's group holds two opposed edge cells
+    opponent_cut,   // type 2: the loser could not do so even filling every empty cell
+  };
+
+  Gaia(int size, bool swap_enabled);
+
+  std::unique_ptr<Game> clone() const override { return std::make_unique<Gaia>(*this); }
+  std::string_view name() const override { return "gaia"; }
+  std::string_view colour_name(Colour c) const override { return c == 0 ? "black" : "white"; }
+  std::string options_text() const override;
+  nlohmann::json cells_json() const override;
+  std::string render(const RenderContext& context) const override;
+
+  const GaiaBoard& board() const { return *board_; }
+  // The colour on `cell`, if any.
+  std::optional<Colour> stone(int cell) const;
+  std::optional<Win> win() const { return win_; }
+
+  // True if a group of `colour` holds two opposed edge cells (type 1).
+  bool has_opposed_group(Colour colour) const;
+  // True if `colour` could still form such a group by filling every empty cell.
+  bool can_still_join(Colour colour) const;
+
+ protected:
+  PlyResult place(std::string_view ply, Colour colour) override;
+  std::vector<std::string> legal_placements() const override;
+
+ private:
+  static constexpr std::int8_t empty = -1;
+
+  // Union-find over stones. Each root also records which edge cells its group holds,
+  // one bit per pair: bit p of first_half = edge cell p, of second_half = cell p + 3n.
+  struct Link {
+    int parent = 0;
+    std::uint32_t first_half = 0;
+    std::uint32_t second_half = 0;
+  };
+
+  int root(int cell) const;
+  void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
+
+  std::shared_ptr<const GaiaBoard> board_;  // shared, immutable
+  bool swap_enabled_;
+  std::vector<std::int8_t> stones_;         // per cell: empty, 0 or 1
+  mutable std::vector<Link> links_;         // mutable for path halving in root()
+  std::vector<int> last_placed_;            // the stone(s) of the most recent placement
+  std::optional<Win> win_;
+};
 
 // The registry entry for gaia: name, help, options and factory.
 GameType gaia_game_type();
