@@ -1,0 +1,69 @@
+#pragma once
+// The outbound SMTP client: hands one message to the smarthost (a relay such as the local
+// Postfix, or a provider's submission server) in one SMTP transaction.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mail/smtp_asio.h"
+
+namespace pbem::mail {
+
+struct SmarthostConfig {
+  std::string host = "127.0.0.1";
+  unsigned short port = 25;
+  bool starttls = false;  // require STARTTLS: a server that does not offer it fails the delivery
+  std::optional<std::string> username, password;  // AUTH PLAIN or LOGIN when username is set
+  std::string helo_name = "localhost";
+  std::chrono::seconds timeout{60};  // for each network step (connect, each reply, the data)
+  // Check the smarthost's certificate (chain and host name) after STARTTLS. Off by default
+  // because the usual smarthost is a relay on this machine or network with a self-signed
+  // certificate, where TLS guards against passive eavesdropping only; turn it on when the
+  // smarthost is across the Internet.
+  bool verify_certificate = false;
+  std::string ca_file;  // PEM trust anchors for verify_certificate; empty: the system's
+};
+
+enum class DeliveryStatus { Delivered, TemporaryFailure, PermanentFailure };
+
+// A recipient the smarthost refused while the message went to the others.
+struct RejectedRecipient {
+  std::string address;
+  DeliveryStatus status;  // TemporaryFailure (4xx) or PermanentFailure (5xx)
+  std::string reply;      // the server's reply, e.g. "550 5.1.1 no such user"
+};
+
+struct DeliveryResult {
+  DeliveryStatus status = DeliveryStatus::TemporaryFailure;
+  std::string detail;  // the last reply, or what went wrong (never the password)
+  // With status Delivered: recipients refused individually (empty when all took it).
+  std::vector<RejectedRecipient> rejected_recipients;
+};
+
+// One SMTP transaction: connect, EHLO (HELO if EHLO is refused), STARTTLS when configured
+// (then EHLO again), AUTH (PLAIN preferred, else LOGIN) when a username is set, MAIL FROM,
+// RCPT TO for each recipient, DATA with dot-stuffing, QUIT.
+//
+// Outcome: Delivered when the server accepted the data for at least one recipient.
+// A 4xx reply, a network error or a timeout is TemporaryFailure; a 5xx reply to the
+// greeting, EHLO/HELO, MAIL, RCPT (every recipient) or the data is PermanentFailure.
+// Problems of configuration rather than of the message are TemporaryFailure even when
+// the reply is 5xx, so that fixing the configuration lets the queued mail go out instead
+// of losing it: STARTTLS not offered or failing, AUTH not offered, credentials refused.
+// Bad arguments (no recipients, an address with CR, LF, blanks or angle brackets) are
+// PermanentFailure without connecting.
+//
+// `data` is the message as CRLF-terminated lines; a bare LF is sent as CRLF.
+// Parameters are taken by value: a coroutine must own what it uses after its first
+// suspension, and a caller may co_spawn it with temporaries.
+// Never throws (except std::bad_alloc); every failure is in the result.
+asio::awaitable<DeliveryResult> deliver(SmarthostConfig config, std::string envelope_from,
+                                        std::vector<std::string> recipients, std::string data);
+
+// deliver() on its own io_context, for callers without one (the outbox sender, tests).
+DeliveryResult deliver_blocking(const SmarthostConfig& config, std::string envelope_from,
+                                std::vector<std::string> recipients, std::string data);
+
+}  // namespace pbem::mail

@@ -1,0 +1,96 @@
+#pragma once
+// The inbound SMTP server (RFC 5321 with SIZE, PIPELINING, 8BITMIME, ENHANCEDSTATUSCODES
+// and STARTTLS). It accepts mail only for the configured local addresses, never relays,
+// and hands each complete message to a MessageSink; it answers 250 only after the sink
+// reports the message durably stored.
+//
+// Threading: run the io_context on ONE thread. The sink is called on that thread and
+// blocks it while it stores the message (a SQLite insert: milliseconds), which keeps the
+// server simple and the "250 only after Stored" promise obvious. start(), port() and
+// stop() may be called from any thread.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mail/smtp_asio.h"
+
+namespace pbem::mail {
+
+struct SmtpServerConfig {
+  std::string listen_host = "127.0.0.1";  // a numeric address or a resolvable name
+  unsigned short listen_port = 2525;      // 0 = an ephemeral port; see SmtpServer::port()
+  std::string hostname = "localhost";     // in the greeting and the EHLO reply
+  std::vector<std::string> local_addresses;  // accepted RCPT addresses (case-insensitive)
+  std::size_t max_message_bytes = 1048576;   // advertised as SIZE; 552 5.3.4 beyond
+  std::size_t max_recipients = 20;           // 452 4.5.3 beyond
+  // Longest command line. RFC 5321 says 512 octets for commands and 1000 for text lines;
+  // we are tolerant. Lines inside DATA are limited only by max_message_bytes, because
+  // real mail clients do send over-long lines and bouncing a player's move for it helps
+  // nobody.
+  std::size_t max_line_length = 4096;        // 500 5.5.2 beyond
+  std::size_t max_connections = 100;         // 421 4.7.0 beyond
+  std::chrono::seconds command_timeout{300};  // waiting for a command (RFC 5321 4.5.3.2.7)
+  std::chrono::seconds data_timeout{600};     // waiting for the next DATA block; 421 4.4.2
+  // Both set: STARTTLS is offered with this PEM certificate (chain) and key.
+  std::string tls_certificate_file, tls_private_key_file;
+  // One line per connection or message event, without a line end. Empty: stderr.
+  // Never receives message text, only envelopes, sizes and outcomes.
+  std::function<void(std::string_view)> log;
+};
+
+// The SMTP envelope of one message, as the client gave it.
+struct Envelope {
+  std::string mail_from;                 // "" for the null reverse path <> (bounces)
+  std::vector<std::string> recipients;   // each one of the local addresses, as the client spelt it
+  std::string client_address;            // peer IP address
+  std::string helo_name;                 // the HELO/EHLO argument
+  bool tls = false;                      // the message came over STARTTLS
+};
+
+enum class SinkVerdict { Stored, TemporaryFailure };  // 250 2.0.0 / 451 4.3.0
+
+// Called once per complete message with the un-dot-stuffed data: CRLF line ends (a bare
+// LF is normalised to CRLF), otherwise exactly the bytes the client sent. No Received:
+// trace header is prepended, a deliberate departure from RFC 5321 section 4.4: a
+// redelivered message must keep the same bytes, because the server recognises a
+// duplicate by the message's digest; the Envelope carries the trace facts instead.
+// Must return only after the message is durably stored. An exception counts as
+// TemporaryFailure.
+using MessageSink = std::function<SinkVerdict(const Envelope&, std::string data)>;
+
+namespace detail {
+struct SmtpServerState;
+}
+
+class SmtpServer {
+ public:
+  // Throws std::invalid_argument for a configuration that cannot work (no local
+  // addresses, only one of the two TLS files, zero limits, no sink).
+  SmtpServer(asio::io_context& io, SmtpServerConfig config, MessageSink sink);
+  ~SmtpServer();  // stop()s; sessions still running keep what they need alive
+  SmtpServer(const SmtpServer&) = delete;
+  SmtpServer& operator=(const SmtpServer&) = delete;
+
+  // Loads the TLS certificate (if configured), binds, listens and starts accepting.
+  // Throws std::runtime_error naming the file or address when that fails.
+  void start();
+  // The bound port, once started (useful with listen_port 0).
+  unsigned short port() const { return port_; }
+  // Stops accepting; sessions waiting for a command get 421 4.3.2 and are closed;
+  // sessions in the middle of DATA are abandoned without calling the sink (the client got
+  // no 250, so it keeps the message and retries). Returns at once; the io_context's run()
+  // returns when the last session has gone.
+  void stop();
+
+ private:
+  asio::io_context& io_;
+  std::shared_ptr<detail::SmtpServerState> state_;
+  unsigned short port_ = 0;
+};
+
+}  // namespace pbem::mail

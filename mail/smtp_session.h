@@ -1,0 +1,59 @@
+#pragma once
+// One inbound SMTP connection: the RFC 5321 dialogue from greeting to QUIT. Internal to
+// mail/; SmtpServer's listener co_spawns SmtpSession::run for each accepted socket.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "mail/smtp_asio.h"
+#include "mail/smtp_server.h"
+#include "mail/smtp_stream.h"
+#include "mail/smtp_syntax.h"
+
+namespace pbem::mail::detail {
+
+struct SmtpServerState;
+
+class SmtpSession {
+ public:
+  // Registers with the server's session list (and leaves it when destroyed).
+  SmtpSession(std::shared_ptr<SmtpServerState> server, tcp::socket socket, std::uint64_t id);
+  ~SmtpSession();
+  SmtpSession(const SmtpSession&) = delete;
+  SmtpSession& operator=(const SmtpSession&) = delete;
+
+  // Runs the whole conversation; the coroutine frame owns the session.
+  static asio::awaitable<void> run(std::shared_ptr<SmtpSession> self);
+
+  // The server is stopping: abort a wait for a command (run() then says 421) or abandon a
+  // message in transfer.
+  void on_server_stop();
+
+ private:
+  enum class Phase { Commands, Data };
+
+  asio::awaitable<void> converse();  // greeting .. QUIT; throws on network errors
+  asio::awaitable<bool> respond(const SmtpCommand& command);  // false after QUIT
+  void hello(const std::string& argument, bool extended);
+  void mail(const std::string& argument);
+  void recipient(const std::string& argument);
+  asio::awaitable<void> data(const std::string& argument);
+  asio::awaitable<void> start_tls(const std::string& argument);
+  void store(std::string message);
+  void reset_transaction();
+
+  void reply(std::string_view line);  // queued; read_line flushes before it waits
+  void log(std::string_view event) const;
+
+  std::shared_ptr<SmtpServerState> server_;
+  const std::uint64_t id_;
+  SmtpStream stream_;
+  Phase phase_ = Phase::Commands;
+  Envelope envelope_;
+  bool in_transaction_ = false;  // MAIL accepted, not yet finished or reset
+  bool quit_received_ = false;
+};
+
+}  // namespace pbem::mail::detail
