@@ -1,0 +1,168 @@
+#include "engine/gates_game.h"
+
+#include "engine/gates_outcome.h"
+#include "engine/gates_render.h"
+#include "engine/text.h"
+
+namespace pbem::gates {
+
+std::string_view parity_option(ParityRule rule) {
+  switch (rule) {
+    case ParityRule::fixed: return "";
+    case ParityRule::phase: return "phase";
+    case ParityRule::invert_min: return "invert_min";
+    case ParityRule::align: return "align";
+  }
+  return "";
+}
+
+namespace {
+
+std::string letters_of_parity(int parity) { return parity == 0 ? "a, b and c" : "d, e and f"; }
+
+}  // namespace
+
+// Swap (the pie rule) is always available in Gates.
+GatesGame::GatesGame(BoardKind kind, int size, ParityRule rule)
+    : Game(/*swap_enabled=*/true), position_(board_for(kind, size)), rule_(rule) {}
+
+std::string GatesGame::options_text() const {
+  std::string text = "-" + std::string(board_option(board().kind())) + " -size=" + std::to_string(board().size());
+  if (rule_ != ParityRule::fixed) text += " -" + std::string(parity_option(rule_));
+  return text;
+}
+
+nlohmann::json GatesGame::cells_json() const {
+  nlohmann::json cells = nlohmann::json::object();
+  for (int cell = 0; cell < board().cell_count(); ++cell)
+    if (auto tile = position_.tile(cell)) cells[board().label(cell)] = std::string(1, tile->letter());
+  return cells;
+}
+
+std::variant<GatesGame::Placement, std::string> GatesGame::validate(std::string_view ply) const {
+  const std::string example = "write the tile letter, a colon and the cell, e.g. c:d3";
+  std::string text = to_lower(trim(ply));
+  auto colon = text.find(':');
+  if (colon == std::string::npos) return "'" + text + "' is not a Gates move: " + example;
+  std::string letter_text(trim(std::string_view(text).substr(0, colon)));
+  std::string cell_text(trim(std::string_view(text).substr(colon + 1)));
+
+  const std::string tiles_here = rule_ == ParityRule::fixed ? "a, b or c" : "a, b, c, d, e or f";
+  if (letter_text.empty()) return "missing the tile letter before ':': " + example;
+  auto tile = letter_text.size() == 1 ? tile_from_letter(letter_text[0]) : std::nullopt;
+  if (!tile) return "'" + letter_text + "' is not a tile: the tiles are " + tiles_here + " (" + example + ")";
+  if (cell_text.empty()) return "missing the cell after '" + letter_text + ":': " + example;
+  auto parsed = parse_letter_number(cell_text);
+  if (!parsed)
+    return "'" + cell_text + "' is not a cell: a cell is a column letter and a number, e.g. d3";
+  auto cell = board().cell_at_label(parsed->first, parsed->second);
+  if (!cell)
+    return "cell " + letter_number(parsed->first, parsed->second) + " does not exist on a " + board().description();
+  if (auto placed = position_.tile(*cell))
+    return board().label(*cell) + " is occupied (tile " + std::string(1, placed->letter()) + ")";
+  if (auto violation = parity_violation(*cell, *tile)) return *violation;
+  return Placement{*cell, *tile};
+}
+
+bool GatesGame::parity_allows(int cell, Tile tile) const {
+  switch (rule_) {
+    case ParityRule::fixed: return tile.parity == 0;
+    case ParityRule::phase: return !phase_parity_ || tile.parity == *phase_parity_;
+    case ParityRule::invert_min: return true;
+    case ParityRule::align: {
+      // A tile may clash with neighbours only if some neighbour shares its parity (a support).
+      bool clash = false, support = false;
+      for (int neighbour : board().neighbours(cell)) {
+        if (neighbour < 0 || !position_.occupied(neighbour)) continue;
+        if (position_.parity(neighbour) == tile.parity) support = true;
+        else clash = true;
+      }
+      return support || !clash;
+    }
+  }
+  return false;
+}
+
+std::optional<std::string> GatesGame::parity_violation(int cell, Tile tile) const {
+  if (parity_allows(cell, tile)) return std::nullopt;
+  const std::string letter(1, tile.letter());
+  switch (rule_) {
+    case ParityRule::fixed:
+      return "rotation " + letter + " does not match this board's rotations a, b, c (tiles d, e "
+             "and f are only played with the -phase, -invert_min or -align option)";
+    case ParityRule::phase:
+      return "rotation " + letter + " does not match this game's phase: the first tile chose " +
+             letters_of_parity(*phase_parity_) + ", so only " + letters_of_parity(*phase_parity_) +
+             " may be played";
+    case ParityRule::align:
+      return "tile " + letter + " at " + board().label(cell) + " would clash with every neighbouring tile (all " +
+             letters_of_parity(1 - tile.parity) + ") and has no neighbour of its own parity (" +
+             letters_of_parity(tile.parity) + ") to align them to";
+    case ParityRule::invert_min: break;
+  }
+  return "tile " + letter + " is not allowed here";
+}
+
+int GatesGame::final_parity(int cell, Tile tile) const {
+  if (rule_ == ParityRule::align) return tile.parity;  // clashing groups align to the new tile
+  if (rule_ != ParityRule::invert_min) return tile.parity;  // no clash is possible
+  // cost(x) = (p != x) + sizes of the adjacent groups whose parity is not x; ties keep p.
+  int cost[2] = {0, 0};
+  for (int x = 0; x < 2; ++x) {
+    cost[x] = tile.parity != x ? 1 : 0;
+    for (const Position::Group& group : position_.adjacent_groups(cell))
+      if (group.parity != x) cost[x] += group.size;
+  }
+  const int other_parity = 1 - tile.parity;
+  return cost[other_parity] < cost[tile.parity] ? other_parity : tile.parity;
+}
+
+PlyResult GatesGame::place(std::string_view ply, Colour colour) {
+  auto validated = validate(ply);
+  if (auto* error = std::get_if<std::string>(&validated)) return PlyResult::rejected(*error);
+  const Placement placement = std::get<Placement>(validated);
+
+  const int parity = final_parity(placement.cell, placement.tile);
+  Position::PlaceEffect effect = position_.place(placement.cell, placement.tile, parity);
+  if (rule_ == ParityRule::phase && !phase_parity_) phase_parity_ = placement.tile.parity;
+  last_cell_ = placement.cell;
+
+  // Without inversions only the paths through the new tile's corners changed; inverting
+  // earlier tiles recolours whole paths, so then every path is looked at.
+  Position::PathSides paths = effect.tiles_inverted > 0 ? position_.paths() : position_.paths_at(placement.cell);
+  if (auto winner = outcome(board().kind(), colour, paths)) declare_winner(*winner);
+
+  // The move as played, before any inversion.
+  return PlyResult::accepted(std::string(1, placement.tile.letter()) + ":" + board().label(placement.cell));
+}
+
+std::vector<std::string> GatesGame::legal_placements() const {
+  std::vector<std::string> moves;
+  moves.reserve(static_cast<std::size_t>(6 * (board().cell_count() - position_.tile_count())));
+  for (int cell = 0; cell < board().cell_count(); ++cell) {
+    if (position_.occupied(cell)) continue;
+    // The rules depend only on the parity, so ask once per parity, not once per letter.
+    const bool allowed[2] = {parity_allows(cell, Tile{0, 0}), parity_allows(cell, Tile{0, 1})};
+    const std::string& label = board().label(cell);
+    for (char letter = 'a'; letter <= 'f'; ++letter) {
+      if (!allowed[letter >= 'd' ? 1 : 0]) continue;
+      std::string move;
+      move.reserve(label.size() + 2);
+      move += letter;
+      move += ':';
+      move += label;
+      moves.push_back(std::move(move));
+    }
+  }
+  return moves;
+}
+
+std::string GatesGame::render(const RenderContext& context) const {
+  std::string out = std::string(board_title(board().kind())) + " (" + options_text() + ")\n\n";
+  out += render_board(position_, last_cell());
+  out += "\n" + goal_lines(board().kind());
+  out += status_lines(context);
+  return out;
+}
+
+}  // namespace pbem::gates
