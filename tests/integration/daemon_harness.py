@@ -36,7 +36,7 @@ SERVER_ADDRESS = "pbem@test.example"
 # long a test waits for something that must happen, never assertions about speed.
 START_TIMEOUT = 60
 STOP_TIMEOUT = 60
-WAIT_TIMEOUT = 30
+WAIT_TIMEOUT = 180
 
 
 def pbemd_binary():

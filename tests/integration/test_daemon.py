@@ -2,6 +2,8 @@
 daemon whose smarthost is a real SMTP sink, and the replies that reach the sink are
 checked, as are the database's inbox and outbox. Set PBEM_SOAK=1 for a longer run of the
 crash test with more clients and messages."""
+import collections
+import hashlib
 import html
 import os
 import re
@@ -282,6 +284,430 @@ class WholeGames(DaemonTestCase):
 
     def test_gaia(self):
         self.play("gaia", *GAIA_GAME)
+
+
+def dot_stuff(message):
+    """The DATA section for CRLF message bytes: leading dots doubled, "." line appended."""
+    lines = message.split(b"\r\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return b"".join((b"." + line if line.startswith(b".") else line) + b"\r\n" for line in lines) + b".\r\n"
+
+
+class Protocol(DaemonTestCase):
+    """SMTP edge cases against the daemon; a small size limit for the over-size case."""
+    extra_config = {"smtp": {"max_message_bytes": 4096}}
+
+    def session(self):
+        client = RawSmtp(self.daemon.port)
+        self.addCleanup(client.close)
+        self.assertEqual(client.reply()[0], 220)
+        self.assertEqual(client.command("EHLO client.example")[0], 250)
+        return client
+
+    def mail(self, sender, subject, body="", message_id=None):
+        message_id = message_id or f"{uuid.uuid4()}@client.example"
+        return message_id, crlf(make_mail(sender, subject, body, message_id=f"<{message_id}>"))
+
+    def replies_to(self, message_id):
+        return [a for a in self.sink.received() if a.in_reply_to == message_id]
+
+    def inbox_ids(self):
+        return [r["message_id"] for r in self.server.query("SELECT message_id FROM inbox ORDER BY id")]
+
+    def test_pipelined_transactions(self):
+        first_id, first = self.mail(ALICE, "help")
+        second_id, second = self.mail(BOB, "list")
+        client = self.session()
+        # RFC 2920: MAIL, RCPT and DATA in one write; the message text, its end and the
+        # next transaction's MAIL, RCPT and DATA in the next; then the last text and QUIT.
+        client.send(b"MAIL FROM:<alice@example.org>\r\nRCPT TO:<pbem@test.example>\r\nDATA\r\n")
+        self.assertEqual([client.reply()[0] for _ in range(3)], [250, 250, 354])
+        client.send(dot_stuff(first) + b"MAIL FROM:<bob@example.net>\r\nRCPT TO:<pbem@test.example>\r\nDATA\r\n")
+        self.assertEqual([client.reply()[0] for _ in range(4)], [250, 250, 250, 354])
+        client.send(dot_stuff(second) + b"QUIT\r\n")
+        self.assertEqual([client.reply()[0] for _ in range(2)], [250, 221])
+        self.assertTrue(client.closed_by_server())
+        self.wait_idle()
+        self.assertEqual(self.inbox_ids(), [first_id, second_id])
+        self.assertEqual(len(self.replies_to(first_id)), 1)
+        self.assertEqual(len(self.replies_to(second_id)), 1)
+        self.assertIn("help tutorial", text_of(self.replies_to(first_id)[0].message))
+        self.assertIn("gaia", text_of(self.replies_to(second_id)[0].message))
+
+    def test_dot_stuffed_body_arrives_intact_both_ways(self):
+        self.signup_both()
+        body = ".leading dot\n..two dots\n.\nafter a lone dot\n...\nend\n"
+        message_id, raw = self.mail(ALICE, "message alice secret1 bob", body)
+        wire = dot_stuff(raw)
+        self.assertIn(b"\r\n..leading dot\r\n...two dots\r\n..\r\n", wire)
+        client = self.session()
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(wire)
+        self.assertEqual(client.reply()[0], 250)
+        self.wait_idle()
+        # The server stored exactly the un-stuffed bytes (the digest is of the raw message).
+        [row] = self.server.query("SELECT digest, state FROM inbox WHERE message_id = ?", message_id)
+        self.assertEqual(row, {"digest": hashlib.sha256(raw).hexdigest(), "state": "processed"})
+        # The forwarded text went out through the daemon's SMTP client (stuffed again) and
+        # through the sink (un-stuffed): the dots survive both trips.
+        to_bob = [a for a in self.sink.received()[self.seen:] if a.recipients == [BOB]]
+        self.assertEqual(len(to_bob), 1)
+        self.assertIn(body, text_of(to_bob[0].message).replace("\r\n", "\n"))
+
+    def test_bare_lf_line_ends_are_normalised_and_never_end_the_data(self):
+        message_id, raw = self.mail(ALICE, "help")
+        lf = raw.replace(b"\r\n", b"\n")
+        # A "." line after a bare LF is text (no SMTP smuggling): the next "MAIL FROM" is
+        # message text too, not a second transaction.
+        smuggled = b"\n.\nMAIL FROM:<forged@evil.example>\n"
+        client = self.session()
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(lf + b"see you" + smuggled + b"bye\r\n.\r\n")
+        self.assertEqual(client.reply()[0], 250)
+        self.assertEqual(client.command("QUIT")[0], 221)
+        self.assertTrue(client.closed_by_server())
+        self.wait_idle()
+        stored = (lf + b"see you" + smuggled + b"bye\n").replace(b"\n", b"\r\n")
+        [row] = self.server.query("SELECT digest, state FROM inbox")
+        self.assertEqual(row, {"digest": hashlib.sha256(stored).hexdigest(), "state": "processed"})
+        self.assertEqual(len(self.replies_to(message_id)), 1)
+
+    def test_over_size_message_gets_552_and_nothing_is_stored(self):
+        big_id, big = self.mail(ALICE, "help", "x" * 70 + "\n" * 100 + ("y" * 76 + "\n") * 80)
+        self.assertGreater(len(big), 4096)
+        client = self.session()
+        # Declared too big: refused at MAIL.
+        self.assertEqual(client.command(f"MAIL FROM:<alice@example.org> SIZE={len(big)}")[0], 552)
+        # Not declared: read to the end, then refused; the session goes on.
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(dot_stuff(big))
+        code, text = client.reply()
+        self.assertEqual((code, text[0][:5]), (552, "5.3.4"))
+        small_id, small = self.mail(ALICE, "help")
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(dot_stuff(small))
+        self.assertEqual(client.reply()[0], 250)
+        self.wait_idle()
+        self.assertEqual(self.inbox_ids(), [small_id])
+        self.assertEqual(self.replies_to(big_id), [])
+        self.assertEqual(len(self.replies_to(small_id)), 1)
+
+    def test_non_local_recipient_gets_550(self):
+        client = self.session()
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        code, text = client.command("RCPT TO:<victim@elsewhere.example>")
+        self.assertEqual((code, text[0][:5]), (550, "5.1.1"))
+        self.assertEqual(client.command("DATA")[0], 503)  # no accepted recipient: no message
+        self.assertEqual(client.command("RSET")[0], 250)
+        # Local addresses are case-insensitive; a relay attempt alongside is still refused.
+        message_id, raw = self.mail(ALICE, "help")
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<PBEM@Test.Example>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example.evil.example>")[0], 550)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(dot_stuff(raw))
+        self.assertEqual(client.reply()[0], 250)
+        with self.assertRaises(smtplib.SMTPRecipientsRefused):
+            send_smtplib(self.daemon.port, make_mail(ALICE, "help"), "alice@example.org", ["postmaster@example.org"])
+        self.wait_idle()
+        self.assertEqual(self.inbox_ids(), [message_id])
+        self.assertEqual(len(self.replies_to(message_id)), 1)
+
+    def test_client_that_disconnects_mid_data_leaves_nothing_and_the_daemon_serves_on(self):
+        lost_id, lost = self.mail(ALICE, "help")
+        client = self.session()
+        self.assertEqual(client.command("MAIL FROM:<alice@example.org>")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(lost[: len(lost) // 2])
+        client.close()
+        wait_until(lambda: "client disconnected during DATA" in self.daemon.log(), what="the daemon to see it")
+        message_id = self.send(ALICE, "help")
+        self.wait_idle()
+        self.assertEqual(self.inbox_ids(), [message_id])
+        self.assertEqual(self.replies_to(lost_id), [])
+        self.assertEqual(len(self.replies_to(message_id)), 1)
+
+    def test_encoded_word_and_raw_utf8_subjects(self):
+        # A signup whose Subject is an RFC 2047 encoded-word (non-ASCII password).
+        signup_id = "utf8-signup@client.example"
+        raw = (b"From: =?UTF-8?Q?Zo=C3=AB?= Martin <zoe@example.fr>\r\n"
+               b"To: pbem@test.example\r\n"
+               b"Subject: =?UTF-8?Q?signup_zoe_p=C3=A4sswort?=\r\n"
+               b"Message-ID: <" + signup_id.encode() + b">\r\n"
+               b"Date: Fri, 15 Mar 2024 13:00:00 +0100\r\n"
+               b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+               b"Content-Transfer-Encoding: 8bit\r\n\r\nBonjour, \xc3\xa0 bient\xc3\xb4t.\r\n")
+        send_smtplib(self.daemon.port, raw, "zoe@example.fr")
+        [welcome] = self.take(1)
+        self.assertEqual(welcome.in_reply_to, signup_id)
+        self.assertIn("Welcome", welcome.message["Subject"])
+        self.assertNotIn("p\u00e4sswort", text_of(welcome.message))
+        # The same password in a raw 8-bit UTF-8 Subject (no encoding, as some clients send
+        # with 8BITMIME): it must verify against the hash made from the encoded-word.
+        change_id = "utf8-change@client.example"
+        raw = (b"From: Zoe Martin <zoe@example.fr>\r\nTo: pbem@test.example\r\n"
+               b"Subject: change password zoe p\xc3\xa4sswort n\xc3\xa9w-secret\r\n"
+               b"Message-ID: <" + change_id.encode() + b">\r\n"
+               b"Date: Fri, 15 Mar 2024 13:05:00 +0100\r\n"
+               b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nMerci\r\n")
+        client = self.session()
+        self.assertEqual(client.command("MAIL FROM:<zoe@example.fr> BODY=8BITMIME")[0], 250)
+        self.assertEqual(client.command("RCPT TO:<pbem@test.example>")[0], 250)
+        self.assertEqual(client.command("DATA")[0], 354)
+        client.send(dot_stuff(raw))
+        self.assertEqual(client.reply()[0], 250)
+        [changed] = self.take(1)
+        self.assertEqual(changed.in_reply_to, change_id)
+        text = text_of(changed.message)
+        self.assertNotIn("wrong password", text)
+        self.assertNotIn("n\u00e9w-secret", text)
+        self.assertIn("password of zoe has been changed", text)
+        self.assertEqual(self.server.query("SELECT state, outcome FROM inbox ORDER BY id"),
+                         [{"state": "processed", "outcome": "signed up zoe"},
+                          {"state": "processed", "outcome": "changed password of zoe"}])
+
+
+class Traffic:
+    """Client threads sending scripted messages, one SMTP connection per message. A send
+    that fails (no 250) is sent again with the same bytes once the daemon is back, as an
+    MTA retries; a resend of something already processed gets an "Already done" notice."""
+    max_attempts = 50
+
+    def __init__(self, port):
+        self.port = port
+        self.cv = threading.Condition()
+        self.acked = []  # Message-IDs, in the order their 250 came
+        self.attempts = collections.Counter()
+        self.failures = []  # (Message-ID, what went wrong)
+        self.errors = []  # exceptions that ended a client thread
+        self.down = False
+
+    def send(self, message_id, raw, mail_from):
+        while True:
+            with self.cv:
+                self.attempts[message_id] += 1
+                if self.attempts[message_id] > self.max_attempts:
+                    raise AssertionError(f"{message_id}: no 250 after {self.max_attempts} attempts")
+            try:
+                send_smtplib(self.port, raw, mail_from)
+            except (OSError, smtplib.SMTPException) as error:
+                with self.cv:
+                    self.failures.append((message_id, repr(error)))
+                    self.cv.wait_for(lambda: not self.down, timeout=WAIT_TIMEOUT)
+                time.sleep(0.05)
+                continue
+            with self.cv:
+                self.acked.append(message_id)
+                self.cv.notify_all()
+            return
+
+    def client(self, messages):
+        try:
+            for message_id, raw, mail_from in messages:
+                self.send(message_id, raw, mail_from)
+        except BaseException as error:  # noqa: B902 - reported by the main thread
+            with self.cv:
+                self.errors.append(error)
+
+    def set_down(self, down):
+        with self.cv:
+            self.down = down
+            self.cv.notify_all()
+
+    def wait_acked(self, count):
+        with self.cv:
+            if not self.cv.wait_for(lambda: len(self.acked) >= count or self.errors, timeout=WAIT_TIMEOUT):
+                raise AssertionError(f"only {len(self.acked)} of {count} messages got 250")
+
+    def resent(self):
+        return {message_id for message_id, n in self.attempts.items() if n > 1}
+
+
+class Durability(DaemonTestCase):
+    """kill -9 while clients send moves and commands: every message that got 250 is
+    processed exactly once after the restart, and every reply reaches the sink once."""
+    autostart = False
+    clients = 16 if SOAK else 4
+    games_per_client = 3 if SOAK else 1
+    kill_points = (0.25, 0.5, 0.75) if SOAK else (0.4,)
+
+    def script(self, game_number):
+        """One HY 3 game's moves, plus a `show` in the middle, as (id, raw, sender)."""
+        messages = []
+        plies = HY3_GAME[1]
+        for n, ply in enumerate(plies, start=1):
+            user = "alice" if n % 2 else "bob"
+            address, password = PLAYERS[user]
+            subject = f"hy3 move {game_number} {user} {password} {ply}#{n}"
+            messages.append(self.message(address, subject))
+            if n == len(plies) // 2:
+                messages.append(self.message(BOB, f"hy3 show {game_number}"))
+        return messages
+
+    @staticmethod
+    def message(address, subject):
+        message_id = f"{uuid.uuid4()}@client.example"
+        return message_id, make_mail(address, subject, message_id=f"<{message_id}>"), address
+
+    def test_kill_9_while_clients_send(self):
+        games = self.clients * self.games_per_client
+        # Accounts and games are made with `pbem ingest` before the daemon starts.
+        for sender, subject in [(ALICE, "signup alice secret1"), (BOB, "signup bob secret2")] + \
+                [(ALICE, "hy3 challenge alice bob -size=3")] * games:
+            p = self.server.ingest(make_mail(sender, subject))
+            self.assertEqual(p.returncode, 0, p.stderr)
+        setup_rows = len(self.server.query("SELECT id FROM inbox"))
+        scripts = [sum((self.script(c * self.games_per_client + g + 1) for g in range(self.games_per_client)), [])
+                   for c in range(self.clients)]
+        everything = [m for script in scripts for m in script]
+
+        self.sink.start()
+        self.daemon.start()
+        traffic = Traffic(self.daemon.port)
+        threads = [threading.Thread(target=traffic.client, args=(script,), daemon=True) for script in scripts]
+        for thread in threads:
+            thread.start()
+        runs = []  # (started, killed) wall-clock times of each daemon run that was killed
+        left = []  # (inbox rows pending, replies queued) at each kill
+        started = time.time()
+        for point in self.kill_points:
+            traffic.wait_acked(int(len(everything) * point))
+            traffic.set_down(True)
+            self.daemon.kill()
+            runs.append((started, time.time()))
+            left.append((self.server.counts("inbox").get("received", 0), self.server.counts("outbox").get("queued", 0)))
+            started = time.time()
+            self.daemon.start()
+            traffic.set_down(False)
+        for thread in threads:
+            thread.join(timeout=WAIT_TIMEOUT)
+            self.assertFalse(thread.is_alive(), "a client is stuck")
+        self.assertEqual(traffic.errors, [])
+        self.wait_idle()
+
+        # Every message got its 250 in the end, and is in the inbox once, processed.
+        ids = [m[0] for m in everything]
+        self.assertEqual(sorted(set(traffic.acked)), sorted(ids))
+        rows = self.server.query("SELECT id, message_id, state FROM inbox")
+        self.assertEqual(len(rows), setup_rows + len(ids))
+        self.assertEqual({r["state"] for r in rows}, {"processed"})
+        inbox_id = {r["message_id"]: r["id"] for r in rows}
+        # Moves exactly as scripted: none lost, none applied twice.
+        for game in self.server.query("SELECT id, status, plies FROM games"):
+            moves = [r["move"] for r in self.server.query("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
+                                                          game["id"])]
+            self.assertEqual((game["status"], moves), ("finished", HY3_GAME[1]), game)
+        # Every command queued its replies: two per move, one per show.
+        for message_id, raw, _ in everything:
+            expected = 1 if b"hy3 show" in raw else 2
+            queued = self.server.query("SELECT count(*) AS n FROM outbox WHERE inbox_id = ?", inbox_id[message_id])
+            self.assertEqual(queued[0]["n"], expected, message_id)
+        # "Already done" notices answer resends only.
+        notices = [a for a in self.sink.received() if a.message["Subject"].startswith("Already done: ")]
+        for notice in notices:
+            self.assertIn(notice.in_reply_to, traffic.resent())
+        self.assert_delivered_once_but_for_crashes(runs)
+        print(f"\n{len(ids)} messages from {self.clients} clients, {len(runs)} kill(s): "
+              f"{len(traffic.failures)} failed sends, {len(traffic.resent())} resent, "
+              f"{len(notices)} 'Already done' notices; (pending commands, queued replies) at each kill: {left}",
+              file=sys.stderr)
+
+    def assert_delivered_once_but_for_crashes(self, runs):
+        """Each sent outbox row reached the sink exactly once, except (spec: delivery is
+        at-least-once) a message the sink accepted just before a kill -9 whose outbox row
+        was not yet marked sent: at most one per kill, first copy before that kill, and
+        that run's log never said it was delivered."""
+        sent = [r["message_id"] for r in self.server.query("SELECT message_id FROM outbox")]
+        self.assertEqual(self.server.counts("outbox"), {"sent": len(sent)})
+        copies = collections.defaultdict(list)
+        for arrival in self.sink.received():
+            copies[arrival.message_id].append(arrival.when)
+        self.assertEqual(sorted(copies), sorted(sent))
+        duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
+        explained = collections.Counter()
+        for mid, times in duplicated.items():
+            self.assertEqual(len(times), 2, mid)
+            run = next((n for n, (start, killed) in enumerate(runs) if start <= times[0] <= killed < times[1]), None)
+            self.assertIsNotNone(run, f"{mid} was delivered twice, not across a kill")
+            self.assertNotIn(f"<{mid}>: delivered", self.daemon.log(run), "marked sent, yet sent again")
+            explained[run] += 1
+        self.assertTrue(all(n <= 1 for n in explained.values()), duplicated)
+
+
+class SmarthostDown(DaemonTestCase):
+    """Replies queue while no smarthost listens, then all arrive once it is up."""
+    sink_kind = "postfix"
+    autostart = False
+
+    def test_replies_wait_for_the_smarthost_and_arrive_once(self):
+        self.daemon.start()  # the sink's port has no listener yet
+        commands = [(ALICE, "help"), (BOB, "list"), (ALICE, "help commands"), (BOB, "signup bob secret2")]
+        ids = [self.send(sender, subject) for sender, subject in commands]
+        wait_until(lambda: [r["attempts"] >= 2 for r in self.server.query("SELECT attempts FROM outbox")] == [True] * 4,
+                   what="every reply to have failed twice")
+        queued = self.server.outbox()
+        self.assertEqual(sorted(bare_id(m["In-Reply-To"]) for m in queued), sorted(ids))
+        self.assertIn("temporary failure, retry in 1s", self.daemon.log())
+        self.sink.start()
+        self.wait_idle()
+        self.assert_each_reply_once()
+        self.assertEqual(sorted(a.in_reply_to for a in self.sink.received()), sorted(ids))
+        self.assertEqual(sorted(a.message_id for a in self.sink.received()), sorted(bare_id(m["Message-ID"]) for m in queued))
+        self.assertEqual(self.server.outbox(), [])
+
+
+class Shutdown(DaemonTestCase):
+    """SIGTERM: exit status 0 at once, and nothing that got 250 is lost."""
+
+    def test_sigterm_exits_0_and_loses_nothing_accepted(self):
+        self.signup_both()
+        self.send(ALICE, "hy3 challenge alice bob -size=3")
+        self.take(2)
+        idle = RawSmtp(self.daemon.port)
+        self.addCleanup(idle.close)
+        self.assertEqual(idle.reply()[0], 220)
+        self.assertEqual(idle.command("EHLO idle.example")[0], 250)
+        in_data = RawSmtp(self.daemon.port)
+        self.addCleanup(in_data.close)
+        self.assertEqual(in_data.reply()[0], 220)
+        for line, code in (("EHLO busy.example", 250), ("MAIL FROM:<bob@example.net>", 250),
+                           ("RCPT TO:<pbem@test.example>", 250), ("DATA", 354)):
+            self.assertEqual(in_data.command(line)[0], code)
+        unfinished = make_mail(BOB, "help", message_id="<unfinished@client.example>")
+        in_data.send(crlf(unfinished)[:100])
+        # A burst of moves, each acknowledged with 250, then SIGTERM at once.
+        ids = []
+        for n, ply in enumerate(HY3_GAME[1], start=1):
+            user = "alice" if n % 2 else "bob"
+            ids.append(self.send(ALICE if user == "alice" else BOB, f"hy3 move 1 {user} {PLAYERS[user][1]} {ply}#{n}"))
+        self.assertEqual(self.daemon.terminate(), 0)
+        self.assertEqual(idle.reply()[0], 421)
+        self.assertTrue(idle.closed_by_server())
+        self.assertTrue(in_data.closed_by_server())
+        log = self.daemon.log()
+        self.assertIn("shutting down", log)
+        self.assertIn("pbemd: stopped", log)
+        stored = {r["message_id"] for r in self.server.query("SELECT message_id FROM inbox")}
+        self.assertTrue(set(ids) <= stored)
+        self.assertNotIn("unfinished@client.example", stored)
+        # Whatever was left (processing or sending) is finished after a restart, once.
+        self.daemon.start()
+        self.wait_idle()
+        self.assertEqual([r["move"] for r in self.server.query("SELECT move FROM moves ORDER BY ply")], HY3_GAME[1])
+        self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "finished"}])
+        self.assertEqual({r["state"] for r in self.server.query("SELECT state FROM inbox")}, {"processed"})
+        self.assertEqual(len(self.sink.received()), 2 + 2 + 2 * len(ids))
+        self.assert_each_reply_once()
 
 
 if __name__ == "__main__":
