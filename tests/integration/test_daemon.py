@@ -17,8 +17,8 @@ import uuid
 
 import pbem_harness
 from pbem_harness import build_dir, html_of, make_mail, text_of
-from daemon_harness import (SERVER_ADDRESS, WAIT_TIMEOUT, Daemon, DaemonServer, PostfixSink, PythonSink, RawSmtp,
-                            bare_id, crlf, free_port, message_id_of, send_smtplib, send_swaks, wait_until)
+from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PostfixSink, PythonSink, RawSmtp,
+                            bare_id, crlf, free_port, message_id_of, parse, send_smtplib, send_swaks, wait_until)
 
 build_dir(sys.argv)
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
@@ -141,7 +141,7 @@ class Fixtures(DaemonTestCase):
     @staticmethod
     def envelope_sender(raw):
         """The reverse path a real MTA would give: Return-Path if present, else From."""
-        msg = pbem_harness.email.message_from_bytes(raw, policy=pbem_harness.email.policy.default)
+        msg = parse(raw)
         if msg["Return-Path"] is not None:
             return bare_id(str(msg["Return-Path"]))
         return msg["From"].addresses[0].addr_spec
