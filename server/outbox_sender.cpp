@@ -50,23 +50,46 @@ asio::awaitable<void> OutboxSender::run() {
   Database db(config_.database);
   Outbox outbox(db);
   while (!stopping_) {
+    record_late(db);
     std::vector<QueuedMail> due;
     try {
       due = outbox.queued(std::chrono::system_clock::now(), 100);
     } catch (const std::exception& e) {
       log_line(std::string("sender: cannot read the outbox: ") + e.what());
     }
+    int attempted = 0;
     for (const QueuedMail& mail : due) {
       if (stopping_) break;
+      if (delivered_unrecorded(mail.id)) continue;
       co_await deliver_one(db, mail);
+      ++attempted;
     }
     if (stopping_) break;
-    if (!due.empty()) continue;  // more may be due already
+    if (attempted > 0) continue;  // more may be due already
     // Sleep until woken by new mail, or poll for retries that came due.
     wakeup_.expires_after(std::chrono::seconds(1));
     boost::system::error_code ignored;
     co_await wakeup_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
   }
+  record_late(db);  // a clean stop should not leave a delivered message to be sent again
+}
+
+void OutboxSender::record_late(Database& db) {
+  Outbox outbox(db);
+  while (!unrecorded_.empty()) {
+    const auto& [id, tag] = unrecorded_.front();
+    try {
+      outbox.mark_sent(id);
+    } catch (const std::exception&) {
+      return;  // still busy: the next round tries again
+    }
+    log_line(tag + ": delivery recorded late");
+    unrecorded_.erase(unrecorded_.begin());
+  }
+}
+
+bool OutboxSender::delivered_unrecorded(std::int64_t id) const {
+  return std::any_of(unrecorded_.begin(), unrecorded_.end(), [&](const auto& entry) { return entry.first == id; });
 }
 
 asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {
@@ -75,8 +98,8 @@ asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& 
   mail::DeliveryResult result = co_await mail::deliver(smarthost_, mail.envelope_from, recipients, mail.data);
   Outbox outbox(db);
   const std::string tag = "outbox " + std::to_string(mail.id) + " to " + mail.recipient + " <" + mail.message_id + ">";
-  // Marking may meet a busy database; the message then stays queued and is sent again
-  // later (delivery is at-least-once only for exactly this window).
+  // Marking may meet a busy database; a delivered message is then remembered and marked
+  // later (record_late), never sent again. Only a crash before the mark repeats it.
   try {
     switch (result.status) {
       case mail::DeliveryStatus::Delivered:
@@ -99,7 +122,12 @@ asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& 
         break;
     }
   } catch (const std::exception& e) {
-    log_line(tag + ": could not record the delivery result: " + e.what());
+    if (result.status == mail::DeliveryStatus::Delivered) {
+      unrecorded_.emplace_back(mail.id, tag);
+      log_line(tag + ": delivered, but not yet recorded (it will not be sent again): " + e.what());
+    } else {
+      log_line(tag + ": could not record the delivery result: " + e.what());
+    }
   }
 }
 

@@ -5,7 +5,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "mail/smtp_asio.h"
 #include "mail/smtp_client.h"
@@ -32,12 +36,19 @@ class OutboxSender {
  private:
   mail::asio::awaitable<void> run();
   mail::asio::awaitable<void> deliver_one(Database& db, const struct QueuedMail& mail);
+  // Marks sent what was delivered but could not be recorded then; stops at a busy database.
+  void record_late(Database& db);
+  bool delivered_unrecorded(std::int64_t id) const;
 
   mail::asio::io_context& io_;
   const Config& config_;
   mail::SmarthostConfig smarthost_;
   mail::asio::steady_timer wakeup_;
   std::atomic<bool> stopping_{false};
+  // Delivered, but the outbox row could not be marked sent (the database stayed locked
+  // past its busy timeout). Never sent again: the spec allows a second copy only for a
+  // crash between the smarthost's acceptance and the outbox update. {row id, log tag}.
+  std::vector<std::pair<std::int64_t, std::string>> unrecorded_;
 };
 
 }  // namespace pbem::server
