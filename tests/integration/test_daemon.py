@@ -239,10 +239,10 @@ class WholeGames(DaemonTestCase):
         self.signup_both()
         challenge_id = self.send(ALICE, f"{game} challenge alice bob {options}")
         challenge = self.take(2)
-        number, mover, state = self.check_reply_pair(challenge, game, options, [], challenge_id,
-                                                      "alice@example.org", self.thread_of(challenge))
-        self.assertEqual((mover, state), ("alice", "to move"))
         thread = self.thread_of(challenge)
+        number, mover, state = self.check_reply_pair(challenge, game, options, [], challenge_id,
+                                                      "alice@example.org", thread)
+        self.assertEqual((mover, state), ("alice", "to move"))
         for n, ply in enumerate(plies, start=1):
             address, password = PLAYERS[mover]
             sender = ALICE if mover == "alice" else BOB
