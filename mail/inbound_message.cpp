@@ -34,8 +34,9 @@ ParserOptionsPtr make_parser_options() {
   g_mime_parser_options_set_address_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
   g_mime_parser_options_set_parameter_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
   g_mime_parser_options_set_allow_addresses_without_domain(options.get(), TRUE);
-  // Raw 8-bit header text (no encoded words) is tried as UTF-8 first, then windows-1252.
-  const char* fallback_charsets[] = {"utf-8", "windows-1252", nullptr};
+  // Raw 8-bit header text (no encoded words) is tried as UTF-8 first, then windows-1252;
+  // iso-8859-1 last, as GMime recommends, because it accepts every byte.
+  const char* fallback_charsets[] = {"utf-8", "windows-1252", "iso-8859-1", nullptr};
   g_mime_parser_options_set_fallback_charsets(options.get(), fallback_charsets);
   return options;
 }
