@@ -236,6 +236,14 @@ class WholeGames(IngestTestCase):
     def test_hy3_from_signup_to_a_win(self):
         play_game(self, "hy3", "-size=3", "c1 a1 c2 a2 c3 a3 c4 b4 c5".split(), "alice")
 
+    def test_gates_from_signup_to_a_win(self):
+        # Light (alice) completes dark's path across all three sides of a small Y board: bob wins.
+        play_game(self, "gates", "-y -size=3", "b:a3 a:b2 c:b1".split(), "bob")
+
+    def test_gaia_from_signup_to_a_win(self):
+        plies = "d6 d10 b3 a1 c4 b1 d3 b4 c6 b2 d8 c7 d1".split()
+        play_game(self, "gaia", "-size=2 -noswap", plies, "alice")
+
 
 class CrashSafety(IngestTestCase):
     def test_crash_at_any_point_leaves_nothing_or_everything(self):
