@@ -46,27 +46,48 @@ void OutboxSender::stop() {
   wake();
 }
 
+asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
+  Outbox outbox(db);
+  std::vector<QueuedMail> due;
+  try {
+    due = outbox.queued(std::chrono::system_clock::now(), 100);
+  } catch (const std::exception& e) {
+    log_line(std::string("sender: cannot read the outbox: ") + e.what());
+  }
+  std::size_t attempted = 0;
+  for (const QueuedMail& mail : due) {
+    if (stopping_) break;
+    co_await deliver_one(db, mail);
+    ++attempted;
+  }
+  co_return attempted;
+}
+
 asio::awaitable<void> OutboxSender::run() {
   Database db(config_.database);
-  Outbox outbox(db);
   while (!stopping_) {
-    std::vector<QueuedMail> due;
-    try {
-      due = outbox.queued(std::chrono::system_clock::now(), 100);
-    } catch (const std::exception& e) {
-      log_line(std::string("sender: cannot read the outbox: ") + e.what());
-    }
-    for (const QueuedMail& mail : due) {
-      if (stopping_) break;
-      co_await deliver_one(db, mail);
-    }
+    if (co_await send_due(db) > 0) continue;  // more may be due already
     if (stopping_) break;
-    if (!due.empty()) continue;  // more may be due already
     // Sleep until woken by new mail, or poll for retries that came due.
     wakeup_.expires_after(std::chrono::seconds(1));
     boost::system::error_code ignored;
     co_await wakeup_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
   }
+}
+
+std::size_t send_due_once(const Config& config) {
+  asio::io_context io;
+  OutboxSender sender(io, config);
+  std::size_t attempted = 0;
+  asio::co_spawn(
+      io,
+      [&]() -> asio::awaitable<void> {
+        Database db(config.database);
+        attempted = co_await sender.send_due(db);
+      },
+      asio::detached);
+  io.run();
+  return attempted;
 }
 
 asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {

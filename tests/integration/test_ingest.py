@@ -4,7 +4,7 @@ import os
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, html_of, make_mail, text_of
+from pbem_harness import PostfixSink, Server, build_dir, html_of, make_mail, text_of
 
 build_dir(sys.argv)
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
@@ -267,6 +267,28 @@ class CrashSafety(IngestTestCase):
                 self.assertEqual(len(self.new_replies()), 2)
                 self.assertEqual(self.server.query("SELECT count(*) AS c FROM inbox WHERE state='received'"),
                                  [{"c": 0}])
+
+
+class OutboxSend(unittest.TestCase):
+    def test_outbox_send_delivers_queued_replies_once(self):
+        sink = PostfixSink()
+        server = Server({"smarthost": {"port": sink.port}})
+        try:
+            server.ingest(make_mail(ALICE, "signup alice secret1"))
+            server.ingest(make_mail(BOB, "help"))
+            self.assertEqual(len(server.outbox()), 2)
+            p = server.pbem("outbox", "send")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(b"2 messages attempted, 0 still queued", p.stdout)
+            self.assertEqual(server.outbox(), [])
+            self.assertEqual(server.pbem("outbox", "send").stdout, b"0 messages attempted, 0 still queued\n")
+            delivered = sink.messages()
+            self.assertEqual(sorted(m["To"] for m in delivered), ["alice@example.org", "bob@example.net"])
+            self.assertEqual(server.query("SELECT state, attempts FROM outbox"),
+                             [{"state": "sent", "attempts": 1}] * 2)
+        finally:
+            server.close()
+            sink.close()
 
 
 class Fixtures(IngestTestCase):
