@@ -40,7 +40,6 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   RenderContext context{users};
   const std::string board = game.render(context);
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    if (seat == 1 && record.players[0] == record.players[1]) break;
     Account account = *accounts_.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
     if (game.winner()) {
@@ -67,9 +66,10 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
   Account first = existing_account(c.userid);
   Account second = existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");
-  if (!accounts_.owns_address(first, r.sender) && !accounts_.owns_address(second, r.sender))
+  // The From address decides (a Reply-To can name anyone).
+  if (!accounts_.owns_address(first, r.from) && !accounts_.owns_address(second, r.from))
     throw CommandError("a challenge must come from an address registered to " + first.userid + " or " +
-                       second.userid + " (this mail came from " + r.sender + ")");
+                       second.userid + " (this mail came from " + r.from + ")");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
   std::vector<std::string> options(c.words.begin() + 1, c.words.end());

@@ -232,7 +232,8 @@ void MailService::process(std::int64_t inbox_id) {
   // A failed command must leave nothing behind but its error reply.
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_);
-  Outcome outcome = processor.handle(Request{*sender, command_text(message), message.body_new_text});
+  Outcome outcome = processor.handle(Request{*sender, mail::normalize_address(message.from_address).value_or(""),
+                                             command_text(message), message.body_new_text});
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   crash_point("after-command");
 

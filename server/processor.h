@@ -18,7 +18,8 @@
 namespace pbem::server {
 
 struct Request {
-  std::string sender;        // normalised address replies to the sender go to
+  std::string sender;        // normalised address replies to the sender go to (Reply-To or From)
+  std::string from;          // normalised From address: who the mail claims to be from
   std::string command_text;  // the Subject (or the body line holding the command)
   std::string body;          // the new text of the body, for chat and message
 };
