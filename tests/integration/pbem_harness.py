@@ -141,3 +141,13 @@ class PostfixSink:
         self.process.terminate()
         self.process.wait(timeout=10)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def run_cli(*args):
+    """`pbem <args>` without a configuration: (exit status, stdout, stderr) as text."""
+    p = subprocess.run([pbem_binary(), *args], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def json_lines(text):
+    return [json.loads(line) for line in text.splitlines()]
