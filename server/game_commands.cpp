@@ -62,6 +62,14 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   }
 }
 
+std::pair<Account, GameRecord> CommandProcessor::player_in_game(const Command& c) const {
+  Account player = authenticated(c);
+  GameRecord record = game_of_type(c, c.boards.at(0).game);
+  if (!plays_in(record, player.id))
+    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  return {std::move(player), std::move(record)};
+}
+
 void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& out) {
   Account first = existing_account(c.userid);
   Account second = existing_account(c.words.at(0));
@@ -90,10 +98,7 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
 
 void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
   const std::string usage = command_usage(Verb::Move, c.game);
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   auto game = records_.replay(record);
   if (game->over()) throw CommandError("game " + std::to_string(record.id) + " is over");
   auto users = userids_by_colour(record, *game);
@@ -118,10 +123,7 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
 }
 
 void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) {
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   auto game = records_.replay(record);
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
@@ -200,10 +202,7 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
 }
 
 void CommandProcessor::chat(const Command& c, const Request& r, Outcome& out) {
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *accounts_.find_by_id(other_id);
   Reply reply;
