@@ -112,6 +112,20 @@ class ErrorPaths(IngestTestCase):
         self.assertEqual(self.server.query("SELECT * FROM moves"), moves_before)
         self.assertEqual(self.server.query("SELECT plies FROM games"), [{"plies": 0}])
 
+    def test_a_corrupt_game_record_does_not_block_later_mail(self):
+        self.signup_both()
+        self.send(ALICE, "hy3 challenge alice bob -size=4")
+        self.send(ALICE, "hy3 move 1 alice secret1 d4")
+        self.new_replies()
+        with self.server.db() as con:
+            con.execute("UPDATE moves SET move = 'zz' WHERE game_id = 1")
+        p = self.send(BOB, "hy3 move 1 bob secret2 a1")
+        self.assertIn(b"does not replay at ply 1", p.stderr)
+        self.assert_error_only_to_sender(BOB, "internal error")
+        self.send(BOB, "help")
+        self.assertEqual(len(self.new_replies()), 1)
+        self.assertEqual(self.server.query("SELECT count(*) AS c FROM inbox WHERE state = 'received'"), [{"c": 0}])
+
     def test_challenge_from_a_stranger_is_refused(self):
         self.signup_both()
         self.send("mallory@evil.example", "hy3 challenge alice bob")
