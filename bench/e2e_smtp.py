@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""End-to-end SMTP benchmark of pbemd (python stdlib only; not run by CTest).
+
+  (a) Baseline: Postfix's smtp-source feeds the same message stream to smtp-sink on
+      loopback, one connection per message as our clients: the sink's own messages/s.
+  (b) pbemd in a fresh directory, its smarthost another smtp-sink that dumps every reply
+      to a file (the file's mtime is the reply's arrival time). Users and HY 3 games are
+      prepared with `pbem ingest` before the daemon starts; then --clients concurrent SMTP
+      clients send --messages real moves (each game's moves in order, so every move is
+      legal). Measured: messages/s accepted (250) and processed (the reply reached the
+      sink), client-side latency from the end of DATA to the 250, and from the 250 to the
+      mover's reply reaching the sink (matched by In-Reply-To = the command's Message-ID).
+  (c) One table, with the ratio pbemd msgs/s / smtp-sink msgs/s from the same run.
+
+Every move costs one Argon2id password verification (libsodium interactive limits:
+64 MiB, tens of ms), on the daemon's single processor thread. --kind show sends
+`hy3 show` commands instead (no password), which isolates that cost.
+
+Usage: bench/e2e_smtp.py [--build build] [--clients 16] [--messages 400] [--kind move|show]
+"""
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import smtplib
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from email.message import EmailMessage
+from email.utils import formatdate
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "integration"))
+import pbem_harness  # noqa: E402  (scratch server directory, `pbem ingest`)
+from daemon_harness import (SMTP_SINK, SMTP_SOURCE, Daemon, DaemonServer, free_port,  # noqa: E402
+                            wait_for_smtp, wait_until)
+
+SERVER = "pbem@test.example"
+HY3_SIZE = 7  # the default board: long games, so a game takes many moves without ending
+
+
+def make_mail(sender, subject, message_id):
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = SERVER
+    msg["Subject"] = subject
+    msg["Date"] = formatdate()
+    msg["Message-ID"] = f"<{message_id}>"
+    msg.set_content("Sent by bench/e2e_smtp.py\n")
+    return msg.as_bytes().replace(b"\n", b"\r\n")
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+class SinkProcess:
+    """smtp-sink on a free loopback port, optionally dumping each message to a file."""
+
+    def __init__(self, dump_dir=None):
+        self.port = free_port()
+        args = [SMTP_SINK] + (["-u", "nobody"] if os.geteuid() == 0 else [])
+        if dump_dir:
+            args += ["-d", os.path.join(dump_dir, "%M.")]
+        self.proc = subprocess.Popen(args + [f"127.0.0.1:{self.port}", "256"], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_smtp(self.port, alive=lambda: self.proc.poll() is None)
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+
+def baseline(sample, clients, messages):
+    """smtp-source -> smtp-sink: messages per second for the same stream."""
+    sink = SinkProcess()
+    try:
+        with tempfile.NamedTemporaryFile(suffix=".eml") as f:
+            # smtp-source -F adds CRLF itself and dot-stuffs: give it LF lines.
+            f.write(sample.replace(b"\r\n", b"\n"))
+            f.flush()
+            started = time.perf_counter()
+            subprocess.run([SMTP_SOURCE, "-c", "-m", str(messages), "-s", str(clients), "-f", "alice@example.org",
+                            "-t", SERVER, "-F", f.name, f"127.0.0.1:{sink.port}"],
+                           check=True, stdout=subprocess.DEVNULL, timeout=600)
+            return messages / (time.perf_counter() - started)
+    finally:
+        sink.stop()
+
+
+def hy3_playout(plies_needed, seed=1):
+    """A random legal HY 3 game prefix with no winner yet, from `pbem legal`."""
+    pbem = pbem_harness.pbem_binary()
+    for attempt in range(20):
+        rng = random.Random(seed + attempt)
+        plies = []
+        while len(plies) < plies_needed:
+            legal = subprocess.run([pbem, "legal", "hy3", f"-size={HY3_SIZE}", "--", *plies],
+                                   capture_output=True, text=True, check=True).stdout.split()
+            if not legal:
+                break
+            plies.append(rng.choice(legal))
+        out = subprocess.run([pbem, "replay", "hy3", f"-size={HY3_SIZE}", "--json", "--", *plies],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        if len(plies) == plies_needed and json.loads(out[-1])["winner"] is None:
+            return plies
+    raise RuntimeError("no HY 3 playout without a winner found")
+
+
+class Client:
+    """One SMTP client thread; records per message: end of DATA, 250, and retries."""
+
+    def __init__(self, port, messages):
+        self.port = port
+        self.messages = messages  # (message_id, sender address, raw)
+        self.results = {}  # message_id -> (end of DATA, 250) wall-clock times
+        self.retries = 0  # 4xx answers (the message was sent again)
+        self.error = None
+
+    def run(self):
+        try:
+            for message_id, sender, raw in self.messages:
+                while not self.send(message_id, sender, raw):
+                    self.retries += 1
+                    time.sleep(0.1)
+        except Exception as e:  # reported by the main thread
+            self.error = e
+
+    def send(self, message_id, sender, raw):
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=120) as client:
+            client.ehlo("bench.example")
+            client.mail(sender)
+            client.rcpt(SERVER)
+            code, _ = client.docmd("DATA")
+            if code != 354:
+                raise RuntimeError(f"DATA answered {code}")
+            client.send(raw.replace(b"\r\n.", b"\r\n..") + b"\r\n.\r\n")
+            end_of_data = time.time()
+            code, text = client.getreply()
+            acked = time.time()
+            if 400 <= code < 500:
+                return False
+            if code != 250:
+                raise RuntimeError(f"message answered {code} {text!r}")
+            self.results[message_id] = (end_of_data, acked)
+            return True
+
+
+def prepare(server, clients, messages, kind):
+    """Users and games via `pbem ingest`; returns each client's message list."""
+    games_per_client = 2
+    games = clients * games_per_client
+    plies_per_game = -(-messages // games)
+    plies = hy3_playout(plies_per_game) if kind == "move" else []
+    users = [(f"p{n}", f"p{n}@players.example", f"pass{n}word") for n in range(2 * clients)]
+
+    def ingest(sender, subject):
+        p = server.ingest(make_mail(sender, subject, f"{uuid.uuid4()}@setup.example"))
+        if p.returncode != 0:
+            raise RuntimeError(p.stderr.decode())
+
+    threads = []
+    for userid, address, password in users:  # two at a time: Argon2id hashing dominates
+        threads.append(threading.Thread(target=ingest, args=(address, f"signup {userid} {password}")))
+        threads[-1].start()
+        if len(threads) == 2:
+            [t.join() for t in threads]
+            threads = []
+    [t.join() for t in threads]
+    game_players = []
+    for g in range(games):
+        first, second = users[2 * (g // games_per_client)], users[2 * (g // games_per_client) + 1]
+        ingest(first[1], f"hy3 challenge {first[0]} {second[0]}")
+        game_players.append((first, second))
+    streams = [[] for _ in range(clients)]
+    sent = 0
+    for n in range(plies_per_game):
+        for g in range(games):
+            if sent == messages:
+                break
+            first, second = game_players[g]
+            mover = first if n % 2 == 0 else second
+            if kind == "move":
+                subject = f"hy3 move {g + 1} {mover[0]} {mover[2]} {plies[n]}#{n + 1}"
+            else:
+                subject = f"hy3 show {g + 1}"
+            message_id = f"{uuid.uuid4()}@bench.example"
+            streams[g // games_per_client].append((message_id, mover[1], make_mail(mover[1], subject, message_id)))
+            sent += 1
+    return streams
+
+
+def read_replies(dump_dir):
+    """({In-Reply-To: arrival time}, {Message-ID: copies}) of every dumped reply; a dump
+    file's mtime is when smtp-sink had the whole message."""
+    arrivals, copies = {}, {}
+    for name in os.listdir(dump_dir):
+        path = os.path.join(dump_dir, name)
+        with open(path, "rb") as f:
+            head = f.read(4096)
+        for line in head.split(b"\n"):
+            key, _, value = line.partition(b":")
+            value = value.strip().strip(b"<>").decode()
+            if key.lower() == b"in-reply-to":
+                arrivals[value] = os.stat(path).st_mtime
+            elif key.lower() == b"message-id":
+                copies[value] = copies.get(value, 0) + 1
+            elif not line:
+                break
+    return arrivals, copies
+
+
+def run_pbemd(clients, messages, kind):
+    dump_dir = tempfile.mkdtemp(prefix="pbem-bench-sink-")
+    os.chmod(dump_dir, 0o1777)
+    sink = SinkProcess(dump_dir)
+    server = DaemonServer(sink.port, {"limits": {"replies_per_hour": 1000000},
+                                      "smtp": {"max_connections": max(100, 2 * clients)}})
+    daemon = Daemon(server)
+    try:
+        streams = prepare(server, clients, messages, kind)
+        setup_replies = len(server.outbox())
+        daemon.start()
+        wait_until(lambda: len(os.listdir(dump_dir)) >= setup_replies, timeout=300, what="setup replies")
+        wait_until(server.idle, timeout=300, what="setup to finish")
+        setup_files = set(os.listdir(dump_dir))
+
+        workers = [Client(daemon.port, stream) for stream in streams]
+        threads = [threading.Thread(target=w.run) for w in workers]
+        started = time.time()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=3600)
+        errors = [w.error for w in workers if w.error]
+        if errors:
+            raise RuntimeError(f"client failed: {errors[0]}")
+        results = {k: v for w in workers for k, v in w.results.items()}
+        replies_expected = setup_replies + (2 if kind == "move" else 1) * len(results)
+        wait_until(lambda: len(os.listdir(dump_dir)) >= replies_expected, timeout=3600, interval=0.2,
+                   what="every reply at the sink")
+        for name in setup_files:
+            os.unlink(os.path.join(dump_dir, name))
+        arrivals, copies = read_replies(dump_dir)
+        missing = [m for m in results if m not in arrivals]
+        if missing:
+            raise RuntimeError(f"{len(missing)} commands without a reply at the sink")
+        last_ack = max(acked for _, acked in results.values())
+        last_reply = max(arrivals[m] for m in results)
+        # Every command was carried out (a move refused as illegal would be a broken bench).
+        outcomes = {r["message_id"]: r["outcome"] for r in server.query("SELECT message_id, outcome FROM inbox")}
+        bad = [outcomes.get(m) for m in results if not outcomes.get(m) or outcomes[m].startswith("error")]
+        status = daemon.terminate()
+        log = daemon.log()
+        return {
+            "duplicates": sum(n - 1 for n in copies.values()),
+            "busy_451": log.count("message not stored (temporary failure)"),
+            "busy_marking": log.count("could not record the delivery result"),
+            "accepted_rate": len(results) / (last_ack - started),
+            "processed_rate": len(results) / (last_reply - started),
+            "ack_ms": [(acked - eod) * 1000 for eod, acked in results.values()],
+            "reply_ms": [(arrivals[m] - acked) * 1000 for m, (_, acked) in results.items()],
+            "retries": sum(w.retries for w in workers),
+            "errors_in_replies": len(bad),
+            "exit_status": status,
+            "replies_before_last_ack": sum(1 for m in results if arrivals[m] <= last_ack),
+        }
+    finally:
+        if daemon.running():
+            daemon.kill()
+        sink.stop()
+        server.close()
+        shutil.rmtree(dump_dir, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build", default=os.path.join(HERE, "..", "build"), help="the build directory")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent SMTP clients")
+    parser.add_argument("--messages", type=int, default=400, help="messages in the stream")
+    parser.add_argument("--kind", choices=("move", "show"), default="move",
+                        help="move: real moves (Argon2id per message); show: `hy3 show` (no password)")
+    args = parser.parse_args()
+    pbem_harness.build_dir([None, args.build])
+    for tool in (SMTP_SINK, SMTP_SOURCE, pbem_harness.pbem_binary()):
+        if not os.path.exists(tool):
+            sys.exit(f"missing {tool}")
+
+    sample = make_mail("alice@example.org", "hy3 move 1 p0 pass0word d4#1", "sample@bench.example")
+    sink_rate = baseline(sample, args.clients, args.messages)
+    r = run_pbemd(args.clients, args.messages, args.kind)
+
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    print(f"\npbemd end-to-end SMTP benchmark: {args.messages} `hy3 {args.kind}` messages, {args.clients} clients, "
+          f"one connection per message")
+    print(f"machine: {os.cpu_count()} CPUs ({cpu}), Linux {platform.release()}, Python {platform.python_version()}, "
+          f"build {os.path.abspath(args.build)}")
+    print()
+    print(f"{'':40} {'msgs/s':>9} {'p50 ms':>9} {'p99 ms':>9}")
+    print(f"{'smtp-source -> smtp-sink':40} {sink_rate:9.1f} {'':>9} {'':>9}")
+    print(f"{'pbemd accepted (end of DATA -> 250)':40} {r['accepted_rate']:9.1f} "
+          f"{percentile(r['ack_ms'], 50):9.1f} {percentile(r['ack_ms'], 99):9.1f}")
+    print(f"{'pbemd processed (250 -> reply at sink)':40} {r['processed_rate']:9.1f} "
+          f"{percentile(r['reply_ms'], 50):9.1f} {percentile(r['reply_ms'], 99):9.1f}")
+    print()
+    print(f"ratio pbemd / smtp-sink: accepted {r['accepted_rate'] / sink_rate:.4f}, "
+          f"processed {r['processed_rate'] / sink_rate:.4f}")
+    print(f"4xx answers (client sent again): {r['retries']}; error replies: {r['errors_in_replies']}; "
+          f"mean end of DATA -> 250: {statistics.mean(r['ack_ms']):.1f} ms; pbemd exit status {r['exit_status']}")
+    print(f"pbemd log: {r['busy_451']} messages answered 451 (database locked), {r['busy_marking']} deliveries "
+          f"not recorded (database locked); replies delivered twice: {r['duplicates']}; "
+          f"movers' replies at the sink before the last 250: {r['replies_before_last_ack']} of {args.messages}")
+    return 0 if r["exit_status"] == 0 and r["errors_in_replies"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
