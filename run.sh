@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and starts the server on its embedded defaults.
+# Installs what is missing, builds, and starts pbemd on its embedded defaults:
+# SMTP on 127.0.0.1:2525, database config/pbem.sqlite, replies to the smarthost 127.0.0.1:25.
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/install-deps.sh
 scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-echo "A sample HY 3 game:"
-build/server/pbem replay hy3 -size=4 -- d1 a1 d2 a2 d3 a3 d4 a4 d5 b5 d6 c6 d7
+exec build/server/pbemd --config config/pbem.json

@@ -34,8 +34,9 @@ ParserOptionsPtr make_parser_options() {
   g_mime_parser_options_set_address_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
   g_mime_parser_options_set_parameter_compliance_mode(options.get(), GMIME_RFC_COMPLIANCE_LOOSE);
   g_mime_parser_options_set_allow_addresses_without_domain(options.get(), TRUE);
-  // Raw 8-bit header text (no encoded words) is tried as UTF-8 first, then windows-1252.
-  const char* fallback_charsets[] = {"utf-8", "windows-1252", nullptr};
+  // Raw 8-bit header text (no encoded words) is tried as UTF-8 first, then windows-1252;
+  // iso-8859-1 last, as GMime recommends, because it accepts every byte.
+  const char* fallback_charsets[] = {"utf-8", "windows-1252", "iso-8859-1", nullptr};
   g_mime_parser_options_set_fallback_charsets(options.get(), fallback_charsets);
   return options;
 }
@@ -160,7 +161,10 @@ std::optional<std::string> machine_reason(GMimeMessage* message, const std::opti
   GMimeObject* object = GMIME_OBJECT(message);
   const std::string auto_submitted(trim(header_value(object, "Auto-Submitted")));
   if (!auto_submitted.empty()) {
-    const std::string keyword = lower(trim(auto_submitted.substr(0, auto_submitted.find(';'))));
+    // The keyword is the first token; parameters (";...") and comments ("(...)") follow it.
+    const auto keyword_end = auto_submitted.find_first_not_of(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-");
+    const std::string keyword = lower(auto_submitted.substr(0, keyword_end));
     if (keyword != "no") return "Auto-Submitted: " + unfold_header_text(auto_submitted);
   }
   for (const char* name : {"X-Autoreply", "X-Autorespond"}) {
@@ -197,8 +201,17 @@ InboundMessage parse_inbound(std::string_view raw) {
   const std::string_view message_text = skip_mbox_from_line(raw);
   require_message_shape(message_text);
 
-  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(
-      message_text.data(), message_text.size()));
+  // GMime gives up on a message cut short inside its header section, when the last header
+  // line has neither a colon nor a line break; ending that line lets it keep the rest.
+  std::string terminated;
+  std::string_view parse_text = message_text;
+  const bool header_section_closed = message_text.find("\n\n") != std::string_view::npos ||
+                                     message_text.find("\n\r\n") != std::string_view::npos;
+  if (!header_section_closed && message_text.back() != '\n') {
+    terminated = std::string(message_text) + "\n";
+    parse_text = terminated;
+  }
+  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(parse_text.data(), parse_text.size()));
   auto parser = adopt_gobject(g_mime_parser_new_with_stream(stream.get()));
   g_mime_parser_set_format(parser.get(), GMIME_FORMAT_MESSAGE);
   const ParserOptionsPtr options = make_parser_options();

@@ -53,20 +53,24 @@ std::string require_address(const std::string& text, const char* role) {
                               one_line(text) + "\"");
 }
 
-// Keeps only printable ASCII that can appear inside <...> of a msg-id without quoting.
-std::string clean_message_id(const std::string& id) {
-  std::string out;
-  for (char c : id) {
-    if (c <= ' ' || c >= 0x7f) continue;
-    if (std::string_view("<>()\"\\,;[]").find(c) != std::string_view::npos) continue;
-    out += c;
-  }
-  return out;
+// RFC 5322 atext plus '.' and '@': what a dot-atom msg-id ("left@right") is made of.
+bool is_message_id_char(char c) {
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) return true;
+  return std::string_view("!#$%&'*+-/=?^_`{|}~.@").find(c) != std::string_view::npos;
 }
 
-std::optional<std::string> optional_message_id(const std::string& id) {
-  std::string cleaned = clean_message_id(id);
-  if (cleaned.empty() || cleaned.size() > kMaxMessageIdLength) return std::nullopt;
+// The id with every character outside a dot-atom msg-id removed (blanks, line breaks,
+// brackets, ':' ...), or nullopt when what is left is not "left@right" of sane length.
+std::optional<std::string> clean_message_id(const std::string& id) {
+  std::string cleaned;
+  for (char c : id) {
+    if (is_message_id_char(c)) cleaned += c;
+  }
+  const auto at = cleaned.find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == cleaned.size() ||
+      cleaned.find('@', at + 1) != std::string::npos || cleaned.size() > kMaxMessageIdLength) {
+    return std::nullopt;
+  }
   return cleaned;
 }
 
@@ -195,16 +199,17 @@ std::string compose(const OutgoingMessage& msg) {
   std::vector<std::string> recipients;
   for (const auto& to : msg.to) recipients.push_back(require_address(to, "a 'to' address"));
 
-  const auto message_id = optional_message_id(msg.message_id);
+  const auto message_id = clean_message_id(msg.message_id);
   if (!message_id) {
-    throw std::invalid_argument("compose: message_id is empty or longer than " +
-                                std::to_string(kMaxMessageIdLength) + " characters once cleaned");
+    throw std::invalid_argument("compose: message_id \"" + one_line(msg.message_id) +
+                                "\" is not left@right of at most " + std::to_string(kMaxMessageIdLength) +
+                                " characters once cleaned");
   }
   std::vector<std::string> references;
   for (const auto& id : msg.references) {
-    if (auto cleaned = optional_message_id(id)) references.push_back(std::move(*cleaned));
+    if (auto cleaned = clean_message_id(id)) references.push_back(std::move(*cleaned));
   }
-  const auto in_reply_to = optional_message_id(msg.in_reply_to);
+  const auto in_reply_to = clean_message_id(msg.in_reply_to);
   const std::string subject = one_line(msg.subject);
   const std::string text = normalized_body(msg.text);
   const std::string boundary = boundary_for(*message_id);

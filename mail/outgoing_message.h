@@ -17,9 +17,10 @@
 // Every line ends in CRLF and no line exceeds 998 characters.
 //
 // Header safety: CR, LF and other control characters in caller-supplied header values
-// (subject, display name) become blanks; message ids lose anything that is not a plain
-// printable token; addresses must be plausible addr-specs (see normalize_address) or
-// compose() throws std::invalid_argument. Nothing the caller passes can add a header.
+// (subject, display name) become blanks; message ids lose every character a dot-atom
+// msg-id cannot hold (blanks, line breaks, brackets, ':' ...); addresses must be plausible
+// addr-specs (see normalize_address) or compose() throws std::invalid_argument. Nothing
+// the caller passes can add a header.
 #include <chrono>
 #include <string>
 #include <vector>
@@ -38,8 +39,9 @@ struct OutgoingMessage {
 };
 
 // RFC 5322 bytes with CRLF line endings. Throws std::invalid_argument for an implausible
-// from/to address, no recipient, or a message_id that is empty (or over 250 characters)
-// once cleaned. In-Reply-To/References ids that are empty or over-long are left out.
+// from/to address, no recipient, or a message_id that is not "left@right" (one '@', at
+// most 250 characters) once cleaned. In-Reply-To/References ids that fail the same test
+// are left out: they only help threading and come from other people's mail.
 std::string compose(const OutgoingMessage& msg);
 
 // The multipart boundary compose() uses for a message id (exposed for tests).

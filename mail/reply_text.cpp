@@ -98,18 +98,38 @@ std::size_t next_non_blank(const std::vector<std::string_view>& lines, std::size
   return index;
 }
 
-// Number of lines (1 or 2) forming an attribution line at `index`, or 0. An attribution
-// ends with ':', names the act of writing, and is followed by a quoted line.
+// Whether `line` begins the way clients begin an attribution ("On <date>, <name> wrote:",
+// "Am ...", "Le ...", "El ...", "Il ...", "Op ...", "Den ...", "Em ...").
+bool starts_like_attribution(std::string_view line) {
+  static constexpr std::array<std::string_view, 8> kOpeners = {"On ", "Am ", "Le ", "El ",
+                                                               "Il ", "Op ", "Den ", "Em "};
+  line = trim(line);
+  return std::any_of(kOpeners.begin(), kOpeners.end(),
+                     [&](std::string_view opener) { return line.substr(0, opener.size()) == opener; });
+}
+
+// Whether lines [index, index + length) read as an attribution: joined, they end with ':'
+// and name the act of writing, and the next non-blank line is quoted.
+bool is_attribution(const std::vector<std::string_view>& lines, std::size_t index, std::size_t length) {
+  if (index + length > lines.size()) return false;
+  std::string joined;
+  for (std::size_t i = index; i < index + length; ++i) {
+    if (i > index) joined += ' ';
+    joined += trim(lines[i]);
+  }
+  if (joined.empty() || joined.back() != ':' || !mentions_writing(joined)) return false;
+  const std::size_t after = next_non_blank(lines, index + length);
+  return after < lines.size() && is_quoted(lines[after]);
+}
+
+// Number of lines (1 or 2) forming an attribution at `index`, or 0. A two-line one is an
+// attribution the client wrapped (Gmail does): it opens on the first line and not again on
+// the second -- otherwise "Erin" followed by "On ... wrote:" would swallow the name.
 std::size_t attribution_length(const std::vector<std::string_view>& lines, std::size_t index) {
-  for (std::size_t length = 1; length <= 2 && index + length <= lines.size(); ++length) {
-    std::string joined;
-    for (std::size_t i = index; i < index + length; ++i) {
-      if (i > index) joined += ' ';
-      joined += trim(lines[i]);
-    }
-    if (joined.empty() || joined.back() != ':' || !mentions_writing(joined)) continue;
-    const std::size_t after = next_non_blank(lines, index + length);
-    if (after < lines.size() && is_quoted(lines[after])) return length;
+  if (is_attribution(lines, index, 1)) return 1;
+  if (index + 1 < lines.size() && starts_like_attribution(lines[index]) &&
+      !starts_like_attribution(lines[index + 1]) && is_attribution(lines, index, 2)) {
+    return 2;
   }
   return 0;
 }

@@ -20,15 +20,16 @@ Account account_from_row(Statement& row) {
 std::optional<Account> Accounts::find(const std::string& userid) const {
   auto query = db_.prepare("SELECT id, userid, active FROM users WHERE userid = ?");
   query.bind(1, userid);
-  if (!query.step()) return std::nullopt;
-  Account account = account_from_row(query);
-  account.addresses = addresses_of(account.id);
-  return account;
+  return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
   auto query = db_.prepare("SELECT id, userid, active FROM users WHERE id = ?");
   query.bind(1, id);
+  return first_account(query);
+}
+
+std::optional<Account> Accounts::first_account(Statement& query) const {
   if (!query.step()) return std::nullopt;
   Account account = account_from_row(query);
   account.addresses = addresses_of(account.id);

@@ -32,6 +32,8 @@ class Accounts {
   bool owns_address(const Account& account, const std::string& address) const;
 
  private:
+  // The account on the query's first row (id, userid, active), with its addresses.
+  std::optional<Account> first_account(Statement& query) const;
   std::vector<std::string> addresses_of(std::int64_t id) const;
   Database& db_;
 };

@@ -58,8 +58,7 @@ struct ParseFailure {
 
 class Parser {
  public:
-  Parser(std::vector<std::string> words, Command& command)
-      : words_(std::move(words)), masked_(words_), command_(command) {}
+  explicit Parser(std::vector<std::string> words) : words_(std::move(words)), masked_(words_) {}
 
   bool done() const { return next_ >= words_.size(); }
   std::size_t remaining() const { return words_.size() - next_; }
@@ -110,6 +109,12 @@ class Parser {
     if (!done()) throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
   }
   std::string masked() const { return join(masked_, " "); }
+  // After a failure the words not yet read may hold a password in an unexpected place:
+  // they are left out.
+  std::string masked_so_far() const {
+    std::vector<std::string> read(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(next_));
+    return join(read, " ") + (done() ? "" : " ...");
+  }
 
  private:
   static bool hash_given(std::string_view text) { return text.find('#') != std::string_view::npos; }
@@ -117,7 +122,6 @@ class Parser {
   std::vector<std::string> words_;
   std::vector<std::string> masked_;
   std::size_t next_ = 0;
-  Command& command_;
 };
 
 void parse_game_command(Parser& p, Command& c) {
@@ -286,7 +290,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   ParsedCommand result;
   auto words = split_words(text);
   Command command;
-  Parser parser(words, command);
+  Parser parser(words);
   std::string first = words.empty() ? "" : to_lower(words.front());
   if (first.empty()) {
     result.error = "empty command: put the command in the Subject line, e.g. 'help'";
@@ -308,7 +312,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     }
   } catch (const ParseFailure& failure) {
     result.error = failure.message;
-    result.masked = parser.masked();
+    result.masked = parser.masked_so_far();
     // The usage of the command that was attempted, found by re-reading its verb.
     if (command.game.empty()) {
       static const std::pair<const char*, Verb> kFirst[] = {

@@ -32,7 +32,7 @@ class DatabaseError : public std::runtime_error {
 
   int primary_code() const { return code & 0xff; }
   // SQLITE_BUSY / SQLITE_LOCKED: another connection holds the lock; worth retrying later
-  // (the daemon answers 4xx, `pbem ingest` exits 75).
+  // (e.g. the daemon answers 4xx, `pbem ingest` exits 75).
   bool busy() const;
   // A UNIQUE, FOREIGN KEY, CHECK or NOT NULL constraint refused the change.
   bool constraint() const;

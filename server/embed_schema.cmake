@@ -15,7 +15,7 @@ function(embed_schema output schema_dir)
     get_filename_component(file_name "${file}" NAME)
     if(NOT file_name MATCHES "^([0-9]+)_([a-z0-9_]+)\\.sql$")
       message(FATAL_ERROR "schema/${file_name}: migration files must be named NNN_name.sql "
-                          "(digits, underscore, lower-case letters, digits or _)")
+                          "(a number, _, then lower-case letters, digits or _)")
     endif()
     set(name "${CMAKE_MATCH_2}")  # before the next regex overwrites CMAKE_MATCH_*
     string(REGEX REPLACE "^0+([0-9])" "\\1" version "${CMAKE_MATCH_1}")  # no octal literals

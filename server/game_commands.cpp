@@ -40,7 +40,6 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   RenderContext context{users};
   const std::string board = game.render(context);
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    if (seat == 1 && record.players[0] == record.players[1]) break;
     Account account = *accounts_.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
     if (game.winner()) {
@@ -63,13 +62,22 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   }
 }
 
+std::pair<Account, GameRecord> CommandProcessor::player_in_game(const Command& c) const {
+  Account player = authenticated(c);
+  GameRecord record = game_of_type(c, c.boards.at(0).game);
+  if (!plays_in(record, player.id))
+    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  return {std::move(player), std::move(record)};
+}
+
 void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& out) {
   Account first = existing_account(c.userid);
   Account second = existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");
-  if (!accounts_.owns_address(first, r.sender) && !accounts_.owns_address(second, r.sender))
+  // The From address decides (a Reply-To can name anyone).
+  if (!accounts_.owns_address(first, r.from) && !accounts_.owns_address(second, r.from))
     throw CommandError("a challenge must come from an address registered to " + first.userid + " or " +
-                       second.userid + " (this mail came from " + r.sender + ")");
+                       second.userid + " (this mail came from " + r.from + ")");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
   std::vector<std::string> options(c.words.begin() + 1, c.words.end());
@@ -90,10 +98,7 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
 
 void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
   const std::string usage = command_usage(Verb::Move, c.game);
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   auto game = records_.replay(record);
   if (game->over()) throw CommandError("game " + std::to_string(record.id) + " is over");
   auto users = userids_by_colour(record, *game);
@@ -118,10 +123,7 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
 }
 
 void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) {
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   auto game = records_.replay(record);
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
@@ -200,10 +202,7 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
 }
 
 void CommandProcessor::chat(const Command& c, const Request& r, Outcome& out) {
-  Account player = authenticated(c);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  auto [player, record] = player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *accounts_.find_by_id(other_id);
   Reply reply;

@@ -46,6 +46,23 @@ std::string command_text(const mail::InboundMessage& message) {
   return message.subject;
 }
 
+Outcome internal_error_outcome(const Request& request, const std::string& masked_command) {
+  Outcome outcome;
+  outcome.error = true;
+  outcome.masked_command = masked_command;
+  outcome.summary = "internal error";
+  Reply reply;
+  reply.to = request.sender;
+  reply.subject = "Error: the server could not carry out your command";
+  reply.text = "Your command\n\n    " + masked_command +
+               "\n\nwas not carried out because of an internal error on the server.\n\n"
+               "Nothing was changed. The operator can see the details in the server's log.\n";
+  reply.to_sender = true;
+  reply.limited = true;
+  outcome.replies.push_back(reply);
+  return outcome;
+}
+
 class InboxRow {
  public:
   std::int64_t id = 0;
@@ -232,7 +249,19 @@ void MailService::process(std::int64_t inbox_id) {
   // A failed command must leave nothing behind but its error reply.
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_);
-  Outcome outcome = processor.handle(Request{*sender, command_text(message), message.body_new_text});
+  Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command_text(message),
+                  message.body_new_text};
+  Outcome outcome;
+  try {
+    outcome = processor.handle(request);
+  } catch (const DatabaseError&) {
+    throw;  // busy, disk full, ...: nothing is kept and the message stays pending for a retry
+  } catch (const std::exception& e) {
+    // A bug or a corrupt record must not block the queue behind this message forever:
+    // the command is dropped with an apology, and the log says why.
+    log_line(tag + ": internal error: " + e.what());
+    outcome = internal_error_outcome(request, parse_command(request.command_text, game_names()).masked);
+  }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   crash_point("after-command");
 

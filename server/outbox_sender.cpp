@@ -46,26 +46,31 @@ void OutboxSender::stop() {
   wake();
 }
 
+asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
+  record_late(db);
+  Outbox outbox(db);
+  std::vector<QueuedMail> due;
+  try {
+    due = outbox.queued(std::chrono::system_clock::now(), 100);
+  } catch (const std::exception& e) {
+    log_line(std::string("sender: cannot read the outbox: ") + e.what());
+  }
+  std::size_t attempted = 0;
+  for (const QueuedMail& mail : due) {
+    if (stopping_) break;
+    if (delivered_unrecorded(mail.id)) continue;  // sent already; only the mark is missing
+    co_await deliver_one(db, mail);
+    ++attempted;
+  }
+  record_late(db);  // at once if the database allows (`pbem outbox send` makes one pass only)
+  co_return attempted;
+}
+
 asio::awaitable<void> OutboxSender::run() {
   Database db(config_.database);
-  Outbox outbox(db);
   while (!stopping_) {
-    record_late(db);
-    std::vector<QueuedMail> due;
-    try {
-      due = outbox.queued(std::chrono::system_clock::now(), 100);
-    } catch (const std::exception& e) {
-      log_line(std::string("sender: cannot read the outbox: ") + e.what());
-    }
-    int attempted = 0;
-    for (const QueuedMail& mail : due) {
-      if (stopping_) break;
-      if (delivered_unrecorded(mail.id)) continue;
-      co_await deliver_one(db, mail);
-      ++attempted;
-    }
+    if (co_await send_due(db) > 0) continue;  // more may be due already
     if (stopping_) break;
-    if (attempted > 0) continue;  // more may be due already
     // Sleep until woken by new mail, or poll for retries that came due.
     wakeup_.expires_after(std::chrono::seconds(1));
     boost::system::error_code ignored;
@@ -90,6 +95,21 @@ void OutboxSender::record_late(Database& db) {
 
 bool OutboxSender::delivered_unrecorded(std::int64_t id) const {
   return std::any_of(unrecorded_.begin(), unrecorded_.end(), [&](const auto& entry) { return entry.first == id; });
+}
+
+std::size_t send_due_once(const Config& config) {
+  asio::io_context io;
+  OutboxSender sender(io, config);
+  std::size_t attempted = 0;
+  asio::co_spawn(
+      io,
+      [&]() -> asio::awaitable<void> {
+        Database db(config.database);
+        attempted = co_await sender.send_due(db);
+      },
+      asio::detached);
+  io.run();
+  return attempted;
 }
 
 asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {

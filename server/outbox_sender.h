@@ -32,6 +32,8 @@ class OutboxSender {
   void wake();
   // Lets the delivery in flight finish, then ends the loop.
   void stop();
+  // One pass: attempts every message that is due now; returns how many were attempted.
+  mail::asio::awaitable<std::size_t> send_due(Database& db);
 
  private:
   mail::asio::awaitable<void> run();
@@ -50,5 +52,9 @@ class OutboxSender {
   // crash between the smarthost's acceptance and the outbox update. {row id, log tag}.
   std::vector<std::pair<std::int64_t, std::string>> unrecorded_;
 };
+
+// `pbem outbox send`: one pass over the due mail on a private io_context, for setups
+// without pbemd (pipe delivery into `pbem ingest` plus a timer). Returns how many were tried.
+std::size_t send_due_once(const Config& config);
 
 }  // namespace pbem::server

@@ -16,7 +16,7 @@ void print_usage(std::ostream& out) {
          "  legal <game> [options ...] -- [<ply> ...]            list the legal plies after the given ones\n"
          "  init                                                 create or migrate the database\n"
          "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
-         "  outbox [list]                                        print queued outgoing mail (mbox)\n"
+         "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 

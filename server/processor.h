@@ -18,7 +18,8 @@
 namespace pbem::server {
 
 struct Request {
-  std::string sender;        // normalised address replies to the sender go to
+  std::string sender;        // normalised address replies to the sender go to (Reply-To or From)
+  std::string from;          // normalised From address: who the mail claims to be from
   std::string command_text;  // the Subject (or the body line holding the command)
   std::string body;          // the new text of the body, for chat and message
 };
@@ -74,6 +75,8 @@ class CommandProcessor {
   Account existing_account(const std::string& userid) const;
   Account authenticated(const Command& c) const;
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
+  // The authenticated sender and the game of the command's board, which they must play in.
+  std::pair<Account, GameRecord> player_in_game(const Command& c) const;
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given, const Request& r) const;
   // Where mail about a game goes for a player: the sender's address if it is theirs.
   std::string address_for(const Account& account, const Request& r) const;

@@ -9,6 +9,7 @@
 #include "server/mail_service.h"
 #include "server/migrations.h"
 #include "server/outbox.h"
+#include "server/outbox_sender.h"
 
 namespace pbem::server {
 
@@ -109,7 +110,13 @@ int run_outbox(const Config& config, const std::vector<std::string>& args, std::
           << mail.attempts << " attempts\n";
     return kExitOk;
   }
-  std::cerr << "usage: pbem outbox [list]\n";
+  if (args.size() == 1 && args[0] == "send") {
+    std::size_t attempted = send_due_once(config);
+    auto left = outbox.queued().size();
+    out << attempted << " messages attempted, " << left << " still queued\n";
+    return kExitOk;
+  }
+  std::cerr << "usage: pbem outbox [list|send]\n";
   return kExitUsage;
 }
 

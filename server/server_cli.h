@@ -22,6 +22,7 @@ int run_init(const Config& config, std::ostream& out);
 // for the null sender).
 int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in);
 // No args: queued mail as an mbox on `out`, oldest first. "list": one line per message.
+// "send": one delivery pass to the smarthost (for pipe delivery without pbemd).
 int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace pbem::server

@@ -98,3 +98,56 @@ def text_of(msg):
 def html_of(msg):
     part = msg.get_body(preferencelist=("html",))
     return part.get_content()
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class PostfixSink:
+    """Postfix's smtp-sink on a free loopback port, dumping each message into a folder."""
+
+    def __init__(self):
+        import time
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="pbem-sink-")
+        os.chmod(self.dir, 0o777)  # smtp-sink drops privileges to nobody when run as root
+        args = ["/usr/sbin/smtp-sink", "-d", os.path.join(self.dir, "%M."), f"127.0.0.1:{self.port}", "50"]
+        if os.geteuid() == 0:
+            args[1:1] = ["-u", "nobody"]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import socket
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("smtp-sink did not start")
+
+    def messages(self):
+        msgs = []
+        for name in sorted(os.listdir(self.dir)):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                msgs.append(email.message_from_bytes(f.read(), policy=email.policy.default))
+        return msgs
+
+    def close(self):
+        import shutil
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def run_cli(*args):
+    """`pbem <args>` without a configuration: (exit status, stdout, stderr) as text."""
+    p = subprocess.run([pbem_binary(), *args], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def json_lines(text):
+    return [json.loads(line) for line in text.splitlines()]

@@ -2,22 +2,17 @@
 both labels of an empty pair listed, swap and -noswap, wins, and whole random games."""
 import json
 import random
-import subprocess
 import sys
 import unittest
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
-PBEM = f"{BUILD}/server/pbem"
+from pbem_harness import build_dir, json_lines, run_cli as run
 
-
-def run(*args):
-    p = subprocess.run([PBEM, *args], capture_output=True, text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
+build_dir(sys.argv)
 
 
 def replay(options, plies):
     rc, out, err = run("replay", "gaia", *options, "--json", "--", *plies)
-    return rc, [json.loads(line) for line in out.splitlines()], err
+    return rc, json_lines(out), err
 
 
 def legal(options, plies):

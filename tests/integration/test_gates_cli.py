@@ -1,21 +1,14 @@
 """Gates through `pbem replay` / `pbem legal` (../shared/spec/cli.md), run as a subprocess."""
 import json
 import random
-import subprocess
 import sys
 import unittest
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
-PBEM = f"{BUILD}/server/pbem"
+from pbem_harness import build_dir, json_lines, run_cli as run
+
+build_dir(sys.argv)
 
 
-def run(*args):
-    p = subprocess.run([PBEM, *args], capture_output=True, text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
-def json_lines(text):
-    return [json.loads(line) for line in text.splitlines()]
 
 
 class Replay(unittest.TestCase):

@@ -4,7 +4,7 @@ import os
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, html_of, make_mail, text_of
+from pbem_harness import PostfixSink, Server, build_dir, html_of, make_mail, text_of
 
 build_dir(sys.argv)
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
@@ -111,6 +111,20 @@ class ErrorPaths(IngestTestCase):
                 self.assert_error_only_to_sender(address, needle)
         self.assertEqual(self.server.query("SELECT * FROM moves"), moves_before)
         self.assertEqual(self.server.query("SELECT plies FROM games"), [{"plies": 0}])
+
+    def test_a_corrupt_game_record_does_not_block_later_mail(self):
+        self.signup_both()
+        self.send(ALICE, "hy3 challenge alice bob -size=4")
+        self.send(ALICE, "hy3 move 1 alice secret1 d4")
+        self.new_replies()
+        with self.server.db() as con:
+            con.execute("UPDATE moves SET move = 'zz' WHERE game_id = 1")
+        p = self.send(BOB, "hy3 move 1 bob secret2 a1")
+        self.assertIn(b"does not replay at ply 1", p.stderr)
+        self.assert_error_only_to_sender(BOB, "internal error")
+        self.send(BOB, "help")
+        self.assertEqual(len(self.new_replies()), 1)
+        self.assertEqual(self.server.query("SELECT count(*) AS c FROM inbox WHERE state = 'received'"), [{"c": 0}])
 
     def test_challenge_from_a_stranger_is_refused(self):
         self.signup_both()
@@ -236,6 +250,14 @@ class WholeGames(IngestTestCase):
     def test_hy3_from_signup_to_a_win(self):
         play_game(self, "hy3", "-size=3", "c1 a1 c2 a2 c3 a3 c4 b4 c5".split(), "alice")
 
+    def test_gates_from_signup_to_a_win(self):
+        # Light (alice) completes dark's path across all three sides of a small Y board: bob wins.
+        play_game(self, "gates", "-y -size=3", "b:a3 a:b2 c:b1".split(), "bob")
+
+    def test_gaia_from_signup_to_a_win(self):
+        plies = "d6 d10 b3 a1 c4 b1 d3 b4 c6 b2 d8 c7 d1".split()
+        play_game(self, "gaia", "-size=2 -noswap", plies, "alice")
+
 
 class CrashSafety(IngestTestCase):
     def test_crash_at_any_point_leaves_nothing_or_everything(self):
@@ -259,6 +281,28 @@ class CrashSafety(IngestTestCase):
                 self.assertEqual(len(self.new_replies()), 2)
                 self.assertEqual(self.server.query("SELECT count(*) AS c FROM inbox WHERE state='received'"),
                                  [{"c": 0}])
+
+
+class OutboxSend(unittest.TestCase):
+    def test_outbox_send_delivers_queued_replies_once(self):
+        sink = PostfixSink()
+        server = Server({"smarthost": {"port": sink.port}})
+        try:
+            server.ingest(make_mail(ALICE, "signup alice secret1"))
+            server.ingest(make_mail(BOB, "help"))
+            self.assertEqual(len(server.outbox()), 2)
+            p = server.pbem("outbox", "send")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(b"2 messages attempted, 0 still queued", p.stdout)
+            self.assertEqual(server.outbox(), [])
+            self.assertEqual(server.pbem("outbox", "send").stdout, b"0 messages attempted, 0 still queued\n")
+            delivered = sink.messages()
+            self.assertEqual(sorted(m["To"] for m in delivered), ["alice@example.org", "bob@example.net"])
+            self.assertEqual(server.query("SELECT state, attempts FROM outbox"),
+                             [{"state": "sent", "attempts": 1}] * 2)
+        finally:
+            server.close()
+            sink.close()
 
 
 class Fixtures(IngestTestCase):

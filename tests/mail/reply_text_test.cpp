@@ -55,3 +55,8 @@ TEST_CASE("blank lines are collapsed and the result trimmed", "[mail][reply]") {
   CHECK(extract_new_text("> only a quote\n") == "");
   CHECK(extract_new_text("") == "");
 }
+
+TEST_CASE("a name line right before an attribution stays", "[mail][reply]") {
+  CHECK(extract_new_text("Well played!\n\nErin\nOn Friday, March 15, 2024, PBeM Server wrote:\n\n> board\n") ==
+        "Well played!\n\nErin");
+}

@@ -89,6 +89,9 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("signup alice pw") == "password must be 4 to 64 characters long");
   CHECK(error_of("signup alice pa:ss") == "password may not contain blanks, quotes or colons");
   CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address', not 'stuff'");
+  // A password after the point of failure is never echoed or logged.
+  CHECK(parse_command("signup al!ce secret", kGames).masked == "signup al!ce ...");
+  CHECK(parse_command("gates move x alice secret c:d3", kGames).masked == "gates move x ...");
   ParsedCommand p = parse_command("hy3 move 17 alice secret", kGames);
   CHECK(p.usage == "hy3 move board userid password move[#moveno]");
   CHECK(p.masked == "hy3 move 17 alice *****");
