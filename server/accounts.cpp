@@ -58,7 +58,24 @@ Account Accounts::create(const std::string& userid, const std::string& password,
 bool Accounts::password_matches(const Account& account, const std::string& password) const {
   auto query = db_.prepare("SELECT password_hash FROM users WHERE id = ?");
   query.bind(1, account.id);
-  return query.step() && verify_password(query.column_text(0), password);
+  if (!query.step()) return false;
+  const std::string hash = query.column_text(0);
+  // The check made before the transaction holds only if the hash did not change since.
+  if (precheck_ && precheck_->hash == hash && precheck_->password == password) return precheck_->matches;
+  return verify_password(hash, password);
+}
+
+std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std::string& userid,
+                                                        const std::string& password) {
+  std::string hash;
+  {
+    auto query = db.prepare("SELECT password_hash FROM users WHERE userid = ?");
+    query.bind(1, userid);
+    if (!query.step()) return std::nullopt;
+    hash = query.column_text(0);
+  }  // the statement is reset here: no read snapshot is held during the slow check
+  bool matches = verify_password(hash, password);
+  return PasswordCheck{std::move(hash), password, matches};
 }
 
 void Accounts::set_password(const Account& account, const std::string& password) {

@@ -220,7 +220,23 @@ int MailService::process_pending() {
   return static_cast<int>(ids.size());
 }
 
+// The slow part of a command, the Argon2id check of its password, done before the write
+// transaction so neither the SMTP receiver nor the sender waits for it.
+std::optional<PasswordCheck> MailService::password_check_in_advance(std::int64_t inbox_id) {
+  auto row = load_row(db_, inbox_id);
+  if (!row || row->state != "received") return std::nullopt;
+  try {
+    mail::InboundMessage message = mail::parse_inbound(row->raw);
+    ParsedCommand parsed = parse_command(command_text(message), game_names());
+    if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
+    return Accounts::check_in_advance(db_, parsed.command->userid, parsed.command->password);
+  } catch (const std::exception&) {
+    return std::nullopt;  // processing meets the same problem and reports it
+  }
+}
+
 void MailService::process(std::int64_t inbox_id) {
+  std::optional<PasswordCheck> precheck = password_check_in_advance(inbox_id);
   Transaction transaction(db_);
   auto row = load_row(db_, inbox_id);
   if (!row || row->state != "received") return;
@@ -248,7 +264,7 @@ void MailService::process(std::int64_t inbox_id) {
 
   // A failed command must leave nothing behind but its error reply.
   db_.exec("SAVEPOINT command");
-  CommandProcessor processor(db_, config_);
+  CommandProcessor processor(db_, config_, std::move(precheck));
   Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command_text(message),
                   message.body_new_text};
   Outcome outcome;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/accounts.h"
 #include "server/config.h"
 #include "server/database.h"
 
@@ -40,6 +41,7 @@ class MailService {
   int process_pending();
 
  private:
+  std::optional<PasswordCheck> password_check_in_advance(std::int64_t inbox_id);
   void notify_duplicate(std::string_view raw, const std::optional<std::string>& envelope_from, const std::string& tag);
 
   Database& db_;

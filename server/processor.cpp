@@ -12,8 +12,8 @@ std::string game_title(const std::string& type) {
   return t ? t->title : type;
 }
 
-CommandProcessor::CommandProcessor(Database& db, const Config& config)
-    : db_(db), config_(config), accounts_(db), records_(db) {
+CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck)
+    : db_(db), config_(config), accounts_(db, std::move(precheck)), records_(db) {
   for (const auto& type : game_types()) game_names_.push_back(type.name);
 }
 

@@ -49,7 +49,8 @@ struct CommandError : std::runtime_error {
 
 class CommandProcessor {
  public:
-  CommandProcessor(Database& db, const Config& config);
+  // `precheck`: the command's password, verified before the transaction (may be empty).
+  CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck = std::nullopt);
   Outcome handle(const Request& request);
 
  private:
