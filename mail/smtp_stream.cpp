@@ -171,13 +171,18 @@ asio::awaitable<void> SmtpStream::write(std::string_view bytes, Duration timeout
   co_await flush(timeout);
 }
 
-asio::awaitable<void> SmtpStream::start_tls_as_server(asio::ssl::context& context,
-                                                      Duration timeout) {
-  co_await flush(timeout);
+void SmtpStream::forget_buffered_input() {
+  // Anything read before the TLS handshake was sent in clear text and must not be
+  // taken as coming over TLS (RFC 3207 section 4.2; the "STARTTLS injection" attack).
   input_.clear();
   input_start_ = scanned_until_ = 0;
   discarding_long_line_ = false;
+}
 
+asio::awaitable<void> SmtpStream::start_tls_as_server(asio::ssl::context& context,
+                                                      Duration timeout) {
+  co_await flush(timeout);
+  forget_buffered_input();
   tls_ = std::make_unique<asio::ssl::stream<tcp::socket&>>(socket_, context);
   boost::system::error_code error;
   arm_deadline(timeout);
@@ -189,10 +194,7 @@ asio::awaitable<void> SmtpStream::start_tls_as_client(asio::ssl::context& contex
                                                       std::string server_name, bool verify,
                                                       Duration timeout) {
   co_await flush(timeout);
-  input_.clear();
-  input_start_ = scanned_until_ = 0;
-  discarding_long_line_ = false;
-
+  forget_buffered_input();
   tls_ = std::make_unique<asio::ssl::stream<tcp::socket&>>(socket_, context);
   boost::system::error_code not_an_address;
   asio::ip::make_address(server_name, not_an_address);

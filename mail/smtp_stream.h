@@ -63,6 +63,8 @@ class SmtpStream {
   std::string remote_address() const;  // "127.0.0.1", or "" when unknown
 
  private:
+  // Drops buffered, not yet consumed input (before switching to TLS).
+  void forget_buffered_input();
   // A deadline is shared with the timer's completion handler so that a handler which
   // fires after its operation finished (or after the stream died) recognises that it is
   // stale: every arm() and disarm() moves the generation on.
