@@ -222,35 +222,42 @@ int MailService::process_pending() {
 
 // The slow part of a command, the Argon2id check of its password, done before the write
 // transaction so neither the SMTP receiver nor the sender waits for it.
-std::optional<PasswordCheck> MailService::password_check_in_advance(std::int64_t inbox_id) {
-  auto row = load_row(db_, inbox_id);
-  if (!row || row->state != "received") return std::nullopt;
-  try {
-    mail::InboundMessage message = mail::parse_inbound(row->raw);
-    ParsedCommand parsed = parse_command(command_text(message), game_names());
-    if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
-    return Accounts::check_in_advance(db_, parsed.command->userid, parsed.command->password);
-  } catch (const std::exception&) {
-    return std::nullopt;  // processing meets the same problem and reports it
-  }
+std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
+  ParsedCommand parsed = parse_command(command, game_names());
+  if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
+  return Accounts::check_in_advance(db_, parsed.command->userid, parsed.command->password);
 }
 
 void MailService::process(std::int64_t inbox_id) {
-  std::optional<PasswordCheck> precheck = password_check_in_advance(inbox_id);
-  Transaction transaction(db_);
+  // A stored message's bytes never change, so they are read and parsed once, before the
+  // write transaction; inside it only the row's state is checked again.
   auto row = load_row(db_, inbox_id);
   if (!row || row->state != "received") return;
   const std::string tag = "inbox " + std::to_string(inbox_id);
-
-  mail::InboundMessage message;
+  std::optional<mail::InboundMessage> parsed;
+  std::string parse_error;
   try {
-    message = mail::parse_inbound(row->raw);
+    parsed = mail::parse_inbound(row->raw);
   } catch (const std::exception& e) {
-    finish_row(db_, inbox_id, "failed", "", "", std::string("unparseable: ") + e.what());
+    parse_error = e.what();
+  }
+  const std::string command = parsed ? command_text(*parsed) : "";
+  std::optional<PasswordCheck> precheck;
+  if (parsed && !parsed->machine_reason) precheck = password_check_in_advance(command);
+
+  Transaction transaction(db_);
+  {
+    auto state = db_.prepare("SELECT state FROM inbox WHERE id = ?");
+    state.bind(1, inbox_id);
+    if (!state.step() || state.column_text(0) != "received") return;  // another process was first
+  }
+  if (!parsed) {
+    finish_row(db_, inbox_id, "failed", "", "", "unparseable: " + parse_error);
     transaction.commit();
-    log_line(tag + ": dropped, not a mail message: " + e.what());
+    log_line(tag + ": dropped, not a mail message: " + parse_error);
     return;
   }
+  const mail::InboundMessage& message = *parsed;
   std::optional<std::string> machine = message.machine_reason;
   if (!machine && row->envelope_from && row->envelope_from->empty()) machine = "empty envelope sender";
   auto sender = mail::normalize_address(message.reply_address);
@@ -265,7 +272,7 @@ void MailService::process(std::int64_t inbox_id) {
   // A failed command must leave nothing behind but its error reply.
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_, std::move(precheck));
-  Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command_text(message),
+  Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command,
                   message.body_new_text};
   Outcome outcome;
   try {
@@ -276,7 +283,7 @@ void MailService::process(std::int64_t inbox_id) {
     // A bug or a corrupt record must not block the queue behind this message forever:
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
-    outcome = internal_error_outcome(request, parse_command(request.command_text, game_names()).masked);
+    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked);
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   crash_point("after-command");

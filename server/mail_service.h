@@ -41,7 +41,7 @@ class MailService {
   int process_pending();
 
  private:
-  std::optional<PasswordCheck> password_check_in_advance(std::int64_t inbox_id);
+  std::optional<PasswordCheck> password_check_in_advance(const std::string& command);
   void notify_duplicate(std::string_view raw, const std::optional<std::string>& envelope_from, const std::string& tag);
 
   Database& db_;
