@@ -5,5 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build}
 shift || true
-cmake -S . -B "$dir" "$@" >/dev/null
+# ccache, when installed, makes rebuilds in several checkouts cheap; it is optional.
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$dir" "${launcher[@]}" "$@" >/dev/null
 cmake --build "$dir" -j"${PBEM_JOBS:-2}"
