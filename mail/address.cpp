@@ -47,6 +47,7 @@ std::optional<std::string> normalize_address(std::string_view text) {
   const auto local = text.substr(0, at);
   const auto domain = text.substr(at + 1);
   if (!is_valid_local_part(local) || !is_valid_domain(domain)) return std::nullopt;
+  if (local.size() > kMaxLocalPartLength || text.size() > kMaxAddressLength) return std::nullopt;
   if (local.find('@') != std::string_view::npos) return std::nullopt;
 
   std::string result(local);

@@ -6,13 +6,20 @@
 // the domain lower-cased ("alice@example.org"). The local part keeps its case, because
 // RFC 5321 lets the receiving host treat it as case-sensitive. Anything that could not be
 // safely written into a header on its own -- blanks, control characters, quotes, angle
-// brackets, commas, a missing or doubled '@', an empty local part or domain -- is refused
-// with std::nullopt, so callers can use the result as a header value without escaping.
+// brackets, commas, a missing or doubled '@', an empty local part or domain, a local part
+// over 64 octets or an address over 254 (RFC 5321 limits) -- is refused with std::nullopt,
+// so callers can use the result as a header value without escaping.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace pbem::mail {
+
+// RFC 5321, section 4.5.3.1: a local part holds at most 64 octets, a path at most 256, so
+// an address without its angle brackets at most 254.
+inline constexpr std::size_t kMaxLocalPartLength = 64;
+inline constexpr std::size_t kMaxAddressLength = 254;
 
 // The canonical form of a plausible addr-spec, or nullopt when `text` is not one.
 std::optional<std::string> normalize_address(std::string_view text);

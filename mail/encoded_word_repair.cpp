@@ -33,8 +33,15 @@ std::string q_encode(const guchar* bytes, gsize length) {
   return out;
 }
 
+// RFC 2047, section 2: an encoded word is at most 75 characters long. Looking for its end
+// only that far keeps the repair linear: searching to the end of the header from every
+// "=?" made `=?a?B?x` x N quadratic (a 1 MB Subject took minutes).
+constexpr std::size_t kMaxEncodedWordLength = 75;
+
 // If an encoded word "=?charset?B?text?=" starts at raw[pos], its Q rewrite and length.
-bool rewrite_word_at(std::string_view raw, std::size_t pos, std::string& rewritten, std::size_t& length) {
+bool rewrite_word_at(std::string_view whole, std::size_t pos, std::string& rewritten, std::size_t& length) {
+  // Positions stay relative to `whole`; only the window of one encoded word is looked at.
+  const std::string_view raw = whole.substr(0, std::min(whole.size(), pos + kMaxEncodedWordLength));
   std::size_t i = pos + 2;
   const std::size_t charset_start = i;
   while (i < raw.size() && is_charset_char(raw[i])) ++i;

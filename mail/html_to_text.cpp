@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "mail/text_decoding.h"
+
 namespace pbem::mail {
 namespace {
 
@@ -95,8 +97,14 @@ bool is_block_element(std::string_view name) {
 // <blockquote> depth at the start of each line.
 class TextWriter {
  public:
+  explicit TextWriter(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+  // True once the text is past its limit: the rest of the document is not needed. One
+  // byte past, so that finish() can tell a character cut in two and drop all of it.
+  bool full() const { return out_.size() > max_bytes_; }
+
   void text(std::string_view chunk) {
     for (char c : chunk) {
+      if (full()) return;
       if (preformatted_ > 0) {
         if (c == '\r') continue;
         if (c == '\n') {
@@ -127,30 +135,32 @@ class TextWriter {
     block_boundary();
     if (!out_.empty() && !ends_with_blank_line()) end_line();
   }
-  void enter_quote() { ++quote_depth_; }
+  void enter_quote() { ++quote_depth_; }  // counted in full, so closing tags match
   void leave_quote() { quote_depth_ = quote_depth_ > 0 ? quote_depth_ - 1 : 0; }
   void enter_pre() { ++preformatted_; }
   void leave_pre() { preformatted_ = preformatted_ > 0 ? preformatted_ - 1 : 0; }
 
   std::string finish() {
     block_boundary();
-    return tidy(out_);
+    return cut_at_utf8_boundary(tidy(out_), max_bytes_);
   }
 
  private:
   void put(char c) {
     if (at_line_start_) {
-      if (quote_depth_ > 0) out_ += std::string(quote_depth_, '>') + ' ';
+      if (quote_depth_ > 0) out_ += quote_prefix() + ' ';
       at_line_start_ = false;
     }
     out_ += c;
   }
   void end_line() {
-    if (at_line_start_ && quote_depth_ > 0) out_ += std::string(quote_depth_, '>');
+    if (full()) return;
+    if (at_line_start_ && quote_depth_ > 0) out_ += quote_prefix();
     out_ += '\n';
     at_line_start_ = true;
     pending_space_ = false;
   }
+  std::string quote_prefix() const { return std::string(std::min(quote_depth_, kMaxHtmlQuoteDepth), '>'); }
   bool ends_with_blank_line() const {
     return out_.size() >= 2 && out_[out_.size() - 1] == '\n' && out_[out_.size() - 2] == '\n';
   }
@@ -177,6 +187,7 @@ class TextWriter {
     return out;
   }
 
+  std::size_t max_bytes_;
   std::string out_;
   bool at_line_start_ = true;
   bool pending_space_ = false;
@@ -285,10 +296,10 @@ void apply_tag(const Tag& tag, TextWriter& writer) {
 
 }  // namespace
 
-std::string html_to_text(std::string_view html) {
-  TextWriter writer;
+std::string html_to_text(std::string_view html, std::size_t max_bytes) {
+  TextWriter writer(max_bytes);
   std::size_t pos = 0;
-  while (pos < html.size()) {
+  while (pos < html.size() && !writer.full()) {
     const char c = html[pos];
     if (c == '<') {
       if (html.substr(pos, 4) == "<!--") {

@@ -5,6 +5,7 @@
 #include "mail/address.h"
 #include "mail/encoded_word_repair.h"
 #include "mail/gmime_support.h"
+#include "mail/header_scan.h"
 #include "mail/mime_body.h"
 #include "mail/reply_text.h"
 #include "mail/subject.h"
@@ -52,13 +53,6 @@ std::string lower(std::string_view text) {
   std::string out;
   for (char c : text) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   return out;
-}
-
-// An mbox "From sender date" line is an envelope marker, not part of the message.
-std::string_view skip_mbox_from_line(std::string_view raw) {
-  if (raw.substr(0, 5) != "From ") return raw;
-  const auto end = raw.find('\n');
-  return end == std::string_view::npos ? std::string_view() : raw.substr(end + 1);
 }
 
 // A header field starts with a name of printable ASCII other than ':' and then ':'.
@@ -171,10 +165,14 @@ std::optional<std::string> machine_reason(GMimeMessage* message, const std::opti
     if (g_mime_object_get_header(object, name) != nullptr) return std::string(name) + " present";
   }
   const std::string precedence = lower(trim(header_value(object, "Precedence")));
-  if (precedence == "bulk" || precedence == "junk" || precedence == "list") {
+  if (precedence == "bulk" || precedence == "junk" || precedence == "list" || precedence == "auto_reply") {
     return "Precedence: " + precedence;
   }
-  if (g_mime_object_get_header(object, "List-Id") != nullptr) return "List-Id present";
+  // Exchange and Outlook mark their automatic mail with X-Auto-Response-Suppress (any
+  // value); only lists send List-Unsubscribe. A person's command has neither.
+  for (const char* name : {"List-Id", "List-Unsubscribe", "X-Auto-Response-Suppress"}) {
+    if (g_mime_object_get_header(object, name) != nullptr) return std::string(name) + " present";
+  }
   if (const char* return_path = g_mime_object_get_header(object, "Return-Path")) {
     if (trim(return_path) == "<>") return "empty envelope sender (Return-Path: <>)";
   }
@@ -200,6 +198,9 @@ InboundMessage parse_inbound(std::string_view raw) {
   detail::ensure_gmime_initialized();
   const std::string_view message_text = skip_mbox_from_line(raw);
   require_message_shape(message_text);
+  // Before GMime: its address parser recurses per nested group and would overflow the
+  // stack on a hostile header (issue 9); the bounds make that impossible.
+  check_header_limits(message_text);
 
   // GMime gives up on a message cut short inside its header section, when the last header
   // line has neither a colon nor a line break; ending that line lets it keep the rest.

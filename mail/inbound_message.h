@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "mail/mail_parse_error.h"
+
 namespace pbem::mail {
 
 struct InboundMessage {
@@ -35,15 +37,14 @@ struct InboundMessage {
   std::optional<std::string> machine_reason;
 };
 
-// Thrown only when the input is not a mail message at all (empty, or no header fields).
-class MailParseError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// MailParseError (mail_parse_error.h) is thrown when the input is not a mail message at
+// all (empty, or no header fields) or its header section is over the bounds of
+// header_scan.h (size, field count, nesting), which are checked before GMime runs.
 
 // Parses one RFC 5322 message with CRLF or LF line endings. A leading mbox "From " line
 // (as Postfix pipe(8) with the F flag writes it) is skipped. Tolerates everything real
-// clients send; throws MailParseError only for input that is not a message.
+// clients send; throws MailParseError for input that is not a message or whose header
+// section is hostile (see header_scan.h). The body text is capped at 64 KB.
 InboundMessage parse_inbound(std::string_view raw);
 
 }  // namespace pbem::mail

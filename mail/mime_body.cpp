@@ -64,13 +64,13 @@ std::string extract_body_text(GMimeObject* mime_root) {
   TextCandidates found;
   collect_text_parts(mime_root, found);
   if (found.plain != nullptr) {
-    std::string text = decoded_text(found.plain);
+    std::string text = cut_at_utf8_boundary(decoded_text(found.plain), kMaxBodyTextBytes);
     if (lower_parameter(found.plain, "format") == "flowed") {
       text = decode_format_flowed(text, lower_parameter(found.plain, "delsp") == "yes");
     }
     return text;
   }
-  if (found.html != nullptr) return html_to_text(decoded_text(found.html));
+  if (found.html != nullptr) return html_to_text(decoded_text(found.html), kMaxBodyTextBytes);
   return {};
 }
 

@@ -1,5 +1,6 @@
 #include "mail/outgoing_message.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -18,6 +19,7 @@ using detail::GObjectPtr;
 
 constexpr std::size_t kMaxMessageIdLength = 250;
 constexpr std::size_t kMaxSevenBitLineLength = 77;  // "lines < 78 columns"
+constexpr std::size_t kMaxLineLength = 998;          // RFC 5322, without the CRLF
 
 struct FormatOptionsFree {
   void operator()(GMimeFormatOptions* options) const noexcept { g_mime_format_options_free(options); }
@@ -44,11 +46,37 @@ std::string trim_blanks(const std::string& text) {
   return text.substr(first, text.find_last_not_of(' ') - first + 1);
 }
 
-// A header value on one line: valid UTF-8, controls (CR/LF included) turned into blanks.
-std::string one_line(const std::string& text) { return trim_blanks(unfold_header_text(valid_utf8(text))); }
+// Runs of blanks become one: GMime folds only at blanks and writes a run of them as it
+// is, so 2,000 blanks in a row would make one header line of 2,000 octets.
+std::string single_blanks(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+    out += c;
+  }
+  return out;
+}
+
+// A header value on one line: valid UTF-8, controls (CR/LF included) turned into blanks,
+// no runs of blanks.
+std::string one_line(const std::string& text) {
+  return trim_blanks(single_blanks(unfold_header_text(valid_utf8(text))));
+}
+
+bool is_ascii(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
 
 std::string require_address(const std::string& text, const char* role) {
-  if (auto address = normalize_address(text)) return *address;
+  if (auto address = normalize_address(text)) {
+    // An internationalised address (RFC 6531) could only be written as raw 8-bit header
+    // bytes, which needs SMTPUTF8 end to end; the server does not send that.
+    if (!is_ascii(*address)) {
+      throw std::invalid_argument(std::string("compose: ") + role + " \"" + one_line(text) +
+                                  "\" has non-ASCII characters, which mail headers cannot carry without SMTPUTF8");
+    }
+    return *address;
+  }
   throw std::invalid_argument(std::string("compose: ") + role + " is not a plausible address: \"" +
                               one_line(text) + "\"");
 }
@@ -176,6 +204,25 @@ std::string bracketed_ids(const std::vector<std::string>& ids) {
   return value;
 }
 
+// The last line of defence for RFC 5322 section 2.1.1 and 2.2: no header line longer than
+// 998 octets and no 8-bit byte anywhere in the header section, whatever GMime did.
+void require_sendable_header(std::string_view message) {
+  const auto header_end = message.find("\r\n\r\n");
+  const std::string_view header = message.substr(0, header_end);
+  std::size_t line_start = 0;
+  while (line_start <= header.size()) {
+    auto line_end = header.find("\r\n", line_start);
+    if (line_end == std::string_view::npos) line_end = header.size();
+    const std::string_view line = header.substr(line_start, line_end - line_start);
+    if (line.size() > kMaxLineLength) {
+      throw std::invalid_argument("compose: a header line would be " + std::to_string(line.size()) +
+                                  " octets long, over the limit of " + std::to_string(kMaxLineLength));
+    }
+    if (!is_ascii(line)) throw std::invalid_argument("compose: a header line would carry raw 8-bit bytes");
+    line_start = line_end + 2;
+  }
+}
+
 }  // namespace
 
 std::string boundary_for(const std::string& message_id) {
@@ -242,7 +289,9 @@ std::string compose(const OutgoingMessage& msg) {
   g_mime_format_options_set_newline_format(format.get(), GMIME_NEWLINE_FORMAT_DOS);
   detail::GCharPtr bytes(g_mime_object_to_string(GMIME_OBJECT(message.get()), format.get()));
   if (!bytes) throw std::runtime_error("compose: GMime could not serialise the message");
-  return std::string(bytes.get());
+  std::string composed(bytes.get());
+  require_sendable_header(composed);
+  return composed;
 }
 
 }  // namespace pbem::mail

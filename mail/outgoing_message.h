@@ -39,7 +39,8 @@ struct OutgoingMessage {
 };
 
 // RFC 5322 bytes with CRLF line endings. Throws std::invalid_argument for an implausible
-// from/to address, no recipient, or a message_id that is not "left@right" (one '@', at
+// or non-ASCII from/to address (headers stay 7-bit), no recipient, a header line that would
+// exceed 998 octets (address lists are folded, so only absurd input gets there), or a message_id that is not "left@right" (one '@', at
 // most 250 characters) once cleaned. In-Reply-To/References ids that fail the same test
 // are left out: they only help threading and come from other people's mail.
 std::string compose(const OutgoingMessage& msg);

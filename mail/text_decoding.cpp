@@ -125,4 +125,12 @@ std::string normalize_newlines(std::string_view text) {
   return out;
 }
 
+std::string cut_at_utf8_boundary(std::string text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // continuation byte
+  text.resize(end);
+  return text;
+}
+
 }  // namespace pbem::mail

@@ -23,4 +23,8 @@ std::string windows1252_to_utf8(std::string_view bytes);
 // dropped (they are never meant in a command or a chat message and confuse terminals).
 std::string normalize_newlines(std::string_view text);
 
+// `text` cut to at most `max_bytes`, never inside a UTF-8 sequence (a hostile mail must
+// not make the server keep megabytes of text; commands need the first lines only).
+std::string cut_at_utf8_boundary(std::string text, std::size_t max_bytes);
+
 }  // namespace pbem::mail

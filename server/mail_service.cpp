@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <new>
 #include <iostream>
 
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
+#include "mail/header_scan.h"
 #include "mail/inbound_message.h"
 #include "server/clock.h"
 #include "server/commands.h"
@@ -61,6 +63,23 @@ Outcome internal_error_outcome(const Request& request, const std::string& masked
   reply.limited = true;
   outcome.replies.push_back(reply);
   return outcome;
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return text;
+}
+
+// True when `address` is the server's own address or one of its aliases: answering it
+// would make the server mail itself, and a forged From of ours must not start a loop.
+bool is_own_address(const Config& config, const std::string& address) {
+  if (address.empty()) return false;
+  const std::string wanted = lower(address);
+  if (lower(mail::normalize_address(config.server.address).value_or(config.server.address)) == wanted) return true;
+  for (const auto& alias : config.server.aliases) {
+    if (lower(mail::normalize_address(alias).value_or(alias)) == wanted) return true;
+  }
+  return false;
 }
 
 class InboxRow {
@@ -134,7 +153,14 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     } else if (thread) {
       out.in_reply_to = *thread;
     }
-    outbox.enqueue(out, config.server.address, inbox_id, reply.game_id);
+    try {
+      outbox.enqueue(out, config.server.address, inbox_id, reply.game_id);
+    } catch (const std::invalid_argument& e) {
+      // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
+      // could carry) is dropped; throwing would leave the message pending forever.
+      log_line(tag + ": reply to " + reply.to + " not sent: " + e.what());
+      continue;
+    }
     ++sent;
   }
   return sent;
@@ -146,12 +172,10 @@ MailService::MailService(Database& db, const Config& config) : db_(db), config_(
 
 ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from) {
   const std::string digest = sha256_hex(raw);
-  std::string message_id;
-  try {
-    message_id = mail::parse_inbound(raw).message_id;
-  } catch (const std::exception&) {
-    // Unparseable mail is still stored: processing records why it was dropped.
-  }
+  // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
+  // dealt with once, by the processor) before anything complex reads it. A linear header
+  // scan finds the Message-ID for duplicate detection.
+  const std::string message_id = mail::scan_header_identity(raw).message_id;
   Transaction transaction(db_);
   auto existing = db_.prepare(
       "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2) ORDER BY id LIMIT 1");
@@ -238,6 +262,9 @@ void MailService::process(std::int64_t inbox_id) {
   std::string parse_error;
   try {
     parsed = mail::parse_inbound(row->raw);
+  } catch (const std::bad_alloc&) {
+    // Mail that needs more memory than there is fails alone; it must not end the process.
+    parse_error = "out of memory while parsing";
   } catch (const std::exception& e) {
     parse_error = e.what();
   }
@@ -252,9 +279,12 @@ void MailService::process(std::int64_t inbox_id) {
     if (!state.step() || state.column_text(0) != "received") return;  // another process was first
   }
   if (!parsed) {
-    finish_row(db_, inbox_id, "failed", "", "", "unparseable: " + parse_error);
+    // Stored, marked failed with the reason, and answered with nothing.
+    const std::string from = mail::normalize_address(mail::scan_header_identity(row->raw).from_address).value_or("");
+    finish_row(db_, inbox_id, "failed", from, "", "unparseable: " + parse_error);
     transaction.commit();
-    log_line(tag + ": dropped, not a mail message: " + parse_error);
+    log_line(tag + ": dropped, not a mail message the server reads" + (from.empty() ? "" : " (from " + from + ")") +
+             ": " + parse_error);
     return;
   }
   const mail::InboundMessage& message = *parsed;
@@ -262,6 +292,8 @@ void MailService::process(std::int64_t inbox_id) {
   if (!machine && row->envelope_from && row->envelope_from->empty()) machine = "empty envelope sender";
   auto sender = mail::normalize_address(message.reply_address);
   if (!machine && !sender) machine = "no usable sender address";
+  if (!machine && (is_own_address(config_, message.from_address) || is_own_address(config_, sender.value_or(""))))
+    machine = "from the server's own address";
   if (machine) {
     finish_row(db_, inbox_id, "skipped", sender.value_or(""), "", "machine mail: " + *machine);
     transaction.commit();

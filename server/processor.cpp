@@ -90,6 +90,12 @@ std::vector<std::string> CommandProcessor::addresses_or_sender(const std::vector
   std::vector<std::string> addresses;
   for (const std::string& text : given) {
     auto address = mail::normalize_address(text);
+    const auto at = text.rfind('@');
+    const bool too_long = text.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
+    if (!address && too_long)
+      throw CommandError("'" + text.substr(0, 40) + "...' is too long for a mail address (at most " +
+                         std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
+                         std::to_string(mail::kMaxAddressLength) + " in all)");
     if (!address) throw CommandError("'" + text + "' is not a mail address");
     if (std::find(addresses.begin(), addresses.end(), *address) == addresses.end()) addresses.push_back(*address);
   }

@@ -165,7 +165,7 @@ TEST_CASE("compose output uses CRLF only and no line exceeds 998 characters", "[
 
   msg.subject = std::string(3000, 'x') + " Gates #17 " + std::string(1500, 'y');
   msg.from_name = std::string(1200, 'n');
-  msg.to = {"bob@example.net", "alice@example.org", std::string(300, 'l') + "@example.org"};
+  msg.to = {"bob@example.net", "alice@example.org", std::string(64, 'l') + "@example.org"};
   msg.references.clear();
   for (int i = 0; i < 60; ++i) msg.references.push_back("gates-17-" + std::to_string(i) + "@localhost");
   msg.text = std::string(5000, 'z') + "\n" + std::string(2000, '.') + "\r\nä" + std::string(3000, 'w');
@@ -296,10 +296,11 @@ TEST_CASE("header injection attempts produce no extra header", "[mail][compose]"
   CHECK(back.message_id == "gates-17-12@localhostBccevil");
   CHECK(back.in_reply_to == "a@bBccevil");
   CHECK(back.references == std::vector<std::string>{"r@xBccevil", "ok@x"});
-  // Control characters other than line breaks are neutralised too.
+  // Control characters other than line breaks are neutralised too (and the blanks they
+  // become collapse, see compose_limits_test.cpp).
   msg = sample();
   msg.subject = std::string("bell\x07 esc\x1b[2J nul") + '\0' + "end";
-  CHECK(parse_inbound(compose(msg)).raw_subject == "bell  esc [2J nulend");
+  CHECK(parse_inbound(compose(msg)).raw_subject == "bell esc [2J nulend");
 }
 
 TEST_CASE("implausible addresses and ids are refused", "[mail][compose]") {
