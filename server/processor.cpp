@@ -3,7 +3,9 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
+#include "server/clock.h"
 #include "server/help.h"
+#include "server/password_throttle.h"
 
 namespace pbem::server {
 
@@ -42,6 +44,7 @@ Outcome CommandProcessor::handle(const Request& request) {
       case Verb::Move:
       case Verb::Swap: move(c, request, out); break;
       case Verb::Resign: resign(c, request, out); break;
+      case Verb::Abort: abort_game(c, request, out); break;
       case Verb::Show: show(c, request, out); break;
       case Verb::Games: games(c, request, out); break;
       case Verb::History: history(c, request, out); break;
@@ -55,7 +58,14 @@ Outcome CommandProcessor::handle(const Request& request) {
     out.replies.clear();
     out.error = true;
     out.summary = std::string("error: ") + error.what();
-    std::string text = "Your command\n\n    " + (parsed.masked.empty() ? std::string("(empty)") : parsed.masked) +
+    // When the password was not accepted the words may be out of order: from the userid
+    // on, any of them may be the password, so neither the reply nor the log quotes them.
+    // (A signup has no password to check: its word order was validated by the parser.)
+    if (parsed.command && parsed.command->verb != Verb::Signup && !parsed.command->password.empty() &&
+        !password_accepted_)
+      out.masked_command = parsed.masked.cautious();
+    const std::string& shown = out.masked_command.text();
+    std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
                        "\n\nwas not carried out: " + error.what() + ".\n\nNothing was changed.\n";
     if (!error.usage.empty()) text += "\nUsage:\n    " + error.usage + "\n";
     text += "\nSend `help` or `help commands` for help.\n";
@@ -70,9 +80,19 @@ Account CommandProcessor::existing_account(const std::string& userid) const {
   return *account;
 }
 
-Account CommandProcessor::authenticated(const Command& c) const {
+Account CommandProcessor::authenticated(const Command& c, Outcome& out) {
   Account account = existing_account(c.userid);
-  if (!accounts_.password_matches(account, c.password)) throw CommandError("wrong password for " + c.userid);
+  PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
+  if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
+    throw CommandError("too many wrong passwords for " + c.userid + " (" +
+                       std::to_string(config_.limits.failed_passwords_per_hour) +
+                       " within an hour): commands with a password for " + c.userid +
+                       " are refused until " + *until + " (UTC)");
+  if (!accounts_.password_matches(account, c.password)) {
+    out.wrong_password_for = account.id;
+    throw CommandError("wrong password for " + c.userid);
+  }
+  password_accepted_ = true;
   return account;
 }
 

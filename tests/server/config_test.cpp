@@ -73,6 +73,7 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
   CHECK(config.limits.replies_per_hour == 100);
+  CHECK(config.limits.failed_passwords_per_hour == 10);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -87,7 +88,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 22);
+  CHECK(keys.size() == 23);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -169,7 +170,7 @@ TEST_CASE("every key can be set", "[config]") {
     "smarthost": {"host": "mail.example.org", "port": 587, "starttls": true,
                   "username": "robot", "password": "s3cret", "verify_certificate": true},
     "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
-    "limits": {"replies_per_hour": 5}
+    "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -193,6 +194,7 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(0));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
   CHECK(config.limits.replies_per_hour == 5);
+  CHECK(config.limits.failed_passwords_per_hour == 3);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
