@@ -81,7 +81,10 @@ Account CommandProcessor::existing_account(const std::string& userid) const {
 }
 
 Account CommandProcessor::authenticated(const Command& c, Outcome& out) {
-  Account account = existing_account(c.userid);
+  auto found = accounts_.find(c.userid);
+  // The word is not repeated: a password typed where the userid belongs would be.
+  if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
+  Account account = *found;
   PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
   if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
     throw CommandError("too many wrong passwords for " + c.userid + " (" +

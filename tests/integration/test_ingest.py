@@ -95,7 +95,7 @@ class ErrorPaths(IngestTestCase):
         moves_before = self.server.query("SELECT * FROM moves")
         cases = [
             (ALICE, "frobnicate", "unknown command 'frobnicate'"),
-            (ALICE, "hy3 move 1 carol secret1 d4", "there is no user 'carol'"),
+            (ALICE, "hy3 move 1 carol secret1 d4", "there is no user by the userid given"),
             (ALICE, "hy3 move 1 alice wrongpw d4", "wrong password for alice"),
             (BOB, "hy3 move 1 bob secret2 d4", "it is not your turn"),
             (ALICE, "hy3 move 1 alice secret1 d4#2", "this would be move 1, not move 2"),
