@@ -103,6 +103,7 @@ class Parser {
                          "): is a word missing or out of order?"};
     }
     masked_[next_] = std::string(kMask);
+    passwords_.push_back(to_lower(words_[next_]));
     return words_[next_++];
   }
   void signup_rules() { signup_ = true; }
@@ -138,7 +139,11 @@ class Parser {
     if (secret_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
     throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
   }
-  MaskedCommand masked() const {
+  // A password typed twice (e.g. again in the move's place) is masked wherever it is.
+  MaskedCommand masked() {
+    for (std::string& word : masked_)
+      if (std::find(passwords_.begin(), passwords_.end(), to_lower(word)) != passwords_.end())
+        word = std::string(kMask);
     return MaskedCommandMaker::make(join(masked_, " "), secret_from_ ? first_words(*secret_from_) + " ..." : "");
   }
   // After a failure the words not yet read may hold a password in an unexpected place,
@@ -159,6 +164,7 @@ class Parser {
   std::vector<std::string> masked_;
   std::size_t next_ = 0;
   std::optional<std::size_t> secret_from_;
+  std::vector<std::string> passwords_;  // lower-case
   bool signup_ = false;
 };
 

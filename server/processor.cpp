@@ -9,6 +9,23 @@
 
 namespace pbem::server {
 
+namespace {
+
+// An error message names the word it refused (a move, a userid); if that word is the
+// command's password typed twice, it is masked (case-insensitively) here too.
+std::string without_passwords(std::string text, const std::optional<Command>& command) {
+  if (!command) return text;
+  for (const std::string* password : {&command->password, &command->new_password}) {
+    if (password->empty()) continue;
+    const std::string needle = to_lower(*password);
+    for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += 5)
+      text.replace(at, needle.size(), "*****");
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string game_title(const std::string& type) {
   const GameType* t = find_game_type(type);
   return t ? t->title : type;
@@ -57,7 +74,8 @@ Outcome CommandProcessor::handle(const Request& request) {
     // only this one reply goes out.
     out.replies.clear();
     out.error = true;
-    out.summary = std::string("error: ") + error.what();
+    const std::string reason = without_passwords(error.what(), parsed.command);
+    out.summary = "error: " + reason;
     // When the password was not accepted the words may be out of order: from the userid
     // on, any of them may be the password, so neither the reply nor the log quotes them.
     // (A signup has no password to check: its word order was validated by the parser.)
@@ -66,10 +84,10 @@ Outcome CommandProcessor::handle(const Request& request) {
       out.masked_command = parsed.masked.cautious();
     const std::string& shown = out.masked_command.text();
     std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
-                       "\n\nwas not carried out: " + error.what() + ".\n\nNothing was changed.\n";
+                       "\n\nwas not carried out: " + reason + ".\n\nNothing was changed.\n";
     if (!error.usage.empty()) text += "\nUsage:\n    " + error.usage + "\n";
     text += "\nSend `help` or `help commands` for help.\n";
-    out.replies.push_back(to_sender(request, "Error: " + std::string(error.what()), text));
+    out.replies.push_back(to_sender(request, "Error: " + reason, text));
   }
   return out;
 }

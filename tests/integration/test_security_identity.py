@@ -113,6 +113,11 @@ class Masking(IdentityTestCase):
         self.send(ALICE, f"hy3 move 1 alice {ALICE_PW} z9")  # right password, illegal move
         [reply] = self.new_replies()
         self.assertIn("hy3 move 1 alice ***** z9", text_of(reply))
+        # The password typed again in the move's place: masked there and in the error too.
+        self.send(ALICE, f"hy3 move 1 alice {ALICE_PW} {ALICE_PW.upper()}")
+        [reply] = self.new_replies()
+        self.assertIn("hy3 move 1 alice ***** *****", text_of(reply))
+        self.assertIn("illegal move '*****'", text_of(reply))
         self.assert_nowhere([ALICE_PW])
 
 

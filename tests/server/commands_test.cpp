@@ -124,6 +124,12 @@ TEST_CASE("a password command that does not parse is quoted only up to the useri
   CHECK(masked("hy3 history x") == "hy3 history x");
 }
 
+TEST_CASE("a password typed twice is masked in both places") {
+  ParsedCommand p = parse_command("hy3 move 1 alice Secret9t SECRET9T", kGames);
+  REQUIRE(p.command);
+  CHECK(p.masked.text() == "hy3 move 1 alice ***** *****");
+}
+
 TEST_CASE("a parsed password command can be quoted cautiously when its password is refused") {
   ParsedCommand p = parse_command("hy3 move 1 alice Secret9u d4", kGames);
   REQUIRE(p.command);
