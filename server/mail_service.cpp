@@ -270,7 +270,8 @@ void MailService::process(std::int64_t inbox_id) {
     // A bug or a corrupt record must not block the queue behind this message forever:
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
-    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked);
+    // Whether the password was accepted is unknown here: quote only the words before the userid.
+    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked.cautious());
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   // Written after the rollback, so the refused command leaves this one trace for the throttle.
