@@ -330,9 +330,10 @@ void read_outbox(const Section& top, OutboxConfig& outbox) {
 }
 
 void read_limits(const Section& top, LimitsConfig& limits) {
-  auto section = top.section("limits", {"replies_per_hour"});
+  auto section = top.section("limits", {"replies_per_hour", "failed_passwords_per_hour"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
+  section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
 }
 
 }  // namespace

@@ -70,6 +70,7 @@ struct OutboxConfig {
 
 struct LimitsConfig {
   int replies_per_hour = 100;  // per sender address
+  int failed_passwords_per_hour = 10;  // per userid; then password commands are refused
   bool operator==(const LimitsConfig&) const = default;
 };
 

@@ -77,6 +77,7 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
   CHECK(config.limits.replies_per_hour == 100);
+  CHECK(config.limits.failed_passwords_per_hour == 10);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -91,7 +92,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 26);
+  CHECK(keys.size() == 27);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -175,7 +176,7 @@ TEST_CASE("every key can be set", "[config]") {
                   "username": "robot", "password": "s3cret", "verify_certificate": true,
                   "allow_plaintext_auth": true},
     "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
-    "limits": {"replies_per_hour": 5}
+    "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -203,6 +204,7 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(0));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
   CHECK(config.limits.replies_per_hour == 5);
+  CHECK(config.limits.failed_passwords_per_hour == 3);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
