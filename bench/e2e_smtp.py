@@ -263,7 +263,9 @@ def run_pbemd(clients, messages, kind):
     os.chmod(dump_dir, 0o1777)
     sink = SinkProcess(dump_dir)
     server = DaemonServer(sink.port, {"limits": {"replies_per_hour": 1000000},
-                                      "smtp": {"max_connections": max(100, 2 * clients)}})
+                                      # Every client connects from 127.0.0.1: lift the per-IP cap.
+                                      "smtp": {"max_connections": max(100, 2 * clients),
+                                               "max_connections_per_ip": max(100, 2 * clients)}})
     daemon = Daemon(server)
     try:
         streams = prepare(server, clients, messages, kind)

@@ -142,6 +142,12 @@ class ClientTransaction {
     }
 
     if (config_.username) {
+      if (!stream_.is_tls() && !config_.allow_plaintext_auth) {
+        // Credentials in clear text could be read by anyone on the path.
+        co_return co_await fail_temporarily(
+            "refusing to send AUTH credentials without TLS (turn on smarthost.starttls, or "
+            "smarthost.allow_plaintext_auth for a trusted relay)");
+      }
       std::optional<SmtpReply> refusal = co_await authenticate(extensions);
       if (refusal) {
         co_return co_await fail(DeliveryStatus::TemporaryFailure, "AUTH", *refusal);
@@ -307,6 +313,13 @@ class ClientTransaction {
 };
 
 }  // namespace
+
+bool is_loopback_host(std::string_view host) {
+  if (ascii_lowercase(host) == "localhost") return true;
+  boost::system::error_code not_an_address;
+  const auto address = asio::ip::make_address(std::string(host), not_an_address);
+  return !not_an_address && address.is_loopback();
+}
 
 asio::awaitable<DeliveryResult> deliver(SmarthostConfig config, std::string envelope_from,
                                         std::vector<std::string> recipients, std::string data) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mail/smtp_asio.h"
@@ -18,13 +19,18 @@ struct SmarthostConfig {
   std::optional<std::string> username, password;  // AUTH PLAIN or LOGIN when username is set
   std::string helo_name = "localhost";
   std::chrono::seconds timeout{60};  // for each network step (connect, each reply, the data)
-  // Check the smarthost's certificate (chain and host name) after STARTTLS. Off by default
-  // because the usual smarthost is a relay on this machine or network with a self-signed
-  // certificate, where TLS guards against passive eavesdropping only; turn it on when the
-  // smarthost is across the Internet.
+  // Check the smarthost's certificate (chain and host name) after STARTTLS. The server's
+  // configuration turns it on for every smarthost that is not on loopback ("auto").
   bool verify_certificate = false;
+  // Send AUTH over a connection without TLS. Off: with a username set and no TLS the
+  // delivery fails (temporarily) before any credential is sent.
+  bool allow_plaintext_auth = false;
   std::string ca_file;  // PEM trust anchors for verify_certificate; empty: the system's
 };
+
+// True for "localhost", 127.0.0.0/8 and ::1: a smarthost whose traffic never leaves the
+// machine.
+bool is_loopback_host(std::string_view host);
 
 enum class DeliveryStatus { Delivered, TemporaryFailure, PermanentFailure };
 

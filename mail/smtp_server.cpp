@@ -13,8 +13,11 @@ namespace pbem::mail {
 namespace detail {
 
 SmtpServerState::SmtpServerState(asio::io_context& io, SmtpServerConfig config_in,
-                                 MessageSink sink_in)
-    : config(std::move(config_in)), sink(std::move(sink_in)), acceptor(io) {
+                                 MessageSink sink_in, asio::any_io_executor sink_executor_in)
+    : config(std::move(config_in)),
+      sink(std::move(sink_in)),
+      sink_executor(std::move(sink_executor_in)),
+      acceptor(io) {
   for (const auto& address : config.local_addresses) {
     local_addresses.insert(ascii_lowercase(address));
   }
@@ -75,9 +78,12 @@ void validate(const SmtpServerConfig& config, const MessageSink& sink) {
   if (config.max_message_bytes == 0) fail("max_message_bytes must be positive");
   if (config.max_recipients == 0) fail("max_recipients must be positive");
   if (config.max_connections == 0) fail("max_connections must be positive");
+  if (config.max_connections_per_ip == 0) fail("max_connections_per_ip must be positive");
+  if (config.max_errors == 0) fail("max_errors must be positive");
   // "MAIL FROM:<" + a 256-octet path + ">" must fit (RFC 5321 4.5.3.1).
   if (config.max_line_length < 512) fail("max_line_length must be at least 512");
-  if (config.command_timeout.count() <= 0 || config.data_timeout.count() <= 0) {
+  if (config.command_timeout.count() <= 0 || config.data_timeout.count() <= 0 ||
+      config.data_total_timeout.count() <= 0) {
     fail("timeouts must be positive");
   }
 }
@@ -102,15 +108,14 @@ std::unique_ptr<asio::ssl::context> load_tls_context(const SmtpServerConfig& con
   return context;
 }
 
-// Over max_connections: say so and hang up, without starting a session.
+// Over a connection limit: say so and hang up, without starting a session.
 asio::awaitable<void> refuse_connection(std::shared_ptr<detail::SmtpServerState> state,
-                                        tcp::socket socket) {
+                                        tcp::socket socket, std::string why) {
   SmtpStream stream(std::move(socket));
-  state->log("smtp: refused connection from " + stream.remote_address() +
-             ": too many connections");
+  state->log("smtp: refused connection from " + stream.remote_address() + ": " + why);
   try {
-    co_await stream.write("421 4.7.0 " + state->config.hostname +
-                              " Error: too many connections, try again later\r\n",
+    co_await stream.write("421 4.7.0 " + state->config.hostname + " Error: " + why +
+                              ", try again later\r\n",
                           kRefusalTimeout);
   } catch (const std::exception&) {
     // Gone already; nothing to tell.
@@ -133,7 +138,21 @@ asio::awaitable<void> accept_connections(std::shared_ptr<detail::SmtpServerState
       continue;
     }
     if (state->sessions.size() >= state->config.max_connections) {
-      asio::co_spawn(executor, refuse_connection(state, std::move(socket)), asio::detached);
+      asio::co_spawn(executor,
+                     refuse_connection(state, std::move(socket), "too many connections"),
+                     asio::detached);
+      continue;
+    }
+    boost::system::error_code no_peer;
+    const std::string peer = socket.remote_endpoint(no_peer).address().to_string();
+    const auto from_peer = state->sessions_per_address.find(peer);
+    if (!no_peer && from_peer != state->sessions_per_address.end() &&
+        from_peer->second >= state->config.max_connections_per_ip) {
+      // One address must not take every slot (idle connections held open on purpose).
+      asio::co_spawn(executor,
+                     refuse_connection(state, std::move(socket),
+                                       "too many connections from your address"),
+                     asio::detached);
       continue;
     }
     auto session =
@@ -144,10 +163,12 @@ asio::awaitable<void> accept_connections(std::shared_ptr<detail::SmtpServerState
 
 }  // namespace
 
-SmtpServer::SmtpServer(asio::io_context& io, SmtpServerConfig config, MessageSink sink)
+SmtpServer::SmtpServer(asio::io_context& io, SmtpServerConfig config, MessageSink sink,
+                       std::optional<asio::any_io_executor> sink_executor)
     : io_(io) {
   validate(config, sink);
-  state_ = std::make_shared<detail::SmtpServerState>(io, std::move(config), std::move(sink));
+  state_ = std::make_shared<detail::SmtpServerState>(
+      io, std::move(config), std::move(sink), sink_executor.value_or(io.get_executor()));
 }
 
 SmtpServer::~SmtpServer() { stop(); }

@@ -4,15 +4,17 @@
 // and hands each complete message to a MessageSink; it answers 250 only after the sink
 // reports the message durably stored.
 //
-// Threading: run the io_context on ONE thread. The sink is called on that thread and
-// blocks it while it stores the message (a SQLite insert: milliseconds), which keeps the
-// server simple and the "250 only after Stored" promise obvious. start(), port() and
-// stop() may be called from any thread.
+// Threading: run the io_context on ONE thread. The sink runs on the sink executor given
+// to the constructor (a storage thread), so a slow or locked database never delays a
+// greeting or another session; the session waits for the sink's verdict before it answers
+// 250 or 451. Without a sink executor the sink runs on the io_context's thread and blocks
+// it. start(), port() and stop() may be called from any thread.
 
 #include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,8 +36,13 @@ struct SmtpServerConfig {
   // nobody.
   std::size_t max_line_length = 4096;        // 500 5.5.2 beyond
   std::size_t max_connections = 100;         // 421 4.7.0 beyond
-  std::chrono::seconds command_timeout{300};  // waiting for a command (RFC 5321 4.5.3.2.7)
-  std::chrono::seconds data_timeout{600};     // waiting for the next DATA block; 421 4.4.2
+  std::size_t max_connections_per_ip = 10;   // from one client address; 421 4.7.0 beyond
+  std::size_t max_errors = 10;               // 4xx/5xx replies to a session; then 421 4.7.0
+  // Deadlines, each for the whole of what it covers (a client trickling one byte at a time
+  // does not extend them); 421 4.4.2 when one passes.
+  std::chrono::seconds command_timeout{300};  // one command line (RFC 5321 4.5.3.2.7)
+  std::chrono::seconds data_timeout{600};     // one line of DATA
+  std::chrono::seconds data_total_timeout{600};  // the whole DATA, from 354 to the final dot
   // Both set: STARTTLS is offered with this PEM certificate (chain) and key.
   std::string tls_certificate_file, tls_private_key_file;
   // One line per connection or message event, without a line end. Empty: stderr.
@@ -60,7 +67,7 @@ enum class SinkVerdict { Stored, TemporaryFailure };  // 250 2.0.0 / 451 4.3.0
 // redelivered message must keep the same bytes, because the server recognises a
 // duplicate by the message's digest; the Envelope carries the trace facts instead.
 // Must return only after the message is durably stored. An exception counts as
-// TemporaryFailure.
+// TemporaryFailure. Called on the sink executor.
 using MessageSink = std::function<SinkVerdict(const Envelope&, std::string data)>;
 
 namespace detail {
@@ -70,8 +77,10 @@ struct SmtpServerState;
 class SmtpServer {
  public:
   // Throws std::invalid_argument for a configuration that cannot work (no local
-  // addresses, only one of the two TLS files, zero limits, no sink).
-  SmtpServer(asio::io_context& io, SmtpServerConfig config, MessageSink sink);
+  // addresses, only one of the two TLS files, zero limits, no sink). The sink runs on
+  // sink_executor; by default on io itself.
+  SmtpServer(asio::io_context& io, SmtpServerConfig config, MessageSink sink,
+             std::optional<asio::any_io_executor> sink_executor = std::nullopt);
   ~SmtpServer();  // stop()s; sessions still running keep what they need alive
   SmtpServer(const SmtpServer&) = delete;
   SmtpServer& operator=(const SmtpServer&) = delete;

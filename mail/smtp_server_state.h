@@ -19,7 +19,8 @@ namespace pbem::mail::detail {
 class SmtpSession;
 
 struct SmtpServerState {
-  SmtpServerState(asio::io_context& io, SmtpServerConfig config, MessageSink sink);
+  SmtpServerState(asio::io_context& io, SmtpServerConfig config, MessageSink sink,
+                  asio::any_io_executor sink_executor);
 
   void log(std::string_view line) const;
   bool is_local_address(std::string_view address) const;
@@ -28,11 +29,13 @@ struct SmtpServerState {
 
   const SmtpServerConfig config;
   const MessageSink sink;
+  const asio::any_io_executor sink_executor;  // where the sink runs
   std::unique_ptr<asio::ssl::context> tls_context;  // set when STARTTLS is offered
   tcp::acceptor acceptor;
   bool stopping = false;
   std::uint64_t next_session_id = 1;
   std::map<std::uint64_t, SmtpSession*> sessions;  // live sessions; they add and remove themselves
+  std::map<std::string, std::size_t> sessions_per_address;  // by client address, likewise
   std::set<std::string> local_addresses;           // lower-cased
 };
 

@@ -40,9 +40,16 @@ SmtpSession::SmtpSession(std::shared_ptr<SmtpServerState> server, tcp::socket so
     : server_(std::move(server)), id_(id), stream_(std::move(socket)) {
   server_->sessions.emplace(id_, this);
   envelope_.client_address = stream_.remote_address();
+  ++server_->sessions_per_address[envelope_.client_address];
 }
 
-SmtpSession::~SmtpSession() { server_->sessions.erase(id_); }
+SmtpSession::~SmtpSession() {
+  server_->sessions.erase(id_);
+  const auto from_address = server_->sessions_per_address.find(envelope_.client_address);
+  if (from_address != server_->sessions_per_address.end() && --from_address->second == 0) {
+    server_->sessions_per_address.erase(from_address);
+  }
+}
 
 void SmtpSession::on_server_stop() {
   if (phase_ == Phase::Data) {
@@ -53,6 +60,11 @@ void SmtpSession::on_server_stop() {
 }
 
 void SmtpSession::reply(std::string_view line) {
+  if (!line.empty() && (line.front() == '4' || line.front() == '5')) ++errors_;
+  reply_uncounted(line);
+}
+
+void SmtpSession::reply_uncounted(std::string_view line) {
   stream_.queue(line);
   stream_.queue("\r\n");
 }
@@ -126,11 +138,23 @@ asio::awaitable<void> SmtpSession::converse() {
                                                      config.command_timeout);
     if (line.too_long) {
       reply("500 5.5.2 Error: line too long");
+      if (errors_ >= config.max_errors) {
+        reply_uncounted("421 4.7.0 " + config.hostname + " Error: too many errors");
+        log("closing connection after " + std::to_string(errors_) + " errors");
+        break;
+      }
       continue;
     }
     const SmtpCommand command = parse_command_line(line.text);
     const bool keep_going = co_await respond(command);
     if (!keep_going) break;
+    if (errors_ >= config.max_errors) {
+      // A client that keeps getting errors is broken or probing; either way it has had
+      // its chances, and it should not hold a connection slot.
+      reply_uncounted("421 4.7.0 " + config.hostname + " Error: too many errors");
+      log("closing connection after " + std::to_string(errors_) + " errors");
+      break;
+    }
   }
   co_await stream_.flush(config.command_timeout);
 }
@@ -315,8 +339,12 @@ asio::awaitable<void> SmtpSession::data(const std::string& argument) {
   const std::size_t longest_line =
       std::max(config.max_message_bytes, config.max_message_bytes + 1);
   SmtpDataReceiver receiver(config.max_message_bytes);
+  // However steadily the client trickles, the whole message must arrive by this time.
+  const auto data_deadline = SmtpStream::deadline_after(config.data_total_timeout);
   for (;;) {
-    const SmtpLine line = co_await stream_.read_line(longest_line, config.data_timeout);
+    const auto line_deadline =
+        std::min(SmtpStream::deadline_after(config.data_timeout), data_deadline);
+    const SmtpLine line = co_await stream_.read_line_by(longest_line, line_deadline);
     if (receiver.add_line(line)) break;
   }
   if (server_->stopping) {
@@ -331,21 +359,37 @@ asio::awaitable<void> SmtpSession::data(const std::string& argument) {
         std::to_string(receiver.size()) + " bytes, over the limit of " +
         std::to_string(config.max_message_bytes));
   } else {
-    store(receiver.take_data());
+    co_await store(receiver.take_data());
   }
   reset_transaction();
 }
 
-void SmtpSession::store(std::string message) {
-  const std::size_t size = message.size();
-  SinkVerdict verdict = SinkVerdict::TemporaryFailure;
+namespace {
+
+// Runs on the sink executor (the storage thread); never throws.
+asio::awaitable<SinkVerdict> call_sink(std::shared_ptr<SmtpServerState> server,
+                                       Envelope envelope, std::string message,
+                                       std::string log_prefix) {
   try {
-    verdict = server_->sink(envelope_, std::move(message));
+    co_return server->sink(envelope, std::move(message));
   } catch (const std::exception& error) {
-    log(std::string("message sink failed: ") + error.what());
+    server->log(log_prefix + "message sink failed: " + error.what());
   } catch (...) {
-    log("message sink failed with an unknown exception");
+    server->log(log_prefix + "message sink failed with an unknown exception");
   }
+  co_return SinkVerdict::TemporaryFailure;
+}
+
+}  // namespace
+
+asio::awaitable<void> SmtpSession::store(std::string message) {
+  const std::size_t size = message.size();
+  // The sink runs elsewhere; this session (and every other one) waits without blocking the
+  // network thread, and answers only once the verdict is back.
+  const SinkVerdict verdict = co_await asio::co_spawn(
+      server_->sink_executor,
+      call_sink(server_, envelope_, std::move(message), "smtp[" + std::to_string(id_) + "] "),
+      asio::use_awaitable);
   const std::string summary = "from=<" + envelope_.mail_from + "> to=" +
                               join_recipients(envelope_.recipients) +
                               " size=" + std::to_string(size) +
@@ -354,7 +398,7 @@ void SmtpSession::store(std::string message) {
     reply("250 2.0.0 OK: message accepted");
     log("message stored: " + summary);
   } else {
-    reply("451 4.3.0 Error: temporary storage failure, try again later");
+    reply_uncounted("451 4.3.0 Error: temporary storage failure, try again later");
     log("message not stored (temporary failure): " + summary);
   }
 }

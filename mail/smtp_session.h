@@ -41,10 +41,12 @@ class SmtpSession {
   void recipient(const std::string& argument);
   asio::awaitable<void> data(const std::string& argument);
   asio::awaitable<void> start_tls(const std::string& argument);
-  void store(std::string message);
+  asio::awaitable<void> store(std::string message);
   void reset_transaction();
 
-  void reply(std::string_view line);  // queued; read_line flushes before it waits
+  // Queued; read_line flushes before it waits. A 4xx/5xx reply counts towards max_errors.
+  void reply(std::string_view line);
+  void reply_uncounted(std::string_view line);  // a failure that is ours, not the client's
   void log(std::string_view event) const;
 
   std::shared_ptr<SmtpServerState> server_;
@@ -54,6 +56,7 @@ class SmtpSession {
   Envelope envelope_;
   bool in_transaction_ = false;  // MAIL accepted, not yet finished or reset
   bool quit_received_ = false;
+  std::size_t errors_ = 0;  // 4xx/5xx replies so far
 };
 
 }  // namespace pbem::mail::detail

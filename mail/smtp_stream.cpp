@@ -28,10 +28,16 @@ SmtpStream::~SmtpStream() {
   ++deadline_->generation;
 }
 
-void SmtpStream::arm_deadline(Duration timeout) {
+SmtpStream::TimePoint SmtpStream::deadline_after(Duration timeout) {
+  return std::chrono::steady_clock::now() + std::min(timeout, kLongestDeadline);
+}
+
+void SmtpStream::arm_deadline(Duration timeout) { arm_deadline_at(deadline_after(timeout)); }
+
+void SmtpStream::arm_deadline_at(TimePoint deadline) {
   const std::uint64_t generation = ++deadline_->generation;
   deadline_->expired = false;
-  deadline_timer_.expires_after(std::min(timeout, kLongestDeadline));
+  deadline_timer_.expires_at(deadline);
   // Capturing `this` is safe: the generation check runs first, and the destructor (like
   // every finished operation) moves the generation on.
   deadline_timer_.async_wait(
@@ -101,7 +107,7 @@ void SmtpStream::compact_input() {
   input_start_ = 0;
 }
 
-asio::awaitable<void> SmtpStream::read_more(Duration timeout) {
+asio::awaitable<void> SmtpStream::read_more(TimePoint deadline) {
   compact_input();
   const std::size_t old_size = input_.size();
   input_.resize(old_size + kReadChunk);
@@ -109,7 +115,7 @@ asio::awaitable<void> SmtpStream::read_more(Duration timeout) {
 
   boost::system::error_code error;
   std::size_t received = 0;
-  arm_deadline(timeout);
+  arm_deadline_at(deadline);
   if (tls_) {
     received = co_await tls_->async_read_some(buffer, with_error(error));
   } else {
@@ -120,6 +126,10 @@ asio::awaitable<void> SmtpStream::read_more(Duration timeout) {
 }
 
 asio::awaitable<SmtpLine> SmtpStream::read_line(std::size_t max_length, Duration timeout) {
+  co_return co_await read_line_by(max_length, deadline_after(timeout));
+}
+
+asio::awaitable<SmtpLine> SmtpStream::read_line_by(std::size_t max_length, TimePoint deadline) {
   for (;;) {
     const std::size_t newline = input_.find('\n', std::max(scanned_until_, input_start_));
     if (newline != std::string::npos) {
@@ -146,17 +156,21 @@ asio::awaitable<SmtpLine> SmtpStream::read_line(std::size_t max_length, Duration
       discarding_long_line_ = true;
       input_start_ = input_.size() - 1;
     }
-    if (!output_.empty()) co_await flush(timeout);
-    co_await read_more(timeout);
+    if (!output_.empty()) co_await flush_by(deadline);
+    co_await read_more(deadline);
   }
 }
 
 void SmtpStream::queue(std::string_view bytes) { output_.append(bytes); }
 
 asio::awaitable<void> SmtpStream::flush(Duration timeout) {
+  co_await flush_by(deadline_after(timeout));
+}
+
+asio::awaitable<void> SmtpStream::flush_by(TimePoint deadline) {
   if (output_.empty()) co_return;
   boost::system::error_code error;
-  arm_deadline(timeout);
+  arm_deadline_at(deadline);
   if (tls_) {
     co_await asio::async_write(*tls_, asio::buffer(output_), with_error(error));
   } else {

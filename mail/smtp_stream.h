@@ -21,6 +21,9 @@ namespace pbem::mail {
 class SmtpStream {
  public:
   using Duration = std::chrono::steady_clock::duration;
+  using TimePoint = std::chrono::steady_clock::time_point;
+  // now + timeout, saturated (a timeout of "forever" must not overflow the clock).
+  static TimePoint deadline_after(Duration timeout);
 
   explicit SmtpStream(tcp::socket socket);              // an accepted connection
   explicit SmtpStream(const asio::any_io_executor& executor);  // to connect() later
@@ -36,7 +39,11 @@ class SmtpStream {
   // (RFC 2920). Throws boost::system::system_error: asio::error::eof when the
   // peer closed, asio::error::timed_out when the deadline passed, operation_aborted after
   // cancel().
+  // The timeout is one deadline for the whole line, not re-armed by each packet: a peer
+  // that trickles a byte at a time cannot hold the connection longer than that.
   asio::awaitable<SmtpLine> read_line(std::size_t max_length, Duration timeout);
+  // The same with a deadline given as a point in time (e.g. the end of a whole DATA).
+  asio::awaitable<SmtpLine> read_line_by(std::size_t max_length, TimePoint deadline);
 
   void queue(std::string_view bytes);                 // buffered until flush()
   asio::awaitable<void> flush(Duration timeout);      // writes everything queued
@@ -74,11 +81,13 @@ class SmtpStream {
   };
 
   void arm_deadline(Duration timeout);
+  void arm_deadline_at(TimePoint deadline);
   // Ends the current deadline; throws timed_out if it expired, else system_error(error)
   // if error is set.
   void finish_operation(const boost::system::error_code& error);
   void abort_pending_operations();
-  asio::awaitable<void> read_more(Duration timeout);
+  asio::awaitable<void> read_more(TimePoint deadline);
+  asio::awaitable<void> flush_by(TimePoint deadline);
   void compact_input();
 
   tcp::socket socket_;

@@ -3,9 +3,34 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/clock.h"
 #include "server/processor.h"
 
 namespace pbem::server {
+
+namespace {
+
+// A notice to an account's previous addresses that its password or addresses changed, so a
+// takeover cannot go unnoticed. Never quotes the command (it holds the password). Not
+// `limited`: a security notice must not be suppressed by the reply limit.
+void notify_old_addresses(const std::vector<std::string>& old_addresses, const std::string& already_answered,
+                          const std::string& server_name, const std::string& userid, const std::string& what,
+                          const Request& r, Outcome& out) {
+  for (const std::string& address : old_addresses) {
+    if (address == already_answered) continue;  // the sender's own confirmation says it
+    Reply notice;
+    notice.to = address;
+    notice.subject = "Security notice: " + what + " of " + userid + " changed";
+    notice.text = "The " + what + " of your " + server_name + " account " + userid + " was changed at " +
+                  now_iso8601() + " (UTC) by a mail from " + r.from + ".\n\n" +
+                  "If this was you, nothing needs to be done.\n\n"
+                  "If this was not you, someone else knows your password and may now control\n"
+                  "your account: reply to this mail or contact the operator of " + server_name + ".\n";
+    out.replies.push_back(notice);
+  }
+}
+
+}  // namespace
 
 void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) {
   if (accounts_.find(c.userid))
@@ -23,23 +48,25 @@ void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) 
 }
 
 void CommandProcessor::change_password(const Command& c, const Request& r, Outcome& out) {
-  Account account = authenticated(c);
+  Account account = authenticated(c, out);
   accounts_.set_password(account, c.new_password);
   out.summary = "changed password of " + c.userid;
   out.replies.push_back(to_sender(r, "Password changed", "The password of " + c.userid + " has been changed.\n"));
+  notify_old_addresses(account.addresses, r.sender, config_.server.name, c.userid, "password", r, out);
 }
 
 void CommandProcessor::change_address(const Command& c, const Request& r, Outcome& out) {
-  Account account = authenticated(c);
+  Account account = authenticated(c, out);
   auto addresses = addresses_or_sender(c.words, r);
   accounts_.set_addresses(account, addresses);
   out.summary = "changed addresses of " + c.userid;
   out.replies.push_back(to_sender(r, "Addresses changed",
                                   "Mail for " + c.userid + " now goes to:\n    " + join(addresses, "\n    ") + "\n"));
+  notify_old_addresses(account.addresses, r.sender, config_.server.name, c.userid, "addresses", r, out);
 }
 
 void CommandProcessor::signoff(const Command& c, const Request& r, Outcome& out) {
-  Account account = authenticated(c);
+  Account account = authenticated(c, out);
   if (!account.active) throw CommandError(c.userid + " has already signed off");
   accounts_.deactivate(account);
   out.summary = "signed off " + c.userid;
@@ -62,7 +89,7 @@ void CommandProcessor::list(const Command& c, const Request& r, Outcome& out) {
 }
 
 void CommandProcessor::message(const Command& c, const Request& r, Outcome& out) {
-  Account sender = authenticated(c);
+  Account sender = authenticated(c, out);
   std::vector<Account> recipients;
   for (const std::string& userid : c.words) recipients.push_back(existing_account(userid));
   std::string body = r.body.empty() ? "(the message was empty)" : r.body;
@@ -89,12 +116,13 @@ void CommandProcessor::all_show(const Command& c, const Request& r, Outcome& out
     if (filter != "all" && !record.active) continue;
     auto game = records_.replay(record);
     auto users = userids_by_colour(record, *game);
-    if (filter == "next" && (game->over() || users[static_cast<std::size_t>(game->to_move())] != account.userid))
+    if (filter == "next" && (game->over() || record.aborted_by || users[static_cast<std::size_t>(game->to_move())] != account.userid))
       continue;
     text += "  " + record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" +
             std::string(game->colour_name(0)) + ") vs " + users[1] + " (" + std::string(game->colour_name(1)) +
             "), " + std::to_string(game->ply_count()) + " moves, ";
-    if (game->winner()) text += users[static_cast<std::size_t>(*game->winner())] + " won\n";
+    if (record.aborted_by) text += "aborted by " + *record.aborted_by + "\n";
+    else if (game->winner()) text += users[static_cast<std::size_t>(*game->winner())] + " won\n";
     else text += users[static_cast<std::size_t>(game->to_move())] + " to move\n";
   }
   if (text.empty()) text = "  (none)\n";

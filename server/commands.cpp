@@ -8,6 +8,14 @@
 
 namespace pbem::server {
 
+// The one place that makes MaskedCommands (see masked_command.h).
+class MaskedCommandMaker {
+ public:
+  static MaskedCommand make(std::string text, std::string cautious = {}) {
+    return MaskedCommand(std::move(text), std::move(cautious));
+  }
+};
+
 namespace {
 
 constexpr std::string_view kMask = "*****";
@@ -31,6 +39,7 @@ constexpr UsageLine kUsages[] = {
     {Verb::Move, "<game> move board userid password move[#moveno]"},
     {Verb::Swap, "<game> swap board userid password   (or: <game> move board userid password swap)"},
     {Verb::Resign, "<game> resign board userid password"},
+    {Verb::Abort, "<game> abort board userid password   (before the first move: ends the game)"},
     {Verb::Show, "<game> show board[#moveno] [board ...]"},
     {Verb::Games, "<game> games [userid ...] [all|active|inactive|next]"},
     {Verb::History, "<game> history board"},
@@ -69,16 +78,35 @@ class Parser {
   }
   std::string take_lower(std::string_view what) { return to_lower(take(what)); }
 
+  // Called where a password command's userid is due: from here on any word may be a
+  // password typed in the wrong place, so failures quote nothing from this point.
+  void password_layout_from_here() { secret_from_ = next_; }
+
   std::string take_userid(std::string_view what = "userid") {
     std::string userid = take_lower(what);
-    if (auto problem = userid_problem(userid)) throw ParseFailure{*problem};
+    if (auto problem = userid_problem(userid)) {
+      if (secret_from_)
+        throw ParseFailure{"the word where the " + std::string(what) +
+                           " belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')"};
+      throw ParseFailure{*problem};
+    }
     return userid;
   }
+  // Every stored password passed password_problem at signup, so a word that does not is
+  // not a password: most likely the words are out of order.
   std::string take_password(std::string_view what = "password") {
     if (done()) throw ParseFailure{"missing " + std::string(what)};
+    if (auto problem = password_problem(words_[next_])) {
+      if (what == "new password") throw ParseFailure{"new " + *problem};
+      if (signup_) throw ParseFailure{*problem};
+      throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
+                         "): is a word missing or out of order?"};
+    }
     masked_[next_] = std::string(kMask);
+    passwords_.push_back(to_lower(words_[next_]));
     return words_[next_++];
   }
+  void signup_rules() { signup_ = true; }
   BoardRef take_board(bool allow_ply) {
     std::string text = take("board number");
     std::string_view view = text;
@@ -106,22 +134,38 @@ class Parser {
     return out;
   }
   void expect_end() {
-    if (!done()) throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
+    if (done()) return;
+    // Extra words after a password command may be a password: they are not quoted.
+    if (secret_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
+    throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
   }
-  std::string masked() const { return join(masked_, " "); }
-  // After a failure the words not yet read may hold a password in an unexpected place:
-  // they are left out.
-  std::string masked_so_far() const {
-    std::vector<std::string> read(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(next_));
-    return join(read, " ") + (done() ? "" : " ...");
+  // A password typed twice (e.g. again in the move's place) is masked wherever it is.
+  MaskedCommand masked() {
+    for (std::string& word : masked_)
+      if (std::find(passwords_.begin(), passwords_.end(), to_lower(word)) != passwords_.end())
+        word = std::string(kMask);
+    return MaskedCommandMaker::make(join(masked_, " "), secret_from_ ? first_words(*secret_from_) + " ..." : "");
+  }
+  // After a failure the words not yet read may hold a password in an unexpected place,
+  // and in a password command so may every word from the userid on: they are left out.
+  MaskedCommand masked_so_far() const {
+    std::size_t keep = secret_from_ ? *secret_from_ : next_;
+    return MaskedCommandMaker::make(first_words(keep) + (keep < words_.size() ? " ..." : ""));
   }
 
  private:
   static bool hash_given(std::string_view text) { return text.find('#') != std::string_view::npos; }
 
+  std::string first_words(std::size_t count) const {
+    return join(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)), " ");
+  }
+
   std::vector<std::string> words_;
   std::vector<std::string> masked_;
   std::size_t next_ = 0;
+  std::optional<std::size_t> secret_from_;
+  std::vector<std::string> passwords_;  // lower-case
+  bool signup_ = false;
 };
 
 void parse_game_command(Parser& p, Command& c) {
@@ -137,6 +181,7 @@ void parse_game_command(Parser& p, Command& c) {
   } else if (verb == "move" || verb == "play") {
     c.verb = Verb::Move;
     c.boards.push_back(p.take_board(false));
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
     std::string move = p.take("move");
@@ -150,10 +195,11 @@ void parse_game_command(Parser& p, Command& c) {
     if (c.move == "swap") c.verb = Verb::Swap;
     else if (c.move == "resign") c.verb = Verb::Resign;
     p.expect_end();
-  } else if (verb == "swap" || verb == "resign") {
-    c.verb = verb == "swap" ? Verb::Swap : Verb::Resign;
+  } else if (verb == "swap" || verb == "resign" || verb == "abort") {
+    c.verb = verb == "swap" ? Verb::Swap : verb == "resign" ? Verb::Resign : Verb::Abort;
     c.move = verb;
     c.boards.push_back(p.take_board(false));
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
     p.expect_end();
@@ -171,6 +217,7 @@ void parse_game_command(Parser& p, Command& c) {
   } else if (verb == "chat") {
     c.verb = Verb::Chat;
     c.boards.push_back(p.take_board(false));
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
     p.expect_end();
@@ -190,21 +237,23 @@ void parse_account_command(Parser& p, Command& c, const std::string& first) {
     for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
   } else if (first == "signup") {
     c.verb = Verb::Signup;
+    p.signup_rules();
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
-    if (auto problem = password_problem(c.password)) throw ParseFailure{*problem};
     c.words = p.rest();
   } else if (first == "change") {
     std::string what = p.take_lower("'password' or 'address' after change");
     if (what == "password") {
       c.verb = Verb::ChangePassword;
+      p.password_layout_from_here();
       c.userid = p.take_userid();
       c.password = p.take_password("current password");
       c.new_password = p.take_password("new password");
-      if (auto problem = password_problem(c.new_password)) throw ParseFailure{"new " + *problem};
       p.expect_end();
     } else if (what == "address") {
       c.verb = Verb::ChangeAddress;
+      p.password_layout_from_here();
       c.userid = p.take_userid();
       c.password = p.take_password();
       c.words = p.rest();
@@ -213,6 +262,7 @@ void parse_account_command(Parser& p, Command& c, const std::string& first) {
     }
   } else if (first == "signoff") {
     c.verb = Verb::Signoff;
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
     p.expect_end();
@@ -221,6 +271,7 @@ void parse_account_command(Parser& p, Command& c, const std::string& first) {
     for (std::string& word : p.rest()) c.words.push_back(to_lower(word));
   } else if (first == "message") {
     c.verb = Verb::Message;
+    p.password_layout_from_here();
     c.userid = p.take_userid();
     c.password = p.take_password();
     if (p.done()) throw ParseFailure{"missing recipient userid(s)"};
@@ -307,7 +358,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     } else {
       result.error = "unknown command '" + words.front() + "'";
       result.usage = all_usages();
-      result.masked = to_lower(first) + " ...";  // unknown text may hold anything: log little
+      result.masked = MaskedCommandMaker::make(to_lower(first) + " ...");  // unknown text may hold anything
       return result;
     }
   } catch (const ParseFailure& failure) {
@@ -325,7 +376,8 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
       std::string sub = words.size() > 1 ? to_lower(words[1]) : "";
       static const std::pair<const char*, Verb> kGame[] = {
           {"help", Verb::GameHelp}, {"challenge", Verb::Challenge}, {"move", Verb::Move},
-          {"play", Verb::Move}, {"swap", Verb::Swap}, {"resign", Verb::Resign}, {"show", Verb::Show},
+          {"play", Verb::Move}, {"swap", Verb::Swap}, {"resign", Verb::Resign}, {"abort", Verb::Abort},
+          {"show", Verb::Show},
           {"games", Verb::Games}, {"history", Verb::History}, {"chat", Verb::Chat},
           {"preview", Verb::Preview}};
       for (auto [word, verb] : kGame)

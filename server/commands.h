@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "server/masked_command.h"
+
 namespace pbem::server {
 
 enum class Verb {
@@ -24,6 +26,7 @@ enum class Verb {
   Move,            // <game> move board userid password move[#moveno]
   Swap,            // <game> swap board userid password
   Resign,          // <game> resign board userid password
+  Abort,           // <game> abort board userid password   (only before the first move)
   Show,            // <game> show board[#moveno] [board ...]
   Games,           // <game> games [userid ...] [all|active|inactive|next]
   History,         // <game> history board
@@ -47,14 +50,14 @@ struct Command {
   std::optional<int> moveno;        // "#moveno" on a move
   std::vector<std::string> words;   // the rest: help subjects, addresses, userids, options,
                                     // preview moves, games filter words
-  std::string masked;               // the command text with passwords replaced by "*****"
+  MaskedCommand masked;             // the command text with passwords replaced by "*****"
 };
 
 struct ParsedCommand {
   std::optional<Command> command;
   std::string error;   // when command is empty: what was wrong
   std::string usage;   // the usage line(s) of the command that was attempted, if known
-  std::string masked;  // the input with passwords masked, for logs, even on error
+  MaskedCommand masked;  // what replies and logs may quote, even on error
 };
 
 // Parses one command line. `game_names` are the games the server plays.

@@ -261,8 +261,8 @@ void read_server(const Section& top, ServerConfig& server) {
 void read_smtp(const Section& top, const std::filesystem::path& base, SmtpConfig& smtp) {
   auto section = top.section(
       "smtp", {"listen", "max_message_bytes", "max_recipients", "max_connections",
-               "command_timeout_seconds", "data_timeout_seconds", "tls_certificate",
-               "tls_private_key"});
+               "command_timeout_seconds", "data_timeout_seconds", "data_total_timeout_seconds",
+               "max_connections_per_ip", "max_errors", "tls_certificate", "tls_private_key"});
   if (!section) return;
   std::string listen;
   section->read("listen", listen);
@@ -272,6 +272,9 @@ void read_smtp(const Section& top, const std::filesystem::path& base, SmtpConfig
   section->read("max_connections", smtp.max_connections, 1, 100000);
   section->read("command_timeout_seconds", smtp.command_timeout_seconds, 1, one_day);
   section->read("data_timeout_seconds", smtp.data_timeout_seconds, 1, one_day);
+  section->read("data_total_timeout_seconds", smtp.data_total_timeout_seconds, 1, one_day);
+  section->read("max_connections_per_ip", smtp.max_connections_per_ip, 1, 100000);
+  section->read("max_errors", smtp.max_errors, 1, 10000);
   std::string certificate;
   std::string key;
   section->read("tls_certificate", certificate);
@@ -286,7 +289,7 @@ void read_smtp(const Section& top, const std::filesystem::path& base, SmtpConfig
 
 void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
   auto section = top.section("smarthost", {"host", "port", "starttls", "username", "password",
-                                           "verify_certificate"});
+                                           "verify_certificate", "allow_plaintext_auth"});
   if (!section) return;
   section->read("host", smarthost.host);
   if (smarthost.host.empty() || has_control_characters(smarthost.host)) {
@@ -300,7 +303,16 @@ void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
     section->invalid(smarthost.username ? "password" : "username",
                      "must be set too: AUTH needs both username and password");
   }
-  section->read("verify_certificate", smarthost.verify_certificate);
+  if (const auto* verify = section->find("verify_certificate")) {
+    if (verify->is_boolean()) {
+      smarthost.verify_certificate = verify->get<bool>();
+    } else if (verify->is_string() && verify->get<std::string>() == "auto") {
+      smarthost.verify_certificate.reset();
+    } else {
+      section->invalid("verify_certificate", "must be true, false or \"auto\"");
+    }
+  }
+  section->read("allow_plaintext_auth", smarthost.allow_plaintext_auth);
 }
 
 void read_outbox(const Section& top, OutboxConfig& outbox) {
@@ -318,9 +330,10 @@ void read_outbox(const Section& top, OutboxConfig& outbox) {
 }
 
 void read_limits(const Section& top, LimitsConfig& limits) {
-  auto section = top.section("limits", {"replies_per_hour"});
+  auto section = top.section("limits", {"replies_per_hour", "failed_passwords_per_hour"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
+  section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
 }
 
 }  // namespace

@@ -41,6 +41,9 @@ struct SmtpConfig {
   int max_connections = 100;
   std::chrono::seconds command_timeout_seconds{300};
   std::chrono::seconds data_timeout_seconds{600};
+  std::chrono::seconds data_total_timeout_seconds{600};  // a whole DATA transfer, at most
+  int max_connections_per_ip = 10;  // simultaneous connections from one client address
+  int max_errors = 10;              // error replies in one session before 421 and close
   std::filesystem::path tls_certificate;  // absolute; empty: no STARTTLS offered
   std::filesystem::path tls_private_key;  // absolute; set exactly when tls_certificate is
   bool operator==(const SmtpConfig&) const = default;
@@ -52,7 +55,9 @@ struct SmarthostConfig {
   bool starttls = false;
   std::optional<std::string> username;  // AUTH only when set; set exactly when password is
   std::optional<std::string> password;
-  bool verify_certificate = false;
+  // nullopt = "auto": verify for a host that is not loopback, skip for loopback.
+  std::optional<bool> verify_certificate;
+  bool allow_plaintext_auth = false;  // AUTH without TLS; refused unless this is true
   bool operator==(const SmarthostConfig&) const = default;
 };
 
@@ -65,6 +70,7 @@ struct OutboxConfig {
 
 struct LimitsConfig {
   int replies_per_hour = 100;  // per sender address
+  int failed_passwords_per_hour = 10;  // per userid; then password commands are refused
   bool operator==(const LimitsConfig&) const = default;
 };
 

@@ -7,6 +7,7 @@
 
 #include "mail/smtp_server.h"
 #include "server/database.h"
+#include "server/inbox_writer.h"
 #include "server/log.h"
 #include "server/mail_service.h"
 #include "server/migrations.h"
@@ -60,8 +61,11 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
   smtp.max_message_bytes = config.smtp.max_message_bytes;
   smtp.max_recipients = static_cast<std::size_t>(config.smtp.max_recipients);
   smtp.max_connections = static_cast<std::size_t>(config.smtp.max_connections);
+  smtp.max_connections_per_ip = static_cast<std::size_t>(config.smtp.max_connections_per_ip);
+  smtp.max_errors = static_cast<std::size_t>(config.smtp.max_errors);
   smtp.command_timeout = config.smtp.command_timeout_seconds;
   smtp.data_timeout = config.smtp.data_timeout_seconds;
+  smtp.data_total_timeout = config.smtp.data_total_timeout_seconds;
   smtp.tls_certificate_file = config.smtp.tls_certificate.string();
   smtp.tls_private_key_file = config.smtp.tls_private_key.string();
   smtp.log = [](std::string_view line) { log_line(line); };
@@ -71,15 +75,20 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
 }  // namespace
 
 int run_daemon(const Config& config) {
+  if (auto problem = smarthost_security_problem(config.smarthost)) {
+    log_line("pbemd: cannot start: " + *problem);
+    return 1;
+  }
   {
     Database db(config.database);
     migrate(db);
   }
+  // Three threads besides the processor, so that none waits for another: the network
+  // thread (SMTP sessions, signals), the storage thread (InboxWriter) and the sender's.
   asio::io_context io;
-  Database receiver_db(config.database);
-  MailService receiver(receiver_db, config);
+  asio::io_context sender_io;
   WorkSignal work;
-  OutboxSender sender(io, config);
+  OutboxSender sender(sender_io, config);
 
   // The processor thread: its own connection, the same code path as `pbem ingest`.
   std::thread processor([&] {
@@ -95,19 +104,22 @@ int run_daemon(const Config& config) {
     }
   });
 
-  mail::SmtpServer smtp(io, smtp_config(config), [&](const mail::Envelope& envelope, std::string data) {
-    // 250 only once the message is durably in the inbox (a duplicate is already there).
-    ReceiveResult result = receiver.receive(data, envelope.mail_from);
-    if (result.status != ReceiveStatus::Duplicate) work.notify();
+  // 250 only once the message is durably in the inbox (a duplicate is already there).
+  InboxWriter inbox(config, [&](ReceiveStatus status) {
+    if (status != ReceiveStatus::Duplicate) work.notify();
     else sender.wake();  // the duplicate notice
-    return mail::SinkVerdict::Stored;
   });
+  mail::SmtpServer smtp(
+      io, smtp_config(config),
+      [&](const mail::Envelope& envelope, std::string data) { return inbox.store(envelope, std::move(data)); },
+      inbox.executor());
 
   asio::signal_set signals(io, SIGTERM, SIGINT);
   signals.async_wait([&](const boost::system::error_code& error, int signal) {
     if (error) return;
     log_line("pbemd: signal " + std::to_string(signal) + ", shutting down");
     smtp.stop();
+    inbox.stop_waiting();
     sender.stop();
     work.stop();
   });
@@ -121,10 +133,12 @@ int run_daemon(const Config& config) {
     return 1;
   }
   sender.start();
+  std::thread sending([&] { sender_io.run(); });
   log_line("pbemd: listening on " + config.smtp.listen.host + ":" + std::to_string(smtp.port()) + " for " +
            config.server.address + ", database " + config.database.string() + ", smarthost " +
            config.smarthost.host + ":" + std::to_string(config.smarthost.port));
   io.run();
+  sending.join();
   processor.join();
   log_line("pbemd: stopped");
   return 0;

@@ -28,6 +28,17 @@ bool plays_in(const GameRecord& record, std::int64_t user_id) {
   return record.players[0] == user_id || record.players[1] == user_id;
 }
 
+// "aborted by alice" for a game ended before its first move, else empty.
+std::string aborted_note(const GameRecord& record) {
+  return record.aborted_by ? "aborted by " + *record.aborted_by : std::string();
+}
+
+void refuse_if_aborted(const GameRecord& record) {
+  if (record.aborted_by)
+    throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
+                       " before the first move");
+}
+
 std::string board_heading(const GameRecord& record) {
   return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options + ")";
 }
@@ -62,8 +73,8 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   }
 }
 
-std::pair<Account, GameRecord> CommandProcessor::player_in_game(const Command& c) const {
-  Account player = authenticated(c);
+std::pair<Account, GameRecord> CommandProcessor::player_in_game(const Command& c, Outcome& out) {
+  Account player = authenticated(c, out);
   GameRecord record = game_of_type(c, c.boards.at(0).game);
   if (!plays_in(record, player.id))
     throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
@@ -94,11 +105,41 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
               "New game: " + game_title(c.game) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
                   colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").",
               r, out);
+  // A challenge is authorised by the From header only, which can be forged: either player
+  // can undo an unwanted game, alone, until the first move.
+  for (Reply& reply : out.replies)
+    reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
+                  "agreement needed, with:\n    " + c.game + " abort " + std::to_string(record.id) +
+                  " <your userid> <password>\n";
+}
+
+void CommandProcessor::abort_game(const Command& c, const Request& r, Outcome& out) {
+  auto [player, record] = player_in_game(c, out);
+  const std::string number = std::to_string(record.id);
+  refuse_if_aborted(record);
+  if (!record.active) throw CommandError("game " + number + " is over");
+  if (record.plies > 0)
+    throw CommandError("game " + number + " already has " + std::to_string(record.plies) +
+                       " move(s): only a game with no move yet can be aborted (you can resign)");
+  records_.abort(record, player.id);
+  out.summary = c.game + " #" + number + " aborted by " + player.userid;
+  for (std::size_t seat = 0; seat < 2; ++seat) {
+    Account account = *accounts_.find_by_id(record.players[seat]);
+    Reply reply;
+    reply.to = address_for(account, r);
+    reply.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid;
+    reply.text = player.userid + " ended " + board_heading(record) + " before the first move.\n" +
+                 "The game is over without a result.\n";
+    reply.game_id = record.id;
+    reply.to_sender = reply.to == r.sender;
+    out.replies.push_back(reply);
+  }
 }
 
 void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
   const std::string usage = command_usage(Verb::Move, c.game);
-  auto [player, record] = player_in_game(c);
+  auto [player, record] = player_in_game(c, out);
+  refuse_if_aborted(record);
   auto game = records_.replay(record);
   if (game->over()) throw CommandError("game " + std::to_string(record.id) + " is over");
   auto users = userids_by_colour(record, *game);
@@ -123,7 +164,8 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
 }
 
 void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) {
-  auto [player, record] = player_in_game(c);
+  auto [player, record] = player_in_game(c, out);
+  refuse_if_aborted(record);
   auto game = records_.replay(record);
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
@@ -144,6 +186,7 @@ void CommandProcessor::show(const Command& c, const Request& r, Outcome& out) {
     auto game = records_.replay(record, board.ply);
     text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
+    if (record.aborted_by) text += "The game was " + aborted_note(record) + " before the first move.\n";
     thread = record.id;
   }
   Reply reply = to_sender(r, c.boards.size() == 1 ? game_title(c.game) + " #" + std::to_string(c.boards[0].game)
@@ -172,11 +215,14 @@ void CommandProcessor::games(const Command& c, const Request& r, Outcome& out) {
     if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
     auto game = records_.replay(record);
     auto users = userids_by_colour(record, *game);
-    const std::string& mover = game->over() ? std::string() : users[static_cast<std::size_t>(game->to_move())];
+    const std::string& mover = game->over() || record.aborted_by ? std::string() : users[static_cast<std::size_t>(game->to_move())];
     if (filter == "next" && std::find(names.begin(), names.end(), mover) == names.end()) continue;
     text += "  #" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
             "), " + std::to_string(game->ply_count()) + " moves, " +
-            (game->winner() ? users[static_cast<std::size_t>(*game->winner())] + " won" : mover + " to move") + "\n";
+            (record.aborted_by ? aborted_note(record)
+             : game->winner() ? users[static_cast<std::size_t>(*game->winner())] + " won"
+                              : mover + " to move") +
+            "\n";
   }
   if (text.empty()) text = "  (none)\n";
   out.replies.push_back(to_sender(r, game_title(c.game) + " games",
@@ -194,6 +240,7 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
     text += "  " + std::to_string(m.ply) + ". " + m.userid + " (" + colour_of(*game, m.colour) + ") " + m.move +
             "   " + m.created_at + "\n";
   if (moves.empty()) text += "  (no moves yet)\n";
+  if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
   if (game->winner())
     text += "\nResult: " + userids_by_colour(record, *game)[static_cast<std::size_t>(*game->winner())] + " won.\n";
   Reply reply = to_sender(r, game_title(c.game) + " #" + std::to_string(record.id) + " history", text);
@@ -202,7 +249,7 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
 }
 
 void CommandProcessor::chat(const Command& c, const Request& r, Outcome& out) {
-  auto [player, record] = player_in_game(c);
+  auto [player, record] = player_in_game(c, out);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *accounts_.find_by_id(other_id);
   Reply reply;

@@ -12,8 +12,9 @@ namespace {
 
 constexpr const char* kSelectGame =
     "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
-    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at "
-    "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 ";
+    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid "
+    "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
+    "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
 GameRecord record_from_row(Statement& row) {
   GameRecord r;
@@ -28,6 +29,7 @@ GameRecord record_from_row(Statement& row) {
   r.thread_id = row.column_text(10);
   r.created_at = row.column_text(11);
   r.updated_at = row.column_text(12);
+  r.aborted_by = row.column_optional_text(13);
   return r;
 }
 
@@ -98,6 +100,13 @@ void GameRecords::append(const GameRecord& record, const std::string& move, int 
   if (after.winner()) update.bind(3, static_cast<std::int64_t>(*after.winner()));
   else update.bind(3, nullptr);
   update.bind(4, now).bind(5, record.id);
+  update.run();
+}
+
+void GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
+  auto update = db_.prepare(
+      "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, updated_at = ? WHERE id = ?");
+  update.bind(1, user_id).bind(2, now_iso8601()).bind(3, record.id);
   update.run();
 }
 

@@ -24,6 +24,7 @@ struct GameRecord {
   std::optional<int> winner_colour;
   int plies = 0;
   std::string thread_id;                  // Message-ID all of this game's mail refers to
+  std::optional<std::string> aborted_by;  // userid who ended it before the first move
   std::string created_at, updated_at;
 };
 
@@ -54,6 +55,9 @@ class GameRecords {
   // Appends one accepted ply and updates the game's status from `after`.
   void append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
               const Game& after);
+
+  // Ends a game that has no move yet (status finished, no winner), recording who did.
+  void abort(const GameRecord& record, std::int64_t user_id);
 
   // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;

@@ -55,6 +55,8 @@ std::string tutorial() {
 
 5. The game ends when someone wins or resigns:
        hy3 resign 12 alice mysecret
+   Before the first move, either player can end an unwanted game alone:
+       hy3 abort 12 bob bobsecret
 
 Send `help hy3`, `help gates` or `help gaia` for each game's rules.
 )";

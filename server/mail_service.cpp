@@ -16,6 +16,7 @@
 #include "server/game_records.h"
 #include "server/log.h"
 #include "server/outbox.h"
+#include "server/password_throttle.h"
 #include "server/processor.h"
 
 namespace pbem::server {
@@ -48,7 +49,7 @@ std::string command_text(const mail::InboundMessage& message) {
   return message.subject;
 }
 
-Outcome internal_error_outcome(const Request& request, const std::string& masked_command) {
+Outcome internal_error_outcome(const Request& request, const MaskedCommand& masked_command) {
   Outcome outcome;
   outcome.error = true;
   outcome.masked_command = masked_command;
@@ -56,7 +57,7 @@ Outcome internal_error_outcome(const Request& request, const std::string& masked
   Reply reply;
   reply.to = request.sender;
   reply.subject = "Error: the server could not carry out your command";
-  reply.text = "Your command\n\n    " + masked_command +
+  reply.text = "Your command\n\n    " + masked_command.text() +
                "\n\nwas not carried out because of an internal error on the server.\n\n"
                "Nothing was changed. The operator can see the details in the server's log.\n";
   reply.to_sender = true;
@@ -105,12 +106,12 @@ std::optional<InboxRow> load_row(Database& db, std::int64_t id) {
 }
 
 void finish_row(Database& db, std::int64_t id, const std::string& state, const std::string& sender,
-                const std::string& command, const std::string& outcome) {
+                const MaskedCommand& command, const std::string& outcome) {
   // The raw message is dropped once processed: only the digest, ids, the masked command
   // and the outcome stay (privacy).
   auto update = db.prepare(
       "UPDATE inbox SET state = ?, sender = ?, command = ?, outcome = ?, raw = NULL, processed_at = ? WHERE id = ?");
-  update.bind(1, state).bind(2, sender).bind(3, command).bind(4, outcome).bind(5, now_iso8601()).bind(6, id);
+  update.bind(1, state).bind(2, sender).bind(3, command.text()).bind(4, outcome).bind(5, now_iso8601()).bind(6, id);
   update.run();
 }
 
@@ -174,12 +175,17 @@ ReceiveResult MailService::receive(std::string_view raw, std::optional<std::stri
   const std::string digest = sha256_hex(raw);
   // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
   // dealt with once, by the processor) before anything complex reads it. A linear header
-  // scan finds the Message-ID for duplicate detection.
-  const std::string message_id = mail::scan_header_identity(raw).message_id;
+  // scan finds the Message-ID and From for duplicate detection.
+  const mail::HeaderIdentity identity = mail::scan_header_identity(raw);
+  const std::string& message_id = identity.message_id;
+  const std::string origin = mail::normalize_address(identity.from_address).value_or("");
   Transaction transaction(db_);
+  // A Message-ID is whatever the writer chose, so it only marks a duplicate together with
+  // the same sender: another sender reusing it is a different message.
   auto existing = db_.prepare(
-      "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2) ORDER BY id LIMIT 1");
-  existing.bind(1, digest).bind(2, message_id);
+      "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2 AND origin = ?3) "
+      "ORDER BY id LIMIT 1");
+  existing.bind(1, digest).bind(2, message_id).bind(3, origin);
   if (existing.step()) {
     ReceiveResult result{existing.column_text(1) == "received" ? ReceiveStatus::Pending : ReceiveStatus::Duplicate,
                          existing.column_int(0)};
@@ -189,49 +195,25 @@ ReceiveResult MailService::receive(std::string_view raw, std::optional<std::stri
       log_line(tag + ": redelivered while still pending");
       return result;
     }
+    // A redelivery is a mail system's retry, not a request: it is logged, never answered
+    // (an answer would have to quote the command, and the sender already has one).
     log_line(tag + ": duplicate" + (message_id.empty() ? "" : " <" + message_id + ">") + ", not processed again");
-    notify_duplicate(raw, envelope_from, tag);
-    transaction.commit();
     return result;
   }
   existing.reset();
   auto insert = db_.prepare(
-      "INSERT INTO inbox (digest, message_id, envelope_from, raw, state, received_at) "
-      "VALUES (?, ?, ?, ?, 'received', ?)");
+      "INSERT INTO inbox (digest, message_id, envelope_from, raw, state, received_at, origin) "
+      "VALUES (?, ?, ?, ?, 'received', ?, ?)");
   insert.bind(1, digest);
   if (message_id.empty()) insert.bind(2, nullptr);
   else insert.bind(2, message_id);
-  insert.bind(3, envelope_from).bind_blob(4, raw).bind(5, now_iso8601());
+  insert.bind(3, envelope_from).bind_blob(4, raw).bind(5, now_iso8601()).bind(6, origin);
   insert.run();
   ReceiveResult result{ReceiveStatus::Stored, db_.last_insert_id()};
   crash_point("before-inbox-commit");
   transaction.commit();
   crash_point("after-inbox-commit");
   return result;
-}
-
-void MailService::notify_duplicate(std::string_view raw, const std::optional<std::string>& envelope_from,
-                                   const std::string& tag) {
-  mail::InboundMessage message;
-  try {
-    message = mail::parse_inbound(raw);
-  } catch (const std::exception&) {
-    return;
-  }
-  auto sender = mail::normalize_address(message.reply_address);
-  if (message.machine_reason || (envelope_from && envelope_from->empty()) || !sender) return;
-  Reply reply;
-  reply.to = *sender;
-  reply.subject = "Already done: " + message.subject;
-  reply.text = "This message arrived before and was carried out then; it was not carried\n"
-               "out again, and nothing was changed. (Mail systems sometimes deliver a\n"
-               "message twice; the server keeps every move exactly once.)\n";
-  reply.to_sender = true;
-  reply.limited = true;
-  // Each notice needs its own Message-ID: the clock keeps repeated duplicates apart.
-  const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
-  queue_replies(db_, config_, tag, message, {reply}, "pbem-dup-" + std::to_string(stamp) + "-",
-                sha256_hex(raw).substr(0, 12), std::nullopt);
 }
 
 int MailService::process_pending() {
@@ -249,6 +231,11 @@ int MailService::process_pending() {
 std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
   ParsedCommand parsed = parse_command(command, game_names());
   if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
+  // A throttled user's password is not checked at all (the processor refuses the command).
+  if (auto account = Accounts(db_).find(parsed.command->userid))
+    if (PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
+            .blocked_until(account->id, std::chrono::system_clock::now()))
+      return std::nullopt;
   return Accounts::check_in_advance(db_, parsed.command->userid, parsed.command->password);
 }
 
@@ -281,7 +268,7 @@ void MailService::process(std::int64_t inbox_id) {
   if (!parsed) {
     // Stored, marked failed with the reason, and answered with nothing.
     const std::string from = mail::normalize_address(mail::scan_header_identity(row->raw).from_address).value_or("");
-    finish_row(db_, inbox_id, "failed", from, "", "unparseable: " + parse_error);
+    finish_row(db_, inbox_id, "failed", from, {}, "unparseable: " + parse_error);
     transaction.commit();
     log_line(tag + ": dropped, not a mail message the server reads" + (from.empty() ? "" : " (from " + from + ")") +
              ": " + parse_error);
@@ -295,7 +282,7 @@ void MailService::process(std::int64_t inbox_id) {
   if (!machine && (is_own_address(config_, message.from_address) || is_own_address(config_, sender.value_or(""))))
     machine = "from the server's own address";
   if (machine) {
-    finish_row(db_, inbox_id, "skipped", sender.value_or(""), "", "machine mail: " + *machine);
+    finish_row(db_, inbox_id, "skipped", sender.value_or(""), {}, "machine mail: " + *machine);
     transaction.commit();
     log_line(tag + ": skipped machine mail (" + *machine + ")");
     return;
@@ -315,9 +302,14 @@ void MailService::process(std::int64_t inbox_id) {
     // A bug or a corrupt record must not block the queue behind this message forever:
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
-    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked);
+    // Whether the password was accepted is unknown here: quote only the words before the userid.
+    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked.cautious());
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
+  // Written after the rollback, so the refused command leaves this one trace for the throttle.
+  if (outcome.wrong_password_for)
+    PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
+        .record_failure(*outcome.wrong_password_for, std::chrono::system_clock::now());
   crash_point("after-command");
 
   const int sent = queue_replies(db_, config_, tag, message, outcome.replies,
@@ -325,7 +317,7 @@ void MailService::process(std::int64_t inbox_id) {
   finish_row(db_, inbox_id, "processed", *sender, outcome.masked_command, outcome.summary);
   crash_point("before-process-commit");
   transaction.commit();
-  log_line(tag + " from " + *sender + ": " + outcome.masked_command + " -> " + outcome.summary + " (" +
+  log_line(tag + " from " + *sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
            std::to_string(sent) + " replies queued)");
 }
 

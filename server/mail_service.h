@@ -17,7 +17,7 @@ namespace pbem::server {
 enum class ReceiveStatus {
   Stored,     // new message, durably in the inbox, waiting to be processed
   Pending,    // seen before but not processed yet (e.g. a crash): process it now
-  Duplicate,  // already processed: nothing is done again (the sender is told)
+  Duplicate,  // already processed: nothing is done again, nothing is sent (logged only)
 };
 
 struct ReceiveResult {
@@ -42,7 +42,6 @@ class MailService {
 
  private:
   std::optional<PasswordCheck> password_check_in_advance(const std::string& command);
-  void notify_duplicate(std::string_view raw, const std::optional<std::string>& envelope_from, const std::string& tag);
 
   Database& db_;
   const Config& config_;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,9 +23,31 @@ namespace pbem::server {
 // doubling, never more than the maximum.
 std::chrono::seconds retry_delay(const OutboxConfig& config, int attempts);
 
+// How a queued message leaves the server. The real one is the SMTP client talking to the
+// smarthost; tests put in one that fails in ways the network never would.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  // May throw anything (std::bad_alloc, say): the sender counts that as a temporary failure.
+  virtual mail::asio::awaitable<mail::DeliveryResult> deliver(std::string envelope_from,
+                                                              std::vector<std::string> recipients,
+                                                              std::string data) = 0;
+};
+
+// The smarthost settings the SMTP client gets from the configuration: certificate checks
+// and plaintext AUTH resolved for this host ("auto" and loopback).
+mail::SmarthostConfig smarthost_client_config(const Config& config);
+
+// Why these smarthost settings would send the AUTH password in clear text over a network:
+// a username, no STARTTLS, a host that is not loopback and plaintext AUTH not allowed.
+// nullopt when they are safe. pbemd refuses to start with such settings.
+std::optional<std::string> smarthost_security_problem(const SmarthostConfig& smarthost);
+
 class OutboxSender {
  public:
-  OutboxSender(mail::asio::io_context& io, const Config& config);
+  // Without a transport: SMTP to the configured smarthost.
+  OutboxSender(mail::asio::io_context& io, const Config& config,
+               std::unique_ptr<Transport> transport = nullptr);
 
   // Starts the sending loop on the io_context.
   void start();
@@ -44,7 +67,7 @@ class OutboxSender {
 
   mail::asio::io_context& io_;
   const Config& config_;
-  mail::SmarthostConfig smarthost_;
+  std::unique_ptr<Transport> transport_;
   mail::asio::steady_timer wakeup_;
   std::atomic<bool> stopping_{false};
   // Delivered, but the outbox row could not be marked sent (the database stayed locked

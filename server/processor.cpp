@@ -3,9 +3,28 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
+#include "server/clock.h"
 #include "server/help.h"
+#include "server/password_throttle.h"
 
 namespace pbem::server {
+
+namespace {
+
+// An error message names the word it refused (a move, a userid); if that word is the
+// command's password typed twice, it is masked (case-insensitively) here too.
+std::string without_passwords(std::string text, const std::optional<Command>& command) {
+  if (!command) return text;
+  for (const std::string* password : {&command->password, &command->new_password}) {
+    if (password->empty()) continue;
+    const std::string needle = to_lower(*password);
+    for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += 5)
+      text.replace(at, needle.size(), "*****");
+  }
+  return text;
+}
+
+}  // namespace
 
 std::string game_title(const std::string& type) {
   const GameType* t = find_game_type(type);
@@ -42,6 +61,7 @@ Outcome CommandProcessor::handle(const Request& request) {
       case Verb::Move:
       case Verb::Swap: move(c, request, out); break;
       case Verb::Resign: resign(c, request, out); break;
+      case Verb::Abort: abort_game(c, request, out); break;
       case Verb::Show: show(c, request, out); break;
       case Verb::Games: games(c, request, out); break;
       case Verb::History: history(c, request, out); break;
@@ -54,12 +74,20 @@ Outcome CommandProcessor::handle(const Request& request) {
     // only this one reply goes out.
     out.replies.clear();
     out.error = true;
-    out.summary = std::string("error: ") + error.what();
-    std::string text = "Your command\n\n    " + (parsed.masked.empty() ? std::string("(empty)") : parsed.masked) +
-                       "\n\nwas not carried out: " + error.what() + ".\n\nNothing was changed.\n";
+    const std::string reason = without_passwords(error.what(), parsed.command);
+    out.summary = "error: " + reason;
+    // When the password was not accepted the words may be out of order: from the userid
+    // on, any of them may be the password, so neither the reply nor the log quotes them.
+    // (A signup has no password to check: its word order was validated by the parser.)
+    if (parsed.command && parsed.command->verb != Verb::Signup && !parsed.command->password.empty() &&
+        !password_accepted_)
+      out.masked_command = parsed.masked.cautious();
+    const std::string& shown = out.masked_command.text();
+    std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
+                       "\n\nwas not carried out: " + reason + ".\n\nNothing was changed.\n";
     if (!error.usage.empty()) text += "\nUsage:\n    " + error.usage + "\n";
     text += "\nSend `help` or `help commands` for help.\n";
-    out.replies.push_back(to_sender(request, "Error: " + std::string(error.what()), text));
+    out.replies.push_back(to_sender(request, "Error: " + reason, text));
   }
   return out;
 }
@@ -70,9 +98,22 @@ Account CommandProcessor::existing_account(const std::string& userid) const {
   return *account;
 }
 
-Account CommandProcessor::authenticated(const Command& c) const {
-  Account account = existing_account(c.userid);
-  if (!accounts_.password_matches(account, c.password)) throw CommandError("wrong password for " + c.userid);
+Account CommandProcessor::authenticated(const Command& c, Outcome& out) {
+  auto found = accounts_.find(c.userid);
+  // The word is not repeated: a password typed where the userid belongs would be.
+  if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
+  Account account = *found;
+  PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
+  if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
+    throw CommandError("too many wrong passwords for " + c.userid + " (" +
+                       std::to_string(config_.limits.failed_passwords_per_hour) +
+                       " within an hour): commands with a password for " + c.userid +
+                       " are refused until " + *until + " (UTC)");
+  if (!accounts_.password_matches(account, c.password)) {
+    out.wrong_password_for = account.id;
+    throw CommandError("wrong password for " + c.userid);
+  }
+  password_accepted_ = true;
   return account;
 }
 

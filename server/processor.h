@@ -14,6 +14,7 @@
 #include "server/config.h"
 #include "server/database.h"
 #include "server/game_records.h"
+#include "server/masked_command.h"
 
 namespace pbem::server {
 
@@ -36,8 +37,11 @@ struct Reply {
 struct Outcome {
   std::vector<Reply> replies;
   std::string summary;  // one line for the inbox log, without passwords
-  std::string masked_command;
+  MaskedCommand masked_command;  // what the inbox row and the log line may quote
   bool error = false;
+  // A wrong password for this user: recorded for the throttle by the caller, after the
+  // command's savepoint is rolled back (the record must outlive the rollback).
+  std::optional<std::int64_t> wrong_password_for;
 };
 
 // A command that cannot be carried out: the reason, and the usage to remind the sender of.
@@ -66,6 +70,7 @@ class CommandProcessor {
   void challenge(const Command& c, const Request& r, Outcome& out);
   void move(const Command& c, const Request& r, Outcome& out);
   void resign(const Command& c, const Request& r, Outcome& out);
+  void abort_game(const Command& c, const Request& r, Outcome& out);
   void show(const Command& c, const Request& r, Outcome& out);
   void games(const Command& c, const Request& r, Outcome& out);
   void history(const Command& c, const Request& r, Outcome& out);
@@ -74,10 +79,12 @@ class CommandProcessor {
 
   // Shared checks; each throws CommandError with a specific reason.
   Account existing_account(const std::string& userid) const;
-  Account authenticated(const Command& c) const;
+  // Refuses a throttled user before the (slow) password check; records a wrong password
+  // in out.wrong_password_for.
+  Account authenticated(const Command& c, Outcome& out);
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
   // The authenticated sender and the game of the command's board, which they must play in.
-  std::pair<Account, GameRecord> player_in_game(const Command& c) const;
+  std::pair<Account, GameRecord> player_in_game(const Command& c, Outcome& out);
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given, const Request& r) const;
   // Where mail about a game goes for a player: the sender's address if it is theirs.
   std::string address_for(const Account& account, const Request& r) const;
@@ -91,6 +98,7 @@ class CommandProcessor {
   Accounts accounts_;
   GameRecords records_;
   std::vector<std::string> game_names_;
+  bool password_accepted_ = false;  // until then, errors quote only MaskedCommand::cautious()
 };
 
 // "Gates", "HY 3", "Gaia".

@@ -196,12 +196,44 @@ TEST_CASE("deliver(): arguments that could inject commands are refused before co
   CHECK(contains(result.detail, "envelope sender"));
 }
 
+TEST_CASE("deliver(): AUTH is never sent without TLS unless allowed", "[smtp][client][security]") {
+  ScriptedServer server({"--extensions", "AUTH LOGIN PLAIN,8BITMIME"});
+  auto config = smarthost(server.port());
+  config.username = "games";
+  config.password = "s3cret!";
+  // allow_plaintext_auth is off by default.
+  const auto result = deliver_blocking(config, "pbem@localhost", {"alice@example.org"}, kMessage);
+  INFO(result.detail);
+  // Temporary: fixing the configuration lets the queued mail go out.
+  CHECK(result.status == DeliveryStatus::TemporaryFailure);
+  CHECK(contains(result.detail, "refusing to send AUTH credentials without TLS"));
+  const std::string transcript = server.transcript();
+  INFO(transcript);
+  CHECK_FALSE(contains(transcript, "AUTH"));
+  CHECK_FALSE(contains(transcript, "AGdhbWVz"));
+  CHECK_FALSE(contains(transcript, "MAIL FROM"));
+}
+
+TEST_CASE("is_loopback_host()", "[smtp][client][security]") {
+  CHECK(is_loopback_host("localhost"));
+  CHECK(is_loopback_host("LocalHost"));
+  CHECK(is_loopback_host("127.0.0.1"));
+  CHECK(is_loopback_host("127.1.2.3"));
+  CHECK(is_loopback_host("::1"));
+  CHECK_FALSE(is_loopback_host("mail.example.org"));
+  CHECK_FALSE(is_loopback_host("192.0.2.1"));
+  CHECK_FALSE(is_loopback_host("::2"));
+  CHECK_FALSE(is_loopback_host("localhost.example.org"));
+}
+
+// The clear-text AUTH below is allowed explicitly (the scripted server has no TLS).
 TEST_CASE("deliver(): AUTH PLAIN, or LOGIN when that is all there is", "[smtp][client]") {
   SECTION("PLAIN preferred") {
     ScriptedServer server({"--extensions", "AUTH LOGIN PLAIN,8BITMIME"});
     auto config = smarthost(server.port());
     config.username = "games";
     config.password = "s3cret!";
+    config.allow_plaintext_auth = true;
     const auto result = deliver_blocking(config, "pbem@localhost", {"alice@example.org"}, kMessage);
     INFO(result.detail);
     CHECK(result.status == DeliveryStatus::Delivered);
@@ -215,6 +247,7 @@ TEST_CASE("deliver(): AUTH PLAIN, or LOGIN when that is all there is", "[smtp][c
     auto config = smarthost(server.port());
     config.username = "games";
     config.password = "s3cret!";
+    config.allow_plaintext_auth = true;
     const auto result = deliver_blocking(config, "pbem@localhost", {"alice@example.org"}, kMessage);
     INFO(result.detail);
     CHECK(result.status == DeliveryStatus::Delivered);
@@ -228,6 +261,7 @@ TEST_CASE("deliver(): AUTH PLAIN, or LOGIN when that is all there is", "[smtp][c
     auto config = smarthost(server.port());
     config.username = "games";
     config.password = "s3cret!";
+    config.allow_plaintext_auth = true;
     const auto result = deliver_blocking(config, "pbem@localhost", {"alice@example.org"}, kMessage);
     INFO(result.detail);
     CHECK(result.status == DeliveryStatus::TemporaryFailure);
@@ -241,6 +275,7 @@ TEST_CASE("deliver(): AUTH PLAIN, or LOGIN when that is all there is", "[smtp][c
     auto config = smarthost(server.port());
     config.username = "games";
     config.password = "s3cret!";
+    config.allow_plaintext_auth = true;
     const auto result = deliver_blocking(config, "pbem@localhost", {"alice@example.org"}, kMessage);
     INFO(result.detail);
     CHECK(result.status == DeliveryStatus::TemporaryFailure);

@@ -28,7 +28,7 @@ TEST_CASE("move commands parse with and without #moveno; passwords keep case and
   CHECK(c.password == "SeCret");
   CHECK(c.move == "c:d3");
   CHECK_FALSE(c.moveno);
-  CHECK(c.masked == "Gates MOVE 17 Alice ***** C:D3");
+  CHECK(c.masked.text() == "Gates MOVE 17 Alice ***** C:D3");
   Command n = parsed("hy3 move 4 bob pw12 d4#7");
   CHECK(n.move == "d4");
   CHECK(n.moveno == 7);
@@ -42,12 +42,12 @@ TEST_CASE("every account command parses") {
   Command s = parsed("signup alice secret alice@example.org a2@example.org");
   CHECK(s.verb == Verb::Signup);
   CHECK(s.words == std::vector<std::string>{"alice@example.org", "a2@example.org"});
-  CHECK(s.masked == "signup alice ***** alice@example.org a2@example.org");
+  CHECK(s.masked.text() == "signup alice ***** alice@example.org a2@example.org");
   Command cp = parsed("change password alice old1 new2");
   CHECK(cp.verb == Verb::ChangePassword);
   CHECK(cp.password == "old1");
   CHECK(cp.new_password == "new2");
-  CHECK(cp.masked == "change password alice ***** *****");
+  CHECK(cp.masked.text() == "change password alice ***** *****");
   CHECK(parsed("change address alice pw12 x@y.z").verb == Verb::ChangeAddress);
   CHECK(parsed("signoff alice pw12").verb == Verb::Signoff);
   CHECK(parsed("list").verb == Verb::List);
@@ -79,20 +79,72 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("") == "empty command: put the command in the Subject line, e.g. 'help'");
   CHECK(error_of("gates dance") == "unknown gates command 'dance'");
   CHECK(error_of("gates move x alice pw c:d3") == "'x' is not a board number");
-  CHECK(error_of("gates move 17 alice pw") == "missing move");
+  CHECK(error_of("gates move 17 alice pw12") == "missing move");
   CHECK(error_of("gates move 17 alice") == "missing password");
-  CHECK(error_of("gates move 17 alice pw c:d3 extra") == "unexpected 'extra' at the end of the command");
+  CHECK(error_of("gates move 17 alice pw12 c:d3 extra") ==
+        "unexpected extra words at the end of the command (not repeated here)");
   CHECK(error_of("gates move 17#3 alice pw c:d3") == "'17#3': a move number (#n) is not allowed here");
-  CHECK(error_of("hy3 move 1 alice pw d4#x") == "'d4#x': expected move#moveno, e.g. d4#12");
-  CHECK(error_of("signup a pw12") == "userid 'a' must be 2 to 16 characters long");
-  CHECK(error_of("signup al!ce pw12") == "userid 'al!ce' may only contain a-z, 0-9, '_' and '-'");
+  CHECK(error_of("hy3 move 1 alice pw12 d4#x") == "'d4#x': expected move#moveno, e.g. d4#12");
+  CHECK(error_of("hy3 history 1 extra") == "unexpected 'extra' at the end of the command");
+  CHECK(error_of("signup a pw12") ==
+        "the word where the userid belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')");
+  CHECK(error_of("signup al!ce pw12") ==
+        "the word where the userid belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')");
+  CHECK(error_of("hy3 move 1 alice c1 d4") ==
+        "the word where the password belongs cannot be a password (password must be 4 to 64 characters "
+        "long): is a word missing or out of order?");
   CHECK(error_of("signup alice pw") == "password must be 4 to 64 characters long");
   CHECK(error_of("signup alice pa:ss") == "password may not contain blanks, quotes or colons");
   CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address', not 'stuff'");
   // A password after the point of failure is never echoed or logged.
-  CHECK(parse_command("signup al!ce secret", kGames).masked == "signup al!ce ...");
-  CHECK(parse_command("gates move x alice secret c:d3", kGames).masked == "gates move x ...");
+  CHECK(parse_command("signup al!ce secret", kGames).masked.text() == "signup ...");
+  CHECK(parse_command("gates move x alice secret c:d3", kGames).masked.text() == "gates move x ...");
   ParsedCommand p = parse_command("hy3 move 17 alice secret", kGames);
   CHECK(p.usage == "hy3 move board userid password move[#moveno]");
-  CHECK(p.masked == "hy3 move 17 alice *****");
+  CHECK(p.masked.text() == "hy3 move 17 ...");
+}
+
+// Issue 9 item 7: a password in an unexpected place is never quoted.
+TEST_CASE("a password command that does not parse is quoted only up to the userid") {
+  const auto masked = [](const std::string& text) { return parse_command(text, kGames).masked.text(); };
+  const auto error = [](const std::string& text) { return parse_command(text, kGames).error; };
+  // The userid left out: the password stands where the userid belongs.
+  CHECK(masked("hy3 move 1 Secret9x c1") == "hy3 move 1 ...");
+  CHECK(error("hy3 move 1 Secret9x c1").find("ecret9x") == std::string::npos);
+  // The password after the move.
+  CHECK(masked("hy3 move 1 alice c1 Secret9y") == "hy3 move 1 ...");
+  CHECK(error("hy3 move 1 alice c1 Secret9y").find("ecret9y") == std::string::npos);
+  // The password repeated at the end.
+  CHECK(masked("hy3 move 1 alice Secret9z d4 Secret9z") == "hy3 move 1 ...");
+  CHECK(error("hy3 move 1 alice Secret9z d4 Secret9z").find("ecret9z") == std::string::npos);
+  CHECK(masked("change password alice Secret9w") == "change password ...");
+  CHECK(masked("signoff Secret9v") == "signoff ...");
+  CHECK(error("signoff Secret9v!!").find("ecret9v") == std::string::npos);
+  // Commands without a password keep quoting what they understood.
+  CHECK(masked("hy3 history x") == "hy3 history x");
+}
+
+TEST_CASE("a password typed twice is masked in both places") {
+  ParsedCommand p = parse_command("hy3 move 1 alice Secret9t SECRET9T", kGames);
+  REQUIRE(p.command);
+  CHECK(p.masked.text() == "hy3 move 1 alice ***** *****");
+}
+
+TEST_CASE("a parsed password command can be quoted cautiously when its password is refused") {
+  ParsedCommand p = parse_command("hy3 move 1 alice Secret9u d4", kGames);
+  REQUIRE(p.command);
+  CHECK(p.masked.text() == "hy3 move 1 alice ***** d4");
+  CHECK(p.masked.cautious().text() == "hy3 move 1 ...");
+  ParsedCommand show = parse_command("hy3 show 1", kGames);
+  CHECK(show.masked.cautious().text() == "hy3 show 1");
+}
+
+TEST_CASE("abort parses as a password command") {
+  Command a = parsed("hy3 abort 4 alice pw12");
+  CHECK(a.verb == Verb::Abort);
+  CHECK(a.boards.at(0).game == 4);
+  CHECK(a.userid == "alice");
+  CHECK(a.password == "pw12");
+  CHECK(parse_command("hy3 abort 4 alice pw12", kGames).masked.text() == "hy3 abort 4 alice *****");
+  CHECK(parse_command("hy3 abort 4", kGames).error == "missing userid");
 }

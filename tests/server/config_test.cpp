@@ -61,6 +61,9 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.smtp.max_connections == 100);
   CHECK(config.smtp.command_timeout_seconds == std::chrono::seconds(300));
   CHECK(config.smtp.data_timeout_seconds == std::chrono::seconds(600));
+  CHECK(config.smtp.data_total_timeout_seconds == std::chrono::seconds(600));
+  CHECK(config.smtp.max_connections_per_ip == 10);
+  CHECK(config.smtp.max_errors == 10);
   CHECK(config.smtp.tls_certificate.empty());
   CHECK(config.smtp.tls_private_key.empty());
   CHECK(config.smarthost.host == "127.0.0.1");
@@ -68,11 +71,13 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK_FALSE(config.smarthost.starttls);
   CHECK_FALSE(config.smarthost.username);
   CHECK_FALSE(config.smarthost.password);
-  CHECK_FALSE(config.smarthost.verify_certificate);
+  CHECK_FALSE(config.smarthost.verify_certificate.has_value());  // "auto"
+  CHECK_FALSE(config.smarthost.allow_plaintext_auth);
   CHECK(config.outbox.max_attempts == 10);
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
   CHECK(config.limits.replies_per_hour == 100);
+  CHECK(config.limits.failed_passwords_per_hour == 10);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -87,7 +92,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 22);
+  CHECK(keys.size() == 27);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -165,11 +170,13 @@ TEST_CASE("every key can be set", "[config]") {
     "database": "db.sqlite",
     "smtp": {"listen": "[::1]:25", "max_message_bytes": 2048, "max_recipients": 5,
              "max_connections": 7, "command_timeout_seconds": 30, "data_timeout_seconds": 60,
+             "data_total_timeout_seconds": 90, "max_connections_per_ip": 3, "max_errors": 4,
              "tls_certificate": "c.pem", "tls_private_key": "k.pem"},
     "smarthost": {"host": "mail.example.org", "port": 587, "starttls": true,
-                  "username": "robot", "password": "s3cret", "verify_certificate": true},
+                  "username": "robot", "password": "s3cret", "verify_certificate": true,
+                  "allow_plaintext_auth": true},
     "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
-    "limits": {"replies_per_hour": 5}
+    "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -181,6 +188,9 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.smtp.max_connections == 7);
   CHECK(config.smtp.command_timeout_seconds == std::chrono::seconds(30));
   CHECK(config.smtp.data_timeout_seconds == std::chrono::seconds(60));
+  CHECK(config.smtp.data_total_timeout_seconds == std::chrono::seconds(90));
+  CHECK(config.smtp.max_connections_per_ip == 3);
+  CHECK(config.smtp.max_errors == 4);
   CHECK(config.smtp.tls_certificate == "/etc/pbem/c.pem");
   CHECK(config.smtp.tls_private_key == "/etc/pbem/k.pem");
   CHECK(config.smarthost.host == "mail.example.org");
@@ -188,11 +198,13 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.smarthost.starttls);
   CHECK(config.smarthost.username == std::optional<std::string>("robot"));
   CHECK(config.smarthost.password == std::optional<std::string>("s3cret"));
-  CHECK(config.smarthost.verify_certificate);
+  CHECK(config.smarthost.verify_certificate == std::optional<bool>(true));
+  CHECK(config.smarthost.allow_plaintext_auth);
   CHECK(config.outbox.max_attempts == 3);
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(0));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
   CHECK(config.limits.replies_per_hour == 5);
+  CHECK(config.limits.failed_passwords_per_hour == 3);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
@@ -245,6 +257,13 @@ TEST_CASE("values of the wrong type or out of range are refused", "[config]") {
       {R"({"smarthost": {"starttls": "yes"}})", "'smarthost.starttls'", "true or false"},
       {R"({"smarthost": {"username": 1}})", "'smarthost.username'", "a string or null"},
       {R"({"smarthost": {"username": "u"}})", "'smarthost.password'", "must be set too"},
+      {R"({"smarthost": {"verify_certificate": "yes"}})", "'smarthost.verify_certificate'",
+       "true, false or \"auto\""},
+      {R"({"smarthost": {"allow_plaintext_auth": 1}})", "'smarthost.allow_plaintext_auth'",
+       "true or false"},
+      {R"({"smtp": {"max_errors": 0}})", "'smtp.max_errors'", "from 1 to 10000"},
+      {R"({"smtp": {"max_connections_per_ip": 0}})", "'smtp.max_connections_per_ip'",
+       "from 1 to 100000"},
       {R"({"outbox": {"max_retry_seconds": 10}})", "'outbox.max_retry_seconds'",
        "not be less than"},
       {R"({"limits": {"replies_per_hour": null}})", "'limits.replies_per_hour'", "an integer"},

@@ -82,7 +82,7 @@ TEST_CASE("a fresh database gets every table, recorded in schema_migrations", "[
 
   const auto tables = table_names(db);
   for (const char* table :
-       {"users", "addresses", "games", "moves", "inbox", "outbox", "schema_migrations"}) {
+       {"users", "addresses", "games", "moves", "inbox", "outbox", "schema_migrations", "password_failures"}) {
     INFO(table);
     CHECK(tables.count(table) == 1);
   }
@@ -199,14 +199,15 @@ TEST_CASE("the schema's CHECK and UNIQUE constraints hold", "[migrations]") {
   add_user(db, "alice");
   CHECK_THROWS_AS(add_user(db, "alice"), DatabaseError);
   auto inbox = db.prepare(
-      "INSERT INTO inbox (digest, message_id, state, received_at) VALUES (?, ?, ?, 'now')");
-  inbox.bind_all("d1", "m1@x", "received").run();
-  CHECK_THROWS_AS(inbox.bind_all("d2", "m2@x", "lost").run(), DatabaseError);      // state
-  CHECK_THROWS_AS(inbox.bind_all("d1", "m3@x", "received").run(), DatabaseError);  // digest
-  CHECK_THROWS_AS(inbox.bind_all("d4", "m1@x", "received").run(), DatabaseError);  // message id
-  inbox.bind_all("d5", nullptr, "received").run();  // no Message-ID: many may lack one
-  inbox.bind_all("d6", nullptr, "received").run();
-  CHECK(scalar(db, "SELECT count(*) FROM inbox") == 3);
+      "INSERT INTO inbox (digest, message_id, origin, state, received_at) VALUES (?, ?, ?, ?, 'now')");
+  inbox.bind_all("d1", "m1@x", "a@x", "received").run();
+  CHECK_THROWS_AS(inbox.bind_all("d2", "m2@x", "a@x", "lost").run(), DatabaseError);      // state
+  CHECK_THROWS_AS(inbox.bind_all("d1", "m3@x", "a@x", "received").run(), DatabaseError);  // digest
+  CHECK_THROWS_AS(inbox.bind_all("d4", "m1@x", "a@x", "received").run(), DatabaseError);  // id + sender
+  inbox.bind_all("d7", "m1@x", "b@x", "received").run();  // another sender may reuse a Message-ID
+  inbox.bind_all("d5", nullptr, "a@x", "received").run();  // no Message-ID: many may lack one
+  inbox.bind_all("d6", nullptr, "a@x", "received").run();
+  CHECK(scalar(db, "SELECT count(*) FROM inbox") == 4);
 }
 
 TEST_CASE("a migrated database file stays in WAL mode", "[migrations]") {
