@@ -108,6 +108,13 @@ TEST_CASE("the header scan finds Message-ID and From without GMime, even in a bo
   const std::string plain = "From: a@b.org\nMessage-ID: <x.1@b.org>\nSubject: s\n\nbody\n";
   CHECK(scan_header_identity(plain).message_id == parse_inbound(plain).message_id);
   CHECK(scan_header_identity("Subject: none\n\n").message_id.empty());
+  // The scanned From keys Message-ID duplicates, so it must agree with the parsed one.
+  for (const char* from : {"\"Doe, John\" <j@x.org>", "j@x.org (John)", "=?utf-8?q?J=C3=B6rg?= <j@x.org>",
+                           "<j@x.org>", "  j@x.org", "John\n <j@x.org>"}) {
+    INFO(from);
+    const std::string raw = std::string("From: ") + from + "\nSubject: s\n\nbody\n";
+    CHECK(normalize_address(scan_header_identity(raw).from_address) == parse_inbound(raw).from_address);
+  }
 }
 
 TEST_CASE("the html bomb gives at most 64 KB of text and 20 quote levels", "[mail][hostile]") {
