@@ -11,15 +11,20 @@ void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) 
   if (accounts_.find(c.userid))
     throw CommandError("the userid '" + c.userid + "' is taken; choose another", command_usage(Verb::Signup));
   auto addresses = addresses_or_sender(c.words, r);
-  accounts_.create(c.userid, c.password, addresses);
+  Account account = accounts_.create(c.userid, c.password, addresses);
   out.summary = "signed up " + c.userid;
-  out.replies.push_back(to_sender(
-      r, "Welcome, " + c.userid,
-      "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
-          "Your account is ready. Mail about your games goes to:\n    " + join(addresses, "\n    ") +
-          "\n\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
-          "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
-          " <their userid>\nSend `help tutorial` for a walk-through.\n"));
+  std::string welcome = "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
+                        "Your account is ready. Once confirmed, mail about your games goes to:\n    " +
+                        join(addresses, "\n    ") + "\n";
+  const std::string notes = request_confirmations(account, addresses, r, welcome, out);
+  welcome += (notes.empty() ? "" : "\n" + notes) +
+             "\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
+             "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
+             " <their userid>\nSend `help tutorial` for a walk-through.\n";
+  Reply reply = to_sender(r, "Welcome, " + c.userid, welcome);
+  // The reply carrying the sender's own code is a confirmation request, whatever else it says.
+  if (std::find(addresses.begin(), addresses.end(), r.sender) != addresses.end()) reply.kind = MailKind::Confirmation;
+  out.replies.push_back(reply);
 }
 
 void CommandProcessor::change_password(const Command& c, const Request& r, Outcome& out) {
@@ -33,9 +38,16 @@ void CommandProcessor::change_address(const Command& c, const Request& r, Outcom
   Account account = authenticated(c);
   auto addresses = addresses_or_sender(c.words, r);
   accounts_.set_addresses(account, addresses);
+  account = *accounts_.find_by_id(account.id);
   out.summary = "changed addresses of " + c.userid;
-  out.replies.push_back(to_sender(r, "Addresses changed",
-                                  "Mail for " + c.userid + " now goes to:\n    " + join(addresses, "\n    ") + "\n"));
+  std::string text = "The addresses of " + c.userid + " are now:\n    " + join(addresses, "\n    ") + "\n";
+  const std::string notes = request_confirmations(account, addresses, r, text, out);
+  text += (notes.empty() ? "" : "\n" + notes) + "\nMail about your games goes to the confirmed ones.\n";
+  Reply reply = to_sender(r, "Addresses changed", text);
+  bool carries_code = std::find(addresses.begin(), addresses.end(), r.sender) != addresses.end() &&
+                      std::find(account.confirmed.begin(), account.confirmed.end(), r.sender) == account.confirmed.end();
+  if (carries_code) reply.kind = MailKind::Confirmation;
+  out.replies.push_back(reply);
 }
 
 void CommandProcessor::signoff(const Command& c, const Request& r, Outcome& out) {
@@ -63,20 +75,40 @@ void CommandProcessor::list(const Command& c, const Request& r, Outcome& out) {
 
 void CommandProcessor::message(const Command& c, const Request& r, Outcome& out) {
   Account sender = authenticated(c);
+  std::vector<std::string> userids;  // each named once, in the order given
+  for (const std::string& userid : c.words)
+    if (std::find(userids.begin(), userids.end(), userid) == userids.end()) userids.push_back(userid);
+  if (static_cast<int>(userids.size()) > config_.limits.message_recipients)
+    throw CommandError("a message may go to at most " + std::to_string(config_.limits.message_recipients) +
+                           " userids, not " + std::to_string(userids.size()),
+                       command_usage(Verb::Message));
   std::vector<Account> recipients;
-  for (const std::string& userid : c.words) recipients.push_back(existing_account(userid));
+  for (const std::string& userid : userids) recipients.push_back(existing_account(userid));
+  std::vector<std::string> addresses, reached, unreachable;
+  for (const Account& to : recipients) {
+    (to.confirmed.empty() ? unreachable : reached).push_back(to.userid);
+    addresses.insert(addresses.end(), to.confirmed.begin(), to.confirmed.end());
+  }
+  check_relay_limits(sender, addresses);
   std::string body = r.body.empty() ? "(the message was empty)" : r.body;
   for (const Account& to : recipients) {
-    if (to.addresses.empty()) continue;
-    Reply reply;
-    reply.to = to.addresses.front();
-    reply.subject = "Message from " + sender.userid;
-    reply.text = "Message from " + sender.userid + " (reply with: message " + to.userid + " <password> " +
-                 sender.userid + "):\n\n" + body + "\n";
-    out.replies.push_back(reply);
+    for (const std::string& address : to.confirmed) {
+      Reply reply;
+      reply.to = address;
+      reply.subject = "Message from " + sender.userid;
+      reply.text = "Message from " + sender.userid + " (reply with: message " + to.userid + " <password> " +
+                   sender.userid + "):\n\n" + body + "\n";
+      reply.kind = MailKind::Relay;
+      reply.relayed_by = sender.id;
+      out.replies.push_back(reply);
+    }
   }
-  out.summary = "message from " + sender.userid + " to " + join(c.words, ", ");
-  out.replies.push_back(to_sender(r, "Message sent", "Your message was sent to " + join(c.words, ", ") + ".\n"));
+  out.summary = "message from " + sender.userid + " to " + join(reached, ", ");
+  std::string text = reached.empty() ? "Your message was sent to nobody.\n"
+                                     : "Your message was sent to " + join(reached, ", ") + ".\n";
+  if (!unreachable.empty())
+    text += "Not sent to " + join(unreachable, ", ") + ": no confirmed address yet.\n";
+  out.replies.push_back(to_sender(r, "Message sent", text));
 }
 
 void CommandProcessor::all_show(const Command& c, const Request& r, Outcome& out) {

@@ -15,6 +15,7 @@
 #include "server/log.h"
 #include "server/outbox.h"
 #include "server/processor.h"
+#include "server/reply_limit.h"
 
 namespace pbem::server {
 
@@ -58,7 +59,6 @@ Outcome internal_error_outcome(const Request& request, const std::string& masked
                "\n\nwas not carried out because of an internal error on the server.\n\n"
                "Nothing was changed. The operator can see the details in the server's log.\n";
   reply.to_sender = true;
-  reply.limited = true;
   outcome.replies.push_back(reply);
   return outcome;
 }
@@ -103,16 +103,25 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
                   std::optional<std::int64_t> inbox_id) {
   Outbox outbox(db);
   GameRecords records(db);
+  const ReplyLimit reply_limit(db, config.limits.replies_per_hour);
   const auto now = std::chrono::system_clock::now();
   const std::string domain = domain_of(config.server.address);
   int sent = 0, n = 0;
-  for (const Reply& reply : replies) {
+  for (Reply reply : replies) {
     ++n;
-    if (reply.limited &&
-        outbox.count_since(reply.to, now - std::chrono::hours(1)) >= config.limits.replies_per_hour) {
-      log_line(tag + ": reply to " + reply.to + " suppressed, over " +
-               std::to_string(config.limits.replies_per_hour) + " replies per hour");
-      continue;
+    if (reply.kind == MailKind::Reply) {
+      const ReplyDecision decision = reply_limit.decide(reply.to, now);
+      if (decision != ReplyDecision::Send)
+        log_line(tag + ": reply to " + reply.to + " suppressed, over " +
+                 std::to_string(config.limits.replies_per_hour) + " replies per hour" +
+                 (decision == ReplyDecision::SendNotice ? "; one notice sent instead" : ""));
+      if (decision == ReplyDecision::Drop) continue;
+      if (decision == ReplyDecision::SendNotice) {
+        reply.kind = MailKind::Notice;
+        reply.subject = ReplyLimit::kNoticeSubject;
+        reply.text = ReplyLimit::kNoticeText;
+        reply.game_id.reset();
+      }
     }
     mail::OutgoingMessage out;
     out.from_name = config.server.name;
@@ -134,7 +143,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     } else if (thread) {
       out.in_reply_to = *thread;
     }
-    outbox.enqueue(out, config.server.address, inbox_id, reply.game_id);
+    outbox.enqueue(out, config.server.address, inbox_id, reply.game_id, reply.kind, reply.relayed_by);
     ++sent;
   }
   return sent;
@@ -203,7 +212,6 @@ void MailService::notify_duplicate(std::string_view raw, const std::optional<std
                "out again, and nothing was changed. (Mail systems sometimes deliver a\n"
                "message twice; the server keeps every move exactly once.)\n";
   reply.to_sender = true;
-  reply.limited = true;
   // Each notice needs its own Message-ID: the clock keeps repeated duplicates apart.
   const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
   queue_replies(db_, config_, tag, message, {reply}, "pbem-dup-" + std::to_string(stamp) + "-",
@@ -225,6 +233,7 @@ int MailService::process_pending() {
 std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
   ParsedCommand parsed = parse_command(command, game_names());
   if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
+  if (parsed.command->verb == Verb::Confirm) return std::nullopt;  // a code, not a password
   return Accounts::check_in_advance(db_, parsed.command->userid, parsed.command->password);
 }
 
