@@ -96,3 +96,13 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(p.usage == "hy3 move board userid password move[#moveno]");
   CHECK(p.masked == "hy3 move 17 alice *****");
 }
+
+TEST_CASE("confirm takes a userid and a code; the code is masked like a password") {
+  Command c = parsed("Confirm Alice AbCd234xyz");
+  CHECK(c.verb == Verb::Confirm);
+  CHECK(c.userid == "alice");
+  CHECK(c.password == "AbCd234xyz");
+  CHECK(c.masked == "Confirm Alice *****");
+  CHECK(error_of("confirm alice") == "missing code");
+  CHECK(error_of("confirm alice code extra") == "unexpected 'extra' at the end of the command");
+}
