@@ -16,14 +16,15 @@ void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) 
   std::string welcome = "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
                         "Your account is ready. Once confirmed, mail about your games goes to:\n    " +
                         join(addresses, "\n    ") + "\n";
-  const std::string notes = request_confirmations(account, addresses, r, welcome, out);
-  welcome += (notes.empty() ? "" : "\n" + notes) +
+  const auto requests = request_confirmations(account, addresses, r, welcome, out);
+  welcome += (requests.notes.empty() ? "" : "\n" + requests.notes) +
              "\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
              "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
              " <their userid>\nSend `help tutorial` for a walk-through.\n";
   Reply reply = to_sender(r, "Welcome, " + c.userid, welcome);
-  // The reply carrying the sender's own code is a confirmation request, whatever else it says.
-  if (std::find(addresses.begin(), addresses.end(), r.sender) != addresses.end()) reply.kind = MailKind::Confirmation;
+  // The reply carrying the sender's own code is a confirmation request, whatever else it says;
+  // without a code it is an ordinary reply and counts against the reply limit.
+  if (requests.code_in_welcome) reply.kind = MailKind::Confirmation;
   out.replies.push_back(reply);
 }
 
@@ -41,12 +42,10 @@ void CommandProcessor::change_address(const Command& c, const Request& r, Outcom
   account = *accounts_.find_by_id(account.id);
   out.summary = "changed addresses of " + c.userid;
   std::string text = "The addresses of " + c.userid + " are now:\n    " + join(addresses, "\n    ") + "\n";
-  const std::string notes = request_confirmations(account, addresses, r, text, out);
-  text += (notes.empty() ? "" : "\n" + notes) + "\nMail about your games goes to the confirmed ones.\n";
+  const auto requests = request_confirmations(account, addresses, r, text, out);
+  text += (requests.notes.empty() ? "" : "\n" + requests.notes) + "\nMail about your games goes to the confirmed ones.\n";
   Reply reply = to_sender(r, "Addresses changed", text);
-  bool carries_code = std::find(addresses.begin(), addresses.end(), r.sender) != addresses.end() &&
-                      std::find(account.confirmed.begin(), account.confirmed.end(), r.sender) == account.confirmed.end();
-  if (carries_code) reply.kind = MailKind::Confirmation;
+  if (requests.code_in_welcome) reply.kind = MailKind::Confirmation;
   out.replies.push_back(reply);
 }
 

@@ -119,9 +119,11 @@ void CommandProcessor::check_relay_limits(const Account& sender, const std::vect
                          " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
 }
 
-std::string CommandProcessor::request_confirmations(const Account& account, const std::vector<std::string>& addresses,
-                                                    const Request& r, std::string& welcome, Outcome& out) {
-  std::string notes;
+CommandProcessor::ConfirmationRequests CommandProcessor::request_confirmations(
+    const Account& account, const std::vector<std::string>& addresses, const Request& r, std::string& welcome,
+    Outcome& out) {
+  ConfirmationRequests result;
+  std::string& notes = result.notes;
   for (const std::string& address : addresses) {
     if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
     auto code = confirmations_.issue(account.id, address);
@@ -137,6 +139,7 @@ std::string CommandProcessor::request_confirmations(const Account& account, cons
                             " days. Until then the server mails this address nothing else.\n";
     if (address == r.sender) {
       welcome += "\n" + how;  // the reply to the sender's own mail carries its code
+      result.code_in_welcome = true;
       continue;
     }
     Reply request;
@@ -149,7 +152,7 @@ std::string CommandProcessor::request_confirmations(const Account& account, cons
     out.replies.push_back(request);
     notes += "A confirmation request was mailed to " + address + ".\n";
   }
-  return notes;
+  return result;
 }
 
 void CommandProcessor::confirm(const Command& c, const Request& r, Outcome& out) {

@@ -85,10 +85,13 @@ class CommandProcessor {
   // Refuses relaying `count` mails from `sender` to `addresses` when a relay limit is reached.
   void check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const;
   // Issues a confirmation code for each of `addresses` that is not confirmed yet; mails the
-  // request to it, or, for the sender's own address, adds it to `welcome`. Returns notes
-  // for the sender about requests that were not sent.
-  std::string request_confirmations(const Account& account, const std::vector<std::string>& addresses,
-                                    const Request& r, std::string& welcome, Outcome& out);
+  // request to it, or, for the sender's own address, adds it to `welcome`.
+  struct ConfirmationRequests {
+    std::string notes;            // for the sender: where requests went, which were refused
+    bool code_in_welcome = false;  // the reply to the sender carries its own code
+  };
+  ConfirmationRequests request_confirmations(const Account& account, const std::vector<std::string>& addresses,
+                                             const Request& r, std::string& welcome, Outcome& out);
   void confirm(const Command& c, const Request& r, Outcome& out);
   Reply to_sender(const Request& r, std::string subject, std::string text) const;
   // The board mail both players get after a challenge or an accepted move.

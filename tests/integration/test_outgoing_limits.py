@@ -109,6 +109,12 @@ class Confirmation(OutgoingCase):
         self.assertEqual(self.kinds(VICTIM), ["confirmation"] * 3)
         self.assertIn("No confirmation request was mailed to " + VICTIM, text_of(self.server.outbox()[-1]))
 
+    def test_signups_from_a_forged_sender_get_codes_three_times_then_count_as_replies(self):
+        for n in range(4):
+            self.send(VICTIM, f"signup forged{n} secret9")
+        self.assertEqual(self.kinds(VICTIM), ["confirmation"] * 3 + ["reply"])
+        self.assertEqual(confirmation_codes(self.to(VICTIM)[3:], "forged3"), [])
+
     def test_an_unconfirmed_player_gets_no_game_mail_and_cannot_be_challenged(self):
         self.server.signup_and_confirm(ALICE, "alice", "secret1")
         self.send(BOB, "signup bob secret2")
