@@ -110,3 +110,19 @@ TEST_CASE("changing addresses keeps the confirmed ones confirmed", "[confirmatio
   CHECK(alice->addresses == std::vector<std::string>{"new@example.org", "alice@example.org"});
   CHECK(alice->confirmed == std::vector<std::string>{"alice@example.org"});
 }
+
+TEST_CASE("migration 003 keeps addresses that were in use before it confirmed", "[confirmations]") {
+  TempDir dir;
+  Database db(dir.path() / "pbem.sqlite");
+  auto all = pbem::server::known_migrations();
+  REQUIRE(all.front().version == 1);
+  pbem::server::migrate(db, all.first(1));
+  db.exec("INSERT INTO users (userid, password_hash, created_at) VALUES ('old', 'x', '2026-01-01T00:00:00Z')");
+  db.exec("INSERT INTO addresses (user_id, address, position) VALUES (1, 'old@example.org', 0)");
+  pbem::server::migrate(db);
+  Accounts accounts(db);
+  CHECK(accounts.find("old")->confirmed == std::vector<std::string>{"old@example.org"});
+  auto kind = db.prepare("SELECT dflt_value FROM pragma_table_info('outbox') WHERE name = 'kind'");
+  REQUIRE(kind.step());
+  CHECK(kind.column_text(0) == "'reply'");
+}
