@@ -210,6 +210,10 @@ def prepare(server, clients, messages, kind):
                    for userid, address, password in users[pair:pair + 2]]
         [t.start() for t in threads]
         [t.join() for t in threads]
+    queued = server.outbox()  # each welcome carries the confirmation code of its address
+    for userid, address, _ in users:
+        for code in pbem_harness.confirmation_codes(queued, userid):
+            ingest(address, f"confirm {userid} {code}")
     game_players = []
     for g in range(games):
         first, second = users[2 * (g // games_per_client)], users[2 * (g // games_per_client) + 1]

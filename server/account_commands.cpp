@@ -21,6 +21,7 @@ void notify_old_addresses(const std::vector<std::string>& old_addresses, const s
     Reply notice;
     notice.to = address;
     notice.subject = "Security notice: " + what + " of " + userid + " changed";
+    notice.kind = MailKind::Notice;  // security notices are never held back by the reply limit
     notice.text = "The " + what + " of your " + server_name + " account " + userid + " was changed at " +
                   now_iso8601() + " (UTC) by a mail from " + r.from + ".\n\n" +
                   "If this was you, nothing needs to be done.\n\n"
@@ -36,15 +37,21 @@ void CommandProcessor::signup(const Command& c, const Request& r, Outcome& out) 
   if (accounts_.find(c.userid))
     throw CommandError("the userid '" + c.userid + "' is taken; choose another", command_usage(Verb::Signup));
   auto addresses = addresses_or_sender(c.words, r);
-  accounts_.create(c.userid, c.password, addresses);
+  Account account = accounts_.create(c.userid, c.password, addresses);
   out.summary = "signed up " + c.userid;
-  out.replies.push_back(to_sender(
-      r, "Welcome, " + c.userid,
-      "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
-          "Your account is ready. Mail about your games goes to:\n    " + join(addresses, "\n    ") +
-          "\n\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
-          "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
-          " <their userid>\nSend `help tutorial` for a walk-through.\n"));
+  std::string welcome = "Welcome to " + config_.server.name + ", " + c.userid + ".\n\n" +
+                        "Your account is ready. Once confirmed, mail about your games goes to:\n    " +
+                        join(addresses, "\n    ") + "\n";
+  const auto requests = request_confirmations(account, addresses, r, welcome, out);
+  welcome += (requests.notes.empty() ? "" : "\n" + requests.notes) +
+             "\nKeep your password safe: it is needed for every move and is never mailed back.\n\n" +
+             "To start a game, challenge another player, e.g.\n    hy3 challenge " + c.userid +
+             " <their userid>\nSend `help tutorial` for a walk-through.\n";
+  Reply reply = to_sender(r, "Welcome, " + c.userid, welcome);
+  // The reply carrying the sender's own code is a confirmation request, whatever else it says;
+  // without a code it is an ordinary reply and counts against the reply limit.
+  if (requests.code_in_welcome) reply.kind = MailKind::Confirmation;
+  out.replies.push_back(reply);
 }
 
 void CommandProcessor::change_password(const Command& c, const Request& r, Outcome& out) {
@@ -52,17 +59,23 @@ void CommandProcessor::change_password(const Command& c, const Request& r, Outco
   accounts_.set_password(account, c.new_password);
   out.summary = "changed password of " + c.userid;
   out.replies.push_back(to_sender(r, "Password changed", "The password of " + c.userid + " has been changed.\n"));
-  notify_old_addresses(account.addresses, r.sender, config_.server.name, c.userid, "password", r, out);
+  notify_old_addresses(account.confirmed, r.sender, config_.server.name, c.userid, "password", r, out);
 }
 
 void CommandProcessor::change_address(const Command& c, const Request& r, Outcome& out) {
   Account account = authenticated(c, out);
+  const std::vector<std::string> old_addresses = account.confirmed;  // told of the change, as they get mail
   auto addresses = addresses_or_sender(c.words, r);
   accounts_.set_addresses(account, addresses);
+  account = *accounts_.find_by_id(account.id);
   out.summary = "changed addresses of " + c.userid;
-  out.replies.push_back(to_sender(r, "Addresses changed",
-                                  "Mail for " + c.userid + " now goes to:\n    " + join(addresses, "\n    ") + "\n"));
-  notify_old_addresses(account.addresses, r.sender, config_.server.name, c.userid, "addresses", r, out);
+  std::string text = "The addresses of " + c.userid + " are now:\n    " + join(addresses, "\n    ") + "\n";
+  const auto requests = request_confirmations(account, addresses, r, text, out);
+  text += (requests.notes.empty() ? "" : "\n" + requests.notes) + "\nMail about your games goes to the confirmed ones.\n";
+  Reply reply = to_sender(r, "Addresses changed", text);
+  if (requests.code_in_welcome) reply.kind = MailKind::Confirmation;
+  out.replies.push_back(reply);
+  notify_old_addresses(old_addresses, r.sender, config_.server.name, c.userid, "addresses", r, out);
 }
 
 void CommandProcessor::signoff(const Command& c, const Request& r, Outcome& out) {
@@ -90,20 +103,40 @@ void CommandProcessor::list(const Command& c, const Request& r, Outcome& out) {
 
 void CommandProcessor::message(const Command& c, const Request& r, Outcome& out) {
   Account sender = authenticated(c, out);
+  std::vector<std::string> userids;  // each named once, in the order given
+  for (const std::string& userid : c.words)
+    if (std::find(userids.begin(), userids.end(), userid) == userids.end()) userids.push_back(userid);
+  if (static_cast<int>(userids.size()) > config_.limits.message_recipients)
+    throw CommandError("a message may go to at most " + std::to_string(config_.limits.message_recipients) +
+                           " userids, not " + std::to_string(userids.size()),
+                       command_usage(Verb::Message));
   std::vector<Account> recipients;
-  for (const std::string& userid : c.words) recipients.push_back(existing_account(userid));
+  for (const std::string& userid : userids) recipients.push_back(existing_account(userid));
+  std::vector<std::string> addresses, reached, unreachable;
+  for (const Account& to : recipients) {
+    (to.confirmed.empty() ? unreachable : reached).push_back(to.userid);
+    addresses.insert(addresses.end(), to.confirmed.begin(), to.confirmed.end());
+  }
+  check_relay_limits(sender, addresses);
   std::string body = r.body.empty() ? "(the message was empty)" : r.body;
   for (const Account& to : recipients) {
-    if (to.addresses.empty()) continue;
-    Reply reply;
-    reply.to = to.addresses.front();
-    reply.subject = "Message from " + sender.userid;
-    reply.text = "Message from " + sender.userid + " (reply with: message " + to.userid + " <password> " +
-                 sender.userid + "):\n\n" + body + "\n";
-    out.replies.push_back(reply);
+    for (const std::string& address : to.confirmed) {
+      Reply reply;
+      reply.to = address;
+      reply.subject = "Message from " + sender.userid;
+      reply.text = "Message from " + sender.userid + " (reply with: message " + to.userid + " <password> " +
+                   sender.userid + "):\n\n" + body + "\n";
+      reply.kind = MailKind::Relay;
+      reply.relayed_by = sender.id;
+      out.replies.push_back(reply);
+    }
   }
-  out.summary = "message from " + sender.userid + " to " + join(c.words, ", ");
-  out.replies.push_back(to_sender(r, "Message sent", "Your message was sent to " + join(c.words, ", ") + ".\n"));
+  out.summary = "message from " + sender.userid + " to " + join(reached, ", ");
+  std::string text = reached.empty() ? "Your message was sent to nobody.\n"
+                                     : "Your message was sent to " + join(reached, ", ") + ".\n";
+  if (!unreachable.empty())
+    text += "Not sent to " + join(unreachable, ", ") + ": no confirmed address yet.\n";
+  out.replies.push_back(to_sender(r, "Message sent", text));
 }
 
 void CommandProcessor::all_show(const Command& c, const Request& r, Outcome& out) {

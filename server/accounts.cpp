@@ -32,13 +32,15 @@ std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
 std::optional<Account> Accounts::first_account(Statement& query) const {
   if (!query.step()) return std::nullopt;
   Account account = account_from_row(query);
-  account.addresses = addresses_of(account.id);
+  account.addresses = addresses_of(account.id, false);
+  account.confirmed = addresses_of(account.id, true);
   return account;
 }
 
-std::vector<std::string> Accounts::addresses_of(std::int64_t id) const {
-  auto query = db_.prepare("SELECT address FROM addresses WHERE user_id = ? ORDER BY position");
-  query.bind(1, id);
+std::vector<std::string> Accounts::addresses_of(std::int64_t id, bool confirmed_only) const {
+  auto query = db_.prepare(
+      "SELECT address FROM addresses WHERE user_id = ? AND (? = 0 OR confirmed_at IS NOT NULL) ORDER BY position");
+  query.bind(1, id).bind(2, confirmed_only ? 1 : 0);
   std::vector<std::string> addresses;
   while (query.step()) addresses.push_back(query.column_text(0));
   return addresses;
@@ -49,7 +51,7 @@ Account Accounts::create(const std::string& userid, const std::string& password,
   auto insert = db_.prepare("INSERT INTO users (userid, password_hash, active, created_at) VALUES (?, ?, 1, ?)");
   insert.bind(1, userid).bind(2, hash_password(password)).bind(3, now_iso8601());
   insert.run();
-  Account account{db_.last_insert_id(), userid, true, {}};
+  Account account{db_.last_insert_id(), userid, true, {}, {}};
   set_addresses(account, addresses);
   account.addresses = addresses;
   return account;
@@ -85,13 +87,23 @@ void Accounts::set_password(const Account& account, const std::string& password)
 }
 
 void Accounts::set_addresses(const Account& account, const std::vector<std::string>& addresses) {
+  std::vector<std::pair<std::string, std::string>> confirmed;  // address, confirmed_at
+  {
+    auto query = db_.prepare("SELECT address, confirmed_at FROM addresses WHERE user_id = ? AND confirmed_at IS NOT NULL");
+    query.bind(1, account.id);
+    while (query.step()) confirmed.emplace_back(query.column_text(0), query.column_text(1));
+  }
   auto remove = db_.prepare("DELETE FROM addresses WHERE user_id = ?");
   remove.bind(1, account.id);
   remove.run();
-  auto insert = db_.prepare("INSERT OR IGNORE INTO addresses (user_id, address, position) VALUES (?, ?, ?)");
+  auto insert = db_.prepare(
+      "INSERT OR IGNORE INTO addresses (user_id, address, position, confirmed_at) VALUES (?, ?, ?, ?)");
   for (std::size_t i = 0; i < addresses.size(); ++i) {
+    std::optional<std::string> confirmed_at;
+    for (const auto& [address, at] : confirmed)
+      if (address == addresses[i]) confirmed_at = at;
     insert.reset();
-    insert.bind(1, account.id).bind(2, addresses[i]).bind(3, static_cast<std::int64_t>(i));
+    insert.bind(1, account.id).bind(2, addresses[i]).bind(3, static_cast<std::int64_t>(i)).bind(4, confirmed_at);
     insert.run();
   }
 }

@@ -15,6 +15,7 @@ struct Account {
   std::string userid;
   bool active = true;
   std::vector<std::string> addresses;  // primary first
+  std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -40,6 +41,7 @@ class Accounts {
   Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses);
   bool password_matches(const Account& account, const std::string& password) const;
   void set_password(const Account& account, const std::string& password);
+  // Replaces the addresses; one the account had confirmed stays confirmed, a new one is not.
   void set_addresses(const Account& account, const std::vector<std::string>& addresses);
   void deactivate(const Account& account);
   bool owns_address(const Account& account, const std::string& address) const;
@@ -47,7 +49,7 @@ class Accounts {
  private:
   // The account on the query's first row (id, userid, active), with its addresses.
   std::optional<Account> first_account(Statement& query) const;
-  std::vector<std::string> addresses_of(std::int64_t id) const;
+  std::vector<std::string> addresses_of(std::int64_t id, bool confirmed_only) const;
   Database& db_;
   std::optional<PasswordCheck> precheck_;
 };

@@ -28,6 +28,7 @@ struct UsageLine {
 constexpr UsageLine kUsages[] = {
     {Verb::Help, "help [commands|tutorial|<game> ...]"},
     {Verb::Signup, "signup userid password [address ...]"},
+    {Verb::Confirm, "confirm userid code   (the code mailed to a new address)"},
     {Verb::ChangePassword, "change password userid current-password new-password"},
     {Verb::ChangeAddress, "change address userid password [address ...]"},
     {Verb::Signoff, "signoff userid password"},
@@ -242,6 +243,11 @@ void parse_account_command(Parser& p, Command& c, const std::string& first) {
     c.userid = p.take_userid();
     c.password = p.take_password();
     c.words = p.rest();
+  } else if (first == "confirm") {
+    c.verb = Verb::Confirm;
+    c.userid = p.take_userid();
+    c.password = p.take_password("code");
+    p.expect_end();
   } else if (first == "change") {
     std::string what = p.take_lower("'password' or 'address' after change");
     if (what == "password") {
@@ -285,7 +291,7 @@ void parse_account_command(Parser& p, Command& c, const std::string& first) {
   }
 }
 
-const std::vector<std::string> kAccountWords{"help", "signup", "change", "signoff", "list", "message", "all"};
+const std::vector<std::string> kAccountWords{"help", "signup", "confirm", "change", "signoff", "list", "message", "all"};
 
 }  // namespace
 
@@ -367,7 +373,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     // The usage of the command that was attempted, found by re-reading its verb.
     if (command.game.empty()) {
       static const std::pair<const char*, Verb> kFirst[] = {
-          {"help", Verb::Help}, {"signup", Verb::Signup}, {"signoff", Verb::Signoff},
+          {"help", Verb::Help}, {"signup", Verb::Signup}, {"confirm", Verb::Confirm}, {"signoff", Verb::Signoff},
           {"list", Verb::List}, {"message", Verb::Message}, {"all", Verb::AllShow}};
       for (auto [word, verb] : kFirst)
         if (first == word) result.usage = command_usage(verb);

@@ -15,6 +15,7 @@ namespace pbem::server {
 enum class Verb {
   Help,            // help [subject ...]
   Signup,          // signup userid password [address ...]
+  Confirm,         // confirm userid code   (the code is kept in `password`: masked alike)
   ChangePassword,  // change password userid current new
   ChangeAddress,   // change address userid password [address ...]
   Signoff,         // signoff userid password

@@ -330,10 +330,18 @@ void read_outbox(const Section& top, OutboxConfig& outbox) {
 }
 
 void read_limits(const Section& top, LimitsConfig& limits) {
-  auto section = top.section("limits", {"replies_per_hour", "failed_passwords_per_hour"});
+  auto section = top.section("limits", {"replies_per_hour", "failed_passwords_per_hour",
+                                        "confirmation_valid_days",
+                                        "confirmations_per_address_per_day", "message_recipients",
+                                        "relayed_per_user_per_hour", "relayed_per_recipient_per_hour"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
   section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
+  section->read("confirmation_valid_days", limits.confirmation_valid_days, 1, 365);
+  section->read("confirmations_per_address_per_day", limits.confirmations_per_address_per_day, 1, 100);
+  section->read("message_recipients", limits.message_recipients, 1, 1000);
+  section->read("relayed_per_user_per_hour", limits.relayed_per_user_per_hour, 1, 1000000);
+  section->read("relayed_per_recipient_per_hour", limits.relayed_per_recipient_per_hour, 1, 1000000);
 }
 
 }  // namespace

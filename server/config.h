@@ -69,8 +69,13 @@ struct OutboxConfig {
 };
 
 struct LimitsConfig {
-  int replies_per_hour = 100;  // per sender address
+  int replies_per_hour = 100;  // per sender address; counts only replies (errors, help, show ...)
   int failed_passwords_per_hour = 10;  // per userid; then password commands are refused
+  int confirmation_valid_days = 7;                 // a confirmation code expires after this
+  int confirmations_per_address_per_day = 3;       // confirmation requests mailed to one address
+  int message_recipients = 10;                     // distinct userids in one `message`
+  int relayed_per_user_per_hour = 30;              // message/chat mail one user has sent on
+  int relayed_per_recipient_per_hour = 20;         // message/chat mail to one address
   bool operator==(const LimitsConfig&) const = default;
 };
 

@@ -63,13 +63,17 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
     } else {
       text += "Waiting for " + users[static_cast<std::size_t>(game.to_move())] + " to move.\n";
     }
-    Reply reply;
-    reply.to = address_for(account, r);
-    reply.subject = game_subject(record, game);
-    reply.text = text;
-    reply.game_id = record.id;
-    reply.to_sender = reply.to == r.sender;
-    out.replies.push_back(reply);
+    // Every confirmed address of the player gets it; an unconfirmed one nothing.
+    for (const std::string& address : account.confirmed) {
+      Reply reply;
+      reply.to = address;
+      reply.subject = game_subject(record, game);
+      reply.text = text;
+      reply.game_id = record.id;
+      reply.to_sender = address == r.sender;
+      reply.kind = MailKind::Game;
+      out.replies.push_back(reply);
+    }
   }
 }
 
@@ -86,9 +90,16 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
   Account second = existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");
   // The From address decides (a Reply-To can name anyone).
-  if (!accounts_.owns_address(first, r.from) && !accounts_.owns_address(second, r.from))
-    throw CommandError("a challenge must come from an address registered to " + first.userid + " or " +
+  auto confirmed_for = [&](const Account& account) {
+    return std::find(account.confirmed.begin(), account.confirmed.end(), r.from) != account.confirmed.end();
+  };
+  if (!confirmed_for(first) && !confirmed_for(second))
+    throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
                        second.userid + " (this mail came from " + r.from + ")");
+  // A game nobody is told about would only wait: both players need a confirmed address.
+  for (const Account* account : {&first, &second})
+    if (account->confirmed.empty())
+      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
   std::vector<std::string> options(c.words.begin() + 1, c.words.end());
@@ -252,15 +263,24 @@ void CommandProcessor::chat(const Command& c, const Request& r, Outcome& out) {
   auto [player, record] = player_in_game(c, out);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *accounts_.find_by_id(other_id);
-  Reply reply;
-  reply.to = other.addresses.empty() ? r.sender : other.addresses.front();
-  reply.subject = game_title(c.game) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
-  reply.text = player.userid + " says about " + game_title(c.game) + " #" + std::to_string(record.id) + ":\n\n" +
-               (r.body.empty() ? "(the message was empty)" : r.body) + "\n\nTo answer, send: " + c.game + " chat " +
-               std::to_string(record.id) + " " + other.userid + " <password>\n";
-  reply.game_id = record.id;
-  out.replies.push_back(reply);
-  Reply receipt = to_sender(r, reply.subject, "Your message was sent to " + other.userid + ".\n");
+  check_relay_limits(player, other.confirmed);
+  const std::string subject = game_title(c.game) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
+  for (const std::string& address : other.confirmed) {
+    Reply reply;
+    reply.to = address;
+    reply.subject = subject;
+    reply.text = player.userid + " says about " + game_title(c.game) + " #" + std::to_string(record.id) + ":\n\n" +
+                 (r.body.empty() ? "(the message was empty)" : r.body) + "\n\nTo answer, send: " + c.game +
+                 " chat " + std::to_string(record.id) + " " + other.userid + " <password>\n";
+    reply.game_id = record.id;
+    reply.kind = MailKind::Relay;
+    reply.relayed_by = player.id;
+    out.replies.push_back(reply);
+  }
+  Reply receipt = to_sender(r, subject,
+                            other.confirmed.empty()
+                                ? "Not sent: " + other.userid + " has no confirmed address yet.\n"
+                                : "Your message was sent to " + other.userid + ".\n");
   receipt.game_id = record.id;
   out.replies.push_back(receipt);
   out.summary = c.game + " #" + std::to_string(record.id) + " chat from " + player.userid;

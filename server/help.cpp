@@ -33,7 +33,9 @@ std::string tutorial() {
 1. Sign up. Send a mail whose Subject is
        signup alice mysecret
    Your userid is alice, your password mysecret. Replies go to the address you
-   sent from; add more addresses after the password if you like.
+   sent from; add more addresses after the password if you like. Each address
+   gets a confirmation code; send `confirm alice <code>` for each. Until then
+   the server mails that address nothing else.
 
 2. Challenge someone who has signed up (here bob) to a game of HY 3:
        hy3 challenge alice bob

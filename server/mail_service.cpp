@@ -18,6 +18,7 @@
 #include "server/outbox.h"
 #include "server/password_throttle.h"
 #include "server/processor.h"
+#include "server/reply_limit.h"
 
 namespace pbem::server {
 
@@ -61,7 +62,6 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
                "\n\nwas not carried out because of an internal error on the server.\n\n"
                "Nothing was changed. The operator can see the details in the server's log.\n";
   reply.to_sender = true;
-  reply.limited = true;
   outcome.replies.push_back(reply);
   return outcome;
 }
@@ -123,16 +123,25 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
                   std::optional<std::int64_t> inbox_id) {
   Outbox outbox(db);
   GameRecords records(db);
+  const ReplyLimit reply_limit(db, config.limits.replies_per_hour);
   const auto now = std::chrono::system_clock::now();
   const std::string domain = domain_of(config.server.address);
   int sent = 0, n = 0;
-  for (const Reply& reply : replies) {
+  for (Reply reply : replies) {
     ++n;
-    if (reply.limited &&
-        outbox.count_since(reply.to, now - std::chrono::hours(1)) >= config.limits.replies_per_hour) {
-      log_line(tag + ": reply to " + reply.to + " suppressed, over " +
-               std::to_string(config.limits.replies_per_hour) + " replies per hour");
-      continue;
+    if (reply.kind == MailKind::Reply) {
+      const ReplyDecision decision = reply_limit.decide(reply.to, now);
+      if (decision != ReplyDecision::Send)
+        log_line(tag + ": reply to " + reply.to + " suppressed, over " +
+                 std::to_string(config.limits.replies_per_hour) + " replies per hour" +
+                 (decision == ReplyDecision::SendNotice ? "; one notice sent instead" : ""));
+      if (decision == ReplyDecision::Drop) continue;
+      if (decision == ReplyDecision::SendNotice) {
+        reply.kind = MailKind::Notice;
+        reply.subject = ReplyLimit::kNoticeSubject;
+        reply.text = ReplyLimit::kNoticeText;
+        reply.game_id.reset();
+      }
     }
     mail::OutgoingMessage out;
     out.from_name = config.server.name;
@@ -155,7 +164,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
       out.in_reply_to = *thread;
     }
     try {
-      outbox.enqueue(out, config.server.address, inbox_id, reply.game_id);
+      outbox.enqueue(out, config.server.address, inbox_id, reply.game_id, reply.kind, reply.relayed_by);
     } catch (const std::invalid_argument& e) {
       // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
       // could carry) is dropped; throwing would leave the message pending forever.
@@ -231,6 +240,7 @@ int MailService::process_pending() {
 std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
   ParsedCommand parsed = parse_command(command, game_names());
   if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
+  if (parsed.command->verb == Verb::Confirm) return std::nullopt;  // a code, not a password
   // A throttled user's password is not checked at all (the processor refuses the command).
   if (auto account = Accounts(db_).find(parsed.command->userid))
     if (PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)

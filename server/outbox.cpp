@@ -4,14 +4,31 @@
 
 namespace pbem::server {
 
+namespace {
+
+std::string kind_name(MailKind kind) {
+  switch (kind) {
+    case MailKind::Reply: return "reply";
+    case MailKind::Game: return "game";
+    case MailKind::Relay: return "relay";
+    case MailKind::Confirmation: return "confirmation";
+    case MailKind::Notice: return "notice";
+  }
+  return "reply";
+}
+
+}  // namespace
+
 void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
-                     std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id) {
+                     std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
+                     std::optional<std::int64_t> relayed_by) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, data, state, attempts, "
-      "next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)");
+      "next_attempt_at, created_at, kind, relayed_by) VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)");
   insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
   insert.bind(5, message.to.at(0)).bind_blob(6, mail::compose(message)).bind(7, now).bind(8, now);
+  insert.bind(9, kind_name(kind)).bind(10, relayed_by);
   insert.run();
 }
 
@@ -51,9 +68,17 @@ void Outbox::mark_failed(std::int64_t id, const std::string& error) {
   update.run();
 }
 
-int Outbox::count_since(const std::string& recipient, std::chrono::system_clock::time_point since) const {
-  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE recipient = ? AND created_at >= ?");
-  query.bind(1, recipient).bind(2, iso8601(since));
+int Outbox::count_since(const std::string& recipient, MailKind kind,
+                        std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE kind = ? AND recipient = ? AND created_at >= ?");
+  query.bind(1, kind_name(kind)).bind(2, recipient).bind(3, iso8601(since));
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+int Outbox::count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE relayed_by = ? AND created_at >= ?");
+  query.bind(1, user_id).bind(2, iso8601(since));
   query.step();
   return static_cast<int>(query.column_int(0));
 }

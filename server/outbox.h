@@ -10,6 +10,7 @@
 
 #include "mail/outgoing_message.h"
 #include "server/database.h"
+#include "server/mail_kind.h"
 
 namespace pbem::server {
 
@@ -29,7 +30,8 @@ class Outbox {
 
   // Composes `message` (one recipient) and queues it; call inside the caller's transaction.
   void enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
-               std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id);
+               std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id,
+               MailKind kind = MailKind::Reply, std::optional<std::int64_t> relayed_by = std::nullopt);
 
   // Queued (not yet sent) mail, oldest first; `due_by` limits it to mail whose next attempt
   // is due by then.
@@ -39,8 +41,10 @@ class Outbox {
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
   void mark_failed(std::int64_t id, const std::string& error);
 
-  // Messages queued for `recipient` since `since` (for the per-address reply limit).
-  int count_since(const std::string& recipient, std::chrono::system_clock::time_point since) const;
+  // Mail of `kind` queued for `recipient` since `since` (for the reply and relay limits).
+  int count_since(const std::string& recipient, MailKind kind, std::chrono::system_clock::time_point since) const;
+  // Relay mail carrying text of user `user_id` queued since `since`.
+  int count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const;
 
  private:
   Database& db_;

@@ -1,10 +1,14 @@
 #include "server/processor.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
 #include "server/clock.h"
 #include "server/help.h"
+#include "server/outbox.h"
 #include "server/password_throttle.h"
 
 namespace pbem::server {
@@ -32,7 +36,8 @@ std::string game_title(const std::string& type) {
 }
 
 CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck)
-    : db_(db), config_(config), accounts_(db, std::move(precheck)), records_(db) {
+    : db_(db), config_(config), accounts_(db, std::move(precheck)), records_(db),
+      confirmations_(db, config.limits) {
   for (const auto& type : game_types()) game_names_.push_back(type.name);
 }
 
@@ -51,6 +56,7 @@ Outcome CommandProcessor::handle(const Request& request) {
         out.replies.push_back(to_sender(request, game_title(c.game) + " help", game_help_text(c.game)));
         break;
       case Verb::Signup: signup(c, request, out); break;
+      case Verb::Confirm: confirm(c, request, out); break;
       case Verb::ChangePassword: change_password(c, request, out); break;
       case Verb::ChangeAddress: change_address(c, request, out); break;
       case Verb::Signoff: signoff(c, request, out); break;
@@ -144,9 +150,67 @@ std::vector<std::string> CommandProcessor::addresses_or_sender(const std::vector
   return addresses;
 }
 
-std::string CommandProcessor::address_for(const Account& account, const Request& r) const {
-  if (accounts_.owns_address(account, r.sender) || account.addresses.empty()) return r.sender;
-  return account.addresses.front();
+void CommandProcessor::check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const {
+  Outbox outbox(db_);
+  const auto hour_ago = std::chrono::system_clock::now() - std::chrono::hours(1);
+  const int per_user = config_.limits.relayed_per_user_per_hour;
+  const int already = outbox.count_relayed_by(sender.id, hour_ago);
+  if (already + static_cast<int>(addresses.size()) > per_user)
+    throw CommandError(sender.userid + " has sent on " + std::to_string(already) + " messages in the last hour; at most " +
+                       std::to_string(per_user) + " an hour are relayed, and this one needs " +
+                       std::to_string(addresses.size()) + " more. Nothing was sent; try again later");
+  const int per_recipient = config_.limits.relayed_per_recipient_per_hour;
+  for (const std::string& address : addresses)
+    if (outbox.count_since(address, MailKind::Relay, hour_ago) + 1 > per_recipient)
+      throw CommandError("a recipient has had " + std::to_string(per_recipient) +
+                         " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
+}
+
+CommandProcessor::ConfirmationRequests CommandProcessor::request_confirmations(
+    const Account& account, const std::vector<std::string>& addresses, const Request& r, std::string& welcome,
+    Outcome& out) {
+  ConfirmationRequests result;
+  std::string& notes = result.notes;
+  for (const std::string& address : addresses) {
+    if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
+    auto code = confirmations_.issue(account.id, address);
+    if (!code) {
+      notes += "No confirmation request was mailed to " + address + ": it has had " +
+               std::to_string(config_.limits.confirmations_per_address_per_day) +
+               " in the last 24 hours. Try again tomorrow with `change address`.\n";
+      continue;
+    }
+    const std::string how = "To confirm " + address + " for " + account.userid + ", send a mail (from any address) with the Subject\n\n    confirm " +
+                            account.userid + " " + *code + "\n\nThe code is valid for " +
+                            std::to_string(config_.limits.confirmation_valid_days) +
+                            " days. Until then the server mails this address nothing else.\n";
+    if (address == r.sender) {
+      welcome += "\n" + how;  // the reply to the sender's own mail carries its code
+      result.code_in_welcome = true;
+      continue;
+    }
+    Reply request;
+    request.to = address;
+    request.subject = "Confirm your address for " + account.userid + " at " + config_.server.name;
+    request.text = "Someone (perhaps you) registered this address for the user " + account.userid + " at " +
+                   config_.server.name + ".\n\n" + how +
+                   "\nIf this was not you, ignore this mail: the address gets nothing more.\n";
+    request.kind = MailKind::Confirmation;
+    out.replies.push_back(request);
+    notes += "A confirmation request was mailed to " + address + ".\n";
+  }
+  return result;
+}
+
+void CommandProcessor::confirm(const Command& c, const Request& r, Outcome& out) {
+  Account account = existing_account(c.userid);
+  auto address = confirmations_.confirm(account.id, c.password);
+  if (!address)
+    throw CommandError("that code does not confirm any address of " + c.userid +
+                       " (it may be mistyped, used already, or expired: `change address` sends a new one)");
+  out.summary = "confirmed " + *address + " for " + c.userid;
+  out.replies.push_back(to_sender(r, "Address confirmed", *address + " is confirmed for " + c.userid +
+                                                              ": mail about your games now goes there.\n"));
 }
 
 Reply CommandProcessor::to_sender(const Request& r, std::string subject, std::string text) const {
@@ -155,7 +219,6 @@ Reply CommandProcessor::to_sender(const Request& r, std::string subject, std::st
   reply.subject = std::move(subject);
   reply.text = std::move(text);
   reply.to_sender = true;
-  reply.limited = true;
   return reply;
 }
 

@@ -14,6 +14,8 @@
 #include "server/config.h"
 #include "server/database.h"
 #include "server/game_records.h"
+#include "server/mail_kind.h"
+#include "server/address_confirmations.h"
 #include "server/masked_command.h"
 
 namespace pbem::server {
@@ -31,7 +33,8 @@ struct Reply {
   std::string text;
   std::optional<std::int64_t> game_id;  // threads the mail into the game's conversation
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
-  bool limited = false;                 // counts against the per-address reply limit
+  MailKind kind = MailKind::Reply;
+  std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
 };
 
 struct Outcome {
@@ -86,8 +89,17 @@ class CommandProcessor {
   // The authenticated sender and the game of the command's board, which they must play in.
   std::pair<Account, GameRecord> player_in_game(const Command& c, Outcome& out);
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given, const Request& r) const;
-  // Where mail about a game goes for a player: the sender's address if it is theirs.
-  std::string address_for(const Account& account, const Request& r) const;
+  // Refuses relaying `count` mails from `sender` to `addresses` when a relay limit is reached.
+  void check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const;
+  // Issues a confirmation code for each of `addresses` that is not confirmed yet; mails the
+  // request to it, or, for the sender's own address, adds it to `welcome`.
+  struct ConfirmationRequests {
+    std::string notes;            // for the sender: where requests went, which were refused
+    bool code_in_welcome = false;  // the reply to the sender carries its own code
+  };
+  ConfirmationRequests request_confirmations(const Account& account, const std::vector<std::string>& addresses,
+                                             const Request& r, std::string& welcome, Outcome& out);
+  void confirm(const Command& c, const Request& r, Outcome& out);
   Reply to_sender(const Request& r, std::string subject, std::string text) const;
   // The board mail both players get after a challenge or an accepted move.
   void game_update(const GameRecord& record, const Game& game, const std::string& headline,
@@ -97,6 +109,7 @@ class CommandProcessor {
   const Config& config_;
   Accounts accounts_;
   GameRecords records_;
+  AddressConfirmations confirmations_;
   std::vector<std::string> game_names_;
   bool password_accepted_ = false;  // until then, errors quote only MaskedCommand::cautious()
 };

@@ -5,6 +5,7 @@ import email.policy
 import json
 import mailbox
 import os
+import re
 import sqlite3
 import subprocess
 import tempfile
@@ -73,6 +74,30 @@ class Server:
         msgs = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default) for m in box]
         box.close()
         return msgs
+
+
+    def signup_and_confirm(self, sender, userid, password, addresses=()):
+        """Signs `userid` up from `sender` and confirms every address with the code the
+        server queued for it, as the owner reading that mail would."""
+        for command in [f"signup {userid} {password} {' '.join(addresses)}".strip()]:
+            p = self.ingest(make_mail(sender, command))
+            assert p.returncode == 0, p.stderr
+        for code in confirmation_codes(self.outbox(), userid):
+            p = self.ingest(make_mail(sender, f"confirm {userid} {code}"))
+            assert p.returncode == 0, p.stderr
+
+
+CONFIRM_LINE = re.compile(r"confirm ([a-z0-9_-]+) ([a-z0-9]+)")
+
+
+def confirmation_codes(messages, userid):
+    """The confirmation codes mailed for `userid` in `messages`, oldest first."""
+    codes = []
+    for msg in messages:
+        for found in CONFIRM_LINE.finditer(text_of(msg)):
+            if found.group(1) == userid and found.group(2) not in codes:
+                codes.append(found.group(2))
+    return codes
 
 
 def make_mail(sender, subject, body="", message_id=None, headers=None):

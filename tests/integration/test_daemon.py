@@ -17,7 +17,7 @@ import unittest
 import uuid
 
 import pbem_harness
-from pbem_harness import build_dir, html_of, make_mail, text_of
+from pbem_harness import build_dir, confirmation_codes, html_of, make_mail, text_of
 from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PostfixSink, PythonSink, RawSmtp,
                             bare_id, crlf, free_port, message_id_of, parse, send_smtplib, send_swaks, wait_until)
 
@@ -100,9 +100,14 @@ class DaemonTestCase(unittest.TestCase):
         return message_id
 
     def signup_both(self):
-        self.send(ALICE, "signup alice secret1")
-        self.send(BOB, "signup bob secret2")
-        self.take(2)
+        """Signs alice and bob up and confirms their addresses with the codes mailed back:
+        four messages at the sink (welcome with code, confirmation reply, each)."""
+        for sender, userid in ((ALICE, "alice"), (BOB, "bob")):
+            self.send(sender, f"signup {userid} {PLAYERS[userid][1]}")
+            [welcome] = self.take(1)
+            [code] = confirmation_codes([welcome.message], userid)
+            self.send(sender, f"confirm {userid} {code}")
+            self.take(1)
 
     # ---- the sink ----
 
@@ -561,8 +566,9 @@ class Durability(DaemonTestCase):
     def test_kill_9_while_clients_send(self):
         games = self.clients * self.games_per_client
         # Accounts and games are made with `pbem ingest` before the daemon starts.
-        for sender, subject in [(ALICE, "signup alice secret1"), (BOB, "signup bob secret2")] + \
-                [(ALICE, "hy3 challenge alice bob -size=3")] * games:
+        self.server.signup_and_confirm(ALICE, "alice", "secret1")
+        self.server.signup_and_confirm(BOB, "bob", "secret2")
+        for sender, subject in [(ALICE, "hy3 challenge alice bob -size=3")] * games:
             p = self.server.ingest(make_mail(sender, subject))
             self.assertEqual(p.returncode, 0, p.stderr)
         setup_rows = len(self.server.query("SELECT id FROM inbox"))
@@ -736,7 +742,7 @@ class Shutdown(DaemonTestCase):
         self.assertEqual([r["move"] for r in self.server.query("SELECT move FROM moves ORDER BY ply")], HY3_GAME[1])
         self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "finished"}])
         self.assertEqual({r["state"] for r in self.server.query("SELECT state FROM inbox")}, {"processed"})
-        self.assertEqual(len(self.sink.received()), 2 + 2 + 2 * len(ids))
+        self.assertEqual(len(self.sink.received()), 4 + 2 + 2 * len(ids))
         self.assert_each_reply_once()
 
 

@@ -35,8 +35,8 @@ class IngestTestCase(unittest.TestCase):
         return fresh
 
     def signup_both(self):
-        self.send(ALICE, "signup alice secret1")
-        self.send(BOB, "signup bob secret2")
+        self.server.signup_and_confirm(ALICE, "alice", "secret1")
+        self.server.signup_and_confirm(BOB, "bob", "secret2")
         self.new_replies()
 
 
@@ -129,7 +129,7 @@ class ErrorPaths(IngestTestCase):
     def test_challenge_from_a_stranger_is_refused(self):
         self.signup_both()
         self.send("mallory@evil.example", "hy3 challenge alice bob")
-        self.assert_error_only_to_sender("mallory@evil.example", "must come from an address registered")
+        self.assert_error_only_to_sender("mallory@evil.example", "must come from a confirmed address")
         self.assertEqual(self.server.query("SELECT * FROM games"), [])
 
     def test_duplicate_message_is_not_processed_again(self):

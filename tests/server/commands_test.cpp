@@ -148,3 +148,13 @@ TEST_CASE("abort parses as a password command") {
   CHECK(parse_command("hy3 abort 4 alice pw12", kGames).masked.text() == "hy3 abort 4 alice *****");
   CHECK(parse_command("hy3 abort 4", kGames).error == "missing userid");
 }
+
+TEST_CASE("confirm takes a userid and a code; the code is masked like a password") {
+  Command c = parsed("Confirm Alice AbCd234xyz");
+  CHECK(c.verb == Verb::Confirm);
+  CHECK(c.userid == "alice");
+  CHECK(c.password == "AbCd234xyz");
+  CHECK(c.masked == "Confirm Alice *****");
+  CHECK(error_of("confirm alice") == "missing code");
+  CHECK(error_of("confirm alice code extra") == "unexpected 'extra' at the end of the command");
+}

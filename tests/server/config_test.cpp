@@ -78,6 +78,11 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
   CHECK(config.limits.replies_per_hour == 100);
   CHECK(config.limits.failed_passwords_per_hour == 10);
+  CHECK(config.limits.confirmation_valid_days == 7);
+  CHECK(config.limits.confirmations_per_address_per_day == 3);
+  CHECK(config.limits.message_recipients == 10);
+  CHECK(config.limits.relayed_per_user_per_hour == 30);
+  CHECK(config.limits.relayed_per_recipient_per_hour == 20);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -92,7 +97,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 27);
+  CHECK(keys.size() == 32);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -176,7 +181,9 @@ TEST_CASE("every key can be set", "[config]") {
                   "username": "robot", "password": "s3cret", "verify_certificate": true,
                   "allow_plaintext_auth": true},
     "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
-    "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3}
+    "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3, "confirmation_valid_days": 2,
+               "confirmations_per_address_per_day": 1, "message_recipients": 4,
+               "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -205,6 +212,11 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
   CHECK(config.limits.replies_per_hour == 5);
   CHECK(config.limits.failed_passwords_per_hour == 3);
+  CHECK(config.limits.confirmation_valid_days == 2);
+  CHECK(config.limits.confirmations_per_address_per_day == 1);
+  CHECK(config.limits.message_recipients == 4);
+  CHECK(config.limits.relayed_per_user_per_hour == 6);
+  CHECK(config.limits.relayed_per_recipient_per_hour == 7);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
@@ -267,6 +279,7 @@ TEST_CASE("values of the wrong type or out of range are refused", "[config]") {
       {R"({"outbox": {"max_retry_seconds": 10}})", "'outbox.max_retry_seconds'",
        "not be less than"},
       {R"({"limits": {"replies_per_hour": null}})", "'limits.replies_per_hour'", "an integer"},
+      {R"({"limits": {"message_recipients": 0}})", "'limits.message_recipients'", "from 1 to 1000"},
   };
   for (const auto& c : cases) {
     INFO(c.json);
