@@ -135,15 +135,18 @@ void CommandProcessor::abort_game(const Command& c, const Request& r, Outcome& o
   records_.abort(record, player.id);
   out.summary = c.game + " #" + number + " aborted by " + player.userid;
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    Account account = *accounts_.find_by_id(record.players[seat]);
-    Reply reply;
-    reply.to = address_for(account, r);
-    reply.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid;
-    reply.text = player.userid + " ended " + board_heading(record) + " before the first move.\n" +
-                 "The game is over without a result.\n";
-    reply.game_id = record.id;
-    reply.to_sender = reply.to == r.sender;
-    out.replies.push_back(reply);
+    const Account account = *accounts_.find_by_id(record.players[seat]);
+    for (const std::string& address : account.confirmed) {
+      Reply reply;
+      reply.to = address;
+      reply.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid;
+      reply.text = player.userid + " ended " + board_heading(record) + " before the first move.\n" +
+                   "The game is over without a result.\n";
+      reply.game_id = record.id;
+      reply.to_sender = address == r.sender;
+      reply.kind = MailKind::Game;
+      out.replies.push_back(reply);
+    }
   }
 }
 

@@ -5,7 +5,7 @@ before its first move, and a reused Message-ID only counts as a duplicate from i
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, make_mail, text_of
+from pbem_harness import Server, build_dir, confirmation_codes, make_mail, text_of
 
 build_dir(sys.argv)
 
@@ -40,9 +40,15 @@ class IdentityTestCase(unittest.TestCase):
         self.seen = len(msgs)
         return fresh
 
+    def signup(self, sender, userid, password, addresses=()):
+        """Signs up and confirms every address with the mailed code (logged like the rest)."""
+        self.send(sender, f"signup {userid} {password} {' '.join(addresses)}".strip())
+        for code in confirmation_codes(self.server.outbox(), userid):
+            self.send(sender, f"confirm {userid} {code}")
+
     def signup_both(self):
-        self.send(ALICE, f"signup alice {ALICE_PW}")
-        self.send(BOB, f"signup bob {BOB_PW}")
+        self.signup(ALICE, "alice", ALICE_PW)
+        self.signup(BOB, "bob", BOB_PW)
         self.new_replies()
 
     def challenge(self):
@@ -154,7 +160,7 @@ class Notices(IdentityTestCase):
         self.assert_nowhere([ALICE_PW])
 
     def test_the_other_addresses_are_told_of_a_password_change(self):
-        self.send(ALICE, f"signup alice {ALICE_PW} alice@example.org alice@work.example")
+        self.signup(ALICE, "alice", ALICE_PW, ["alice@example.org", "alice@work.example"])
         self.new_replies()
         self.send(ALICE, f"change password alice {ALICE_PW} Fresh-Pw-42")
         replies = {r["To"]: r for r in self.new_replies()}
@@ -185,7 +191,7 @@ class Abort(IdentityTestCase):
 
     def test_no_abort_after_a_move_or_by_a_stranger(self):
         self.signup_both()
-        self.send(MALLORY, f"signup mallory M4llory-pw {MALLORY}")
+        self.signup(MALLORY, "mallory", "M4llory-pw", [MALLORY])
         self.new_replies()
         self.challenge()
         self.send(MALLORY, "hy3 abort 1 mallory M4llory-pw")
@@ -224,8 +230,8 @@ class WholeSession(IdentityTestCase):
         address changes, an abort, redeliveries: then every outbox row, every stored inbox
         column and all log output are searched for every password used."""
         alice_new, bob_new = "Alice-N3w-pw", "Bob-N3w-pw"
-        self.send(ALICE, f"signup alice {ALICE_PW}")
-        self.send(BOB, f"signup bob {BOB_PW} bob@example.net bob@home.example")
+        self.signup(ALICE, "alice", ALICE_PW)
+        self.signup(BOB, "bob", BOB_PW, ["bob@example.net", "bob@home.example"])
         self.send(ALICE, "hy3 challenge alice bob -size=4")
         self.send(ALICE, "gates challenge alice bob")
         self.send(BOB, f"gates abort 2 bob {BOB_PW}")

@@ -154,7 +154,7 @@ TEST_CASE("confirm takes a userid and a code; the code is masked like a password
   CHECK(c.verb == Verb::Confirm);
   CHECK(c.userid == "alice");
   CHECK(c.password == "AbCd234xyz");
-  CHECK(c.masked == "Confirm Alice *****");
+  CHECK(c.masked.text() == "Confirm Alice *****");
   CHECK(error_of("confirm alice") == "missing code");
   CHECK(error_of("confirm alice code extra") == "unexpected 'extra' at the end of the command");
 }
