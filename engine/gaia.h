@@ -30,6 +30,7 @@ class Gaia : public Game {
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
+  std::string describe_ply(const std::string& ply) const override;
 
   const GaiaBoard& board() const { return *board_; }
   // The colour on `cell`, if any.

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "engine/text.h"
+#include "server/suggest.h"
 
 namespace pbem::server {
 
@@ -49,6 +50,17 @@ std::optional<int> positive_number(std::string_view text) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end != text.data() + text.size() || value <= 0) return std::nullopt;
   return value;
+}
+
+// The shape of a placement in any game: "d4", "f1", "c:d3" (letters then digits, or a
+// Gates tile and cell).
+bool looks_like_move(std::string_view word) {
+  if (word.find(':') != std::string_view::npos) return true;
+  std::size_t letters = 0;
+  while (letters < word.size() && std::isalpha(static_cast<unsigned char>(word[letters]))) ++letters;
+  if (letters == 0 || letters == word.size()) return false;
+  return std::all_of(word.begin() + static_cast<std::ptrdiff_t>(letters), word.end(),
+                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
 }
 
 // Parses the pieces of one command; throws ParseFailure with a specific message.
@@ -108,6 +120,14 @@ class Parser {
   void expect_end() {
     if (!done()) throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
   }
+  // The next word, if any, without consuming it.
+  std::optional<std::string> peek() const {
+    if (done()) return std::nullopt;
+    return words_[next_];
+  }
+  // The word just read was taken as a password but cannot be one (e.g. a move): it is no
+  // secret, so the reply may quote it.
+  void unmask_previous() { masked_[next_ - 1] = words_[next_ - 1]; }
   std::string masked() const { return join(masked_, " "); }
   // After a failure the words not yet read may hold a password in an unexpected place:
   // they are left out.
@@ -139,7 +159,16 @@ void parse_game_command(Parser& p, Command& c) {
     c.boards.push_back(p.take_board(false));
     c.userid = p.take_userid();
     c.password = p.take_password();
+    if (p.done() && password_problem(c.password) && looks_like_move(c.password)) {
+      // "gates move 2 bob a:d2": the move sits where the password belongs. A word that
+      // could never be a password is no secret, so the error may name it.
+      p.unmask_previous();
+      throw ParseFailure{"password missing: '" + c.password +
+                         "' is a move, not a password; write userid, password, then the move"};
+    }
     std::string move = p.take("move");
+    if (auto next = p.peek(); next && next->starts_with('#'))
+      throw ParseFailure{"write " + move + *next + " without a space before '#'"};
     if (auto hash = move.find('#'); hash != std::string::npos) {
       auto moveno = positive_number(std::string_view(move).substr(hash + 1));
       if (!moveno) throw ParseFailure{"'" + move + "': expected move#moveno, e.g. d4#12"};
@@ -180,7 +209,11 @@ void parse_game_command(Parser& p, Command& c) {
     c.words = p.rest();
     if (c.words.empty()) throw ParseFailure{"missing move(s) to preview"};
   } else {
-    throw ParseFailure{"unknown " + c.game + " command '" + verb + "'"};
+    static const std::vector<std::string> kGameVerbs{"help",  "challenge", "move",    "play", "swap",   "resign",
+                                                     "show",  "games",     "history", "chat", "preview"};
+    std::string message = "unknown " + c.game + " command '" + verb + "'";
+    if (auto guess = closest_word(verb, kGameVerbs)) message += "; did you mean " + *guess + "?";
+    throw ParseFailure{message};
   }
 }
 
@@ -306,6 +339,9 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
       parse_account_command(parser, command, first);
     } else {
       result.error = "unknown command '" + words.front() + "'";
+      std::vector<std::string> known = kAccountWords;
+      known.insert(known.end(), game_names.begin(), game_names.end());
+      if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
       result.usage = all_usages();
       result.masked = to_lower(first) + " ...";  // unknown text may hold anything: log little
       return result;
