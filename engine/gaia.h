@@ -1,6 +1,6 @@
 // Gaia (Mark Thompson, 2002): black and white place stones on a rounded board; a stone on
 // an edge cell also fills the opposed edge cell. Win by joining two opposed edge cells in
-// one group, or by leaving the opponent no way left to do so. (Spec: games.md section 4.)
+// one group, or by leaving the opponent no way left to do so. (Rules: docs/rules.md, "Gaia".)
 #pragma once
 
 #include <cstdint>
