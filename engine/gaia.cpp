@@ -92,6 +92,13 @@ bool Gaia::can_still_join(Colour colour) const {
   return false;
 }
 
+std::string Gaia::describe_ply(const std::string& ply) const {
+  GaiaBoard::Lookup found = board_->find(ply);
+  if (!found.error.empty()) return ply;  // swap, resign
+  if (int partner = board_->opposed(found.cell); partner >= 0) return ply + "-" + board_->label(partner);
+  return ply;
+}
+
 PlyResult Gaia::place(std::string_view ply, Colour colour) {
   GaiaBoard::Lookup found = board_->find(ply);
   if (!found.error.empty()) return PlyResult::rejected(found.error);

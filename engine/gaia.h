@@ -1,6 +1,6 @@
 // Gaia (Mark Thompson, 2002): black and white place stones on a rounded board; a stone on
 // an edge cell also fills the opposed edge cell. Win by joining two opposed edge cells in
-// one group, or by leaving the opponent no way left to do so. (Spec: games.md section 4.)
+// one group, or by leaving the opponent no way left to do so. (Rules: docs/rules.md, "Gaia".)
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,7 @@ class Gaia : public Game {
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
+  std::string describe_ply(const std::string& ply) const override;
 
   const GaiaBoard& board() const { return *board_; }
   // The colour on `cell`, if any.

@@ -64,6 +64,11 @@ class Game {
   // Whole position as JSON (game, options, plies, to_move, winner, cells).
   nlohmann::json state_json() const;
 
+  // A stored ply as a move list shows it to players: it may add what the ply did beyond
+  // its own text (a Gaia edge stone also fills its partner, "f1-f10" as the board key
+  // writes pairs). Machine outputs (record, replay, legal) keep the plain ply.
+  virtual std::string describe_ply(const std::string& ply) const { return ply; }
+
   // The ASCII diagram a player receives, including the status lines.
   virtual std::string render(const RenderContext& context) const = 0;
 

@@ -1,4 +1,4 @@
-// The Gates boards (Y, Hex and Cross Gates; spec games.md sections 1 and 2, "Boards"):
+// The Gates boards (Y, Hex and Cross Gates; docs/rules.md, "Gates"):
 // cells, labels, neighbours, the board vertices at cell corners and which board sides each
 // vertex touches. Built once per (kind, size) and shared, read-only, by every game copy.
 #pragma once

@@ -88,10 +88,10 @@ std::optional<std::string> GatesGame::parity_violation(int cell, Tile tile) cons
   const std::string letter(1, tile.letter());
   switch (rule_) {
     case ParityRule::fixed:
-      return "rotation " + letter + " does not match this board's rotations a, b, c (tiles d, e "
+      return "tile " + letter + " does not match this board's tiles a, b, c (tiles d, e "
              "and f are only played with the -phase, -invert_min or -align option)";
     case ParityRule::phase:
-      return "rotation " + letter + " does not match this game's phase: the first tile chose " +
+      return "tile " + letter + " does not match this game's phase: the first tile chose " +
              letters_of_parity(*phase_parity_) + ", so only " + letters_of_parity(*phase_parity_) +
              " may be played";
     case ParityRule::align:
@@ -158,8 +158,8 @@ std::vector<std::string> GatesGame::legal_placements() const {
 }
 
 std::string GatesGame::render(const RenderContext& context) const {
-  std::string out = std::string(board_title(board().kind())) + " (" + options_text() + ")\n\n";
-  out += render_board(position_, last_cell());
+  // No title line: every mail and `show` already heads the diagram with the game's title.
+  std::string out = render_board(position_, last_cell());
   out += "\n" + goal_lines(board().kind());
   out += status_lines(context);
   return out;

@@ -1,5 +1,5 @@
 // Gates as a pbem::Game: move syntax, the parity options, and the outcome after each ply
-// (spec games.md sections 0 and 2). The board geometry lives in gates_board.h, the tile
+// (rules: docs/rules.md, "Gates"). The board geometry lives in gates_board.h, the tile
 // table in gates_tiles.h, connectivity in gates_position.h, the diagram in gates_render.h.
 #pragma once
 

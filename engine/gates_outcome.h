@@ -1,4 +1,4 @@
-// Who wins a Gates game, from the sides the players' paths touch (spec games.md section 2).
+// Who wins a Gates game, from the sides the players' paths touch (rules: docs/rules.md, "Gates").
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// The Gates diagram for email (spec games.md section 5): flat-top hexagons drawn with
+// The Gates diagram for email (how it reads: docs/rules.md, "Gates"): flat-top hexagons drawn with
 // `+ - / \` in the style of the pbmserv Gates help, dark paint `o`, light paint blank.
 #pragma once
 

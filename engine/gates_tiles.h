@@ -1,4 +1,4 @@
-// The six Gates tiles (spec: games.md section 2, "Tiles"): which corners each band joins
+// The six Gates tiles (rules: docs/rules.md, "Gates"): which corners each band joins
 // and which colour each corner class shows.
 //
 // Every tile has one band joining two class-A corners and one joining two class-B corners;

@@ -1,5 +1,5 @@
 // HY 3 (Mark Steere, 2023): connect a group spanning more than half the perimeter.
-// Rules: ../shared/spec/games.md section 3.
+// Rules: docs/rules.md, "HY 3".
 #pragma once
 
 #include <bitset>

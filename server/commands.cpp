@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "engine/text.h"
+#include "server/suggest.h"
 
 namespace pbem::server {
 
@@ -61,6 +62,17 @@ std::optional<int> positive_number(std::string_view text) {
   return value;
 }
 
+// The shape of a placement in any game: "d4", "f1", "c:d3" (letters then digits, or a
+// Gates tile and cell).
+bool looks_like_move(std::string_view word) {
+  if (word.find(':') != std::string_view::npos) return true;
+  std::size_t letters = 0;
+  while (letters < word.size() && std::isalpha(static_cast<unsigned char>(word[letters]))) ++letters;
+  if (letters == 0 || letters == word.size()) return false;
+  return std::all_of(word.begin() + static_cast<std::ptrdiff_t>(letters), word.end(),
+                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+}
+
 // Parses the pieces of one command; throws ParseFailure with a specific message.
 struct ParseFailure {
   std::string message;
@@ -100,6 +112,11 @@ class Parser {
     if (auto problem = password_problem(words_[next_])) {
       if (what == "new password") throw ParseFailure{"new " + *problem};
       if (signup_) throw ParseFailure{*problem};
+      // "gates move 2 bob a:d2": the move sits where the password belongs. A word that
+      // could never be a password is no secret, so the error may name it.
+      if (next_ + 1 == words_.size() && looks_like_move(words_[next_]))
+        throw ParseFailure{"password missing: '" + words_[next_] +
+                           "' is a move, not a password; write userid, password, then the move"};
       throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
                          "): is a word missing or out of order?"};
     }
@@ -139,6 +156,11 @@ class Parser {
     // Extra words after a password command may be a password: they are not quoted.
     if (secret_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
     throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
+  }
+  // The next word, if any, without consuming it.
+  std::optional<std::string> peek() const {
+    if (done()) return std::nullopt;
+    return words_[next_];
   }
   // A password typed twice (e.g. again in the move's place) is masked wherever it is.
   MaskedCommand masked() {
@@ -186,6 +208,8 @@ void parse_game_command(Parser& p, Command& c) {
     c.userid = p.take_userid();
     c.password = p.take_password();
     std::string move = p.take("move");
+    if (auto next = p.peek(); next && next->starts_with('#'))
+      throw ParseFailure{"write " + move + *next + " without a space before '#'"};
     if (auto hash = move.find('#'); hash != std::string::npos) {
       auto moveno = positive_number(std::string_view(move).substr(hash + 1));
       if (!moveno) throw ParseFailure{"'" + move + "': expected move#moveno, e.g. d4#12"};
@@ -228,7 +252,11 @@ void parse_game_command(Parser& p, Command& c) {
     c.words = p.rest();
     if (c.words.empty()) throw ParseFailure{"missing move(s) to preview"};
   } else {
-    throw ParseFailure{"unknown " + c.game + " command '" + verb + "'"};
+    static const std::vector<std::string> kGameVerbs{"help",  "challenge", "move",    "play", "swap",   "resign",
+                                                     "show",  "games",     "history", "chat", "preview"};
+    std::string message = "unknown " + c.game + " command '" + verb + "'";
+    if (auto guess = closest_word(verb, kGameVerbs)) message += "; did you mean " + *guess + "?";
+    throw ParseFailure{message};
   }
 }
 
@@ -363,6 +391,9 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
       parse_account_command(parser, command, first);
     } else {
       result.error = "unknown command '" + words.front() + "'";
+      std::vector<std::string> known = kAccountWords;
+      known.insert(known.end(), game_names.begin(), game_names.end());
+      if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
       result.usage = all_usages();
       result.masked = MaskedCommandMaker::make(to_lower(first) + " ...");  // unknown text may hold anything
       return result;

@@ -1,5 +1,5 @@
 // `pbem replay` and `pbem legal`: the rules engine on the command line, no database, no mail.
-// Contract: ../shared/spec/cli.md.
+// Contract: docs/operating.md, "The rules engine on the command line".
 #pragma once
 
 #include <iosfwd>

@@ -1,5 +1,7 @@
 // Game commands: challenge, move/swap, resign, show, games, history, chat, preview.
 #include <algorithm>
+#include <array>
+#include <cctype>
 
 #include "engine/registry.h"
 #include "engine/text.h"
@@ -37,6 +39,31 @@ void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
     throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
                        " before the first move");
+}
+
+// "Dark (bob) won" / "Black (alice) won".
+std::string result_text(const GameRecord& record, const Game& game) {
+  const int winner = *game.winner();
+  std::string colour = colour_of(game, winner);
+  if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
+  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won";
+}
+
+// A #moveno that does not match the next move: a number ahead of the game was sent too
+// early, one behind it was written for a board that has changed since.
+std::string wrong_moveno(int asked, int next) {
+  const std::string asked_text = std::to_string(asked);
+  if (asked > next)
+    return "move " + asked_text + " is not yet due; the game is at move " + std::to_string(next) +
+           ", so the #" + asked_text + " does not match";
+  return "the board changed since move " + asked_text + ": this would be move " + std::to_string(next) +
+         ", so the #" + asked_text + " does not match";
+}
+
+// Pads `text` with blanks to `width`, so history columns line up.
+std::string padded(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
 }
 
 std::string board_heading(const GameRecord& record) {
@@ -155,7 +182,8 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
   auto [player, record] = player_in_game(c, out);
   refuse_if_aborted(record);
   auto game = records_.replay(record);
-  if (game->over()) throw CommandError("game " + std::to_string(record.id) + " is over");
+  if (game->over())
+    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
   auto users = userids_by_colour(record, *game);
   const int colour = colour_of_user(record, *game, player.id);
   if (colour != game->to_move())
@@ -163,13 +191,12 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
                        colour_of(*game, game->to_move()) + ") is to move in game " + std::to_string(record.id));
   const int ply = game->ply_count() + 1;
   if (c.moveno && *c.moveno != ply)
-    throw CommandError("this would be move " + std::to_string(ply) + ", not move " + std::to_string(*c.moveno) +
-                       " as the #" + std::to_string(*c.moveno) + " asks (the board changed since)");
+    throw CommandError(wrong_moveno(*c.moveno, ply));
   PlyResult result = game->play(c.move);
   if (!result.ok) throw CommandError("illegal move '" + c.move + "': " + result.error, usage);
   records_.append(record, result.move, colour, player.id, *game);
   out.summary = c.game + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
-  std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + result.move + " as move " +
+  std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
@@ -250,9 +277,21 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
   std::string text = board_heading(record) + ": " + record.userids[0] + " against " + record.userids[1] +
                      ", started " + record.created_at + "\n\n";
   auto moves = records_.moves(record.id);
-  for (const StoredMove& m : moves)
-    text += "  " + std::to_string(m.ply) + ". " + m.userid + " (" + colour_of(*game, m.colour) + ") " + m.move +
-            "   " + m.created_at + "\n";
+  // One row per move: number, player, move, time, each column as wide as its widest entry.
+  std::vector<std::array<std::string, 3>> rows;
+  std::array<std::size_t, 3> widths{};
+  for (const StoredMove& m : moves) {
+    rows.push_back({std::to_string(m.ply) + ".", m.userid + " (" + colour_of(*game, m.colour) + ")",
+                    game->describe_ply(m.move)});
+    for (std::size_t column = 0; column < widths.size(); ++column)
+      widths[column] = std::max(widths[column], rows.back()[column].size());
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto& row = rows[i];
+    // Numbers align right, the other columns left.
+    text += "  " + std::string(widths[0] - row[0].size(), ' ') + row[0] + " " + padded(row[1], widths[1]) + "  " +
+            padded(row[2], widths[2]) + "  " + moves[i].created_at + "\n";
+  }
   if (moves.empty()) text += "  (no moves yet)\n";
   if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
   if (game->winner())

@@ -28,6 +28,25 @@ std::string without_passwords(std::string text, const std::optional<Command>& co
   return text;
 }
 
+// Usage texts come as one line or as a block whose lines carry their own indent: every
+// line of the reply's usage block gets the same four spaces.
+std::string indented_usage(const std::string& usage) {
+  std::string out;
+  std::size_t begin = 0;
+  while (begin < usage.size()) {
+    std::size_t end = usage.find('\n', begin);
+    if (end == std::string::npos) end = usage.size();
+    const std::string line = usage.substr(begin, end - begin);
+    if (auto start = line.find_first_not_of(' '); start != std::string::npos)
+      out += "    " + line.substr(start) + "\n";
+    begin = end + 1;
+  }
+  return out;
+}
+
+// "... was not carried out: <error>." unless the error ends in a question already.
+std::string sentence(const std::string& text) { return text.ends_with('?') ? text : text + "."; }
+
 }  // namespace
 
 std::string game_title(const std::string& type) {
@@ -90,8 +109,8 @@ Outcome CommandProcessor::handle(const Request& request) {
       out.masked_command = parsed.masked.cautious();
     const std::string& shown = out.masked_command.text();
     std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
-                       "\n\nwas not carried out: " + reason + ".\n\nNothing was changed.\n";
-    if (!error.usage.empty()) text += "\nUsage:\n    " + error.usage + "\n";
+                       "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";
+    if (!error.usage.empty()) text += "\nUsage:\n" + indented_usage(error.usage);
     text += "\nSend `help` or `help commands` for help.\n";
     out.replies.push_back(to_sender(request, "Error: " + reason, text));
   }

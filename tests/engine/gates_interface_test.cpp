@@ -185,7 +185,7 @@ TEST_CASE("gates diagram: default Cross board") {
     for (const std::string& line : lines) shown = shown || line.find(" " + label + " ") != std::string::npos;
     CHECK(shown == !game->position().occupied(c));
   }
-  CHECK(lines[2] == "      a     b     c     d     e     f     g     h     i");
+  CHECK(lines[0] == "      a     b     c     d     e     f     g     h     i");
   // The last tile (e5) is marked with * on its top and bottom edges; nothing else is.
   const std::string board_part = text.substr(0, text.find("Goal:"));
   CHECK(std::count(board_part.begin(), board_part.end(), '*') == 2);

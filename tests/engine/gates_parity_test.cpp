@@ -40,7 +40,7 @@ TEST_CASE("gates parity: by default only a, b and c are played") {
   CHECK(game->options_text() == "-cross -size=5");
   for (const char* ply : {"d:e5", "e:e5", "f:e5"}) {
     std::string error = rejected(*game, ply);
-    CHECK_THAT(error, Catch::Contains("does not match this board's rotations a, b, c"));
+    CHECK_THAT(error, Catch::Contains("does not match this board's tiles a, b, c"));
     CHECK_THAT(error, Catch::Contains("-phase, -invert_min or -align"));
   }
   play_all(*game, {"a:e5", "b:e4", "c:e6"});
@@ -55,7 +55,7 @@ TEST_CASE("gates parity: -phase fixes the parity on ply 1") {
     CHECK(game->legal_plies().size() == 6 * 61);
     play_all(*game, {"e:e5"});
     std::string error = rejected(*game, "a:e3");
-    CHECK_THAT(error, Catch::Contains("rotation a does not match this game's phase"));
+    CHECK_THAT(error, Catch::Contains("tile a does not match this game's phase"));
     CHECK_THAT(error, Catch::Contains("only d, e and f"));
     CHECK(game->legal_plies().size() == 3 * 60 + 1);  // plus swap
     CHECK(listed(*game, "f:a1"));

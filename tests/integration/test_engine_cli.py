@@ -1,4 +1,4 @@
-"""The `pbem replay` / `pbem legal` contract (../shared/spec/cli.md), run as a subprocess."""
+"""The `pbem replay` / `pbem legal` contract (docs/operating.md), run as a subprocess."""
 import json
 import sys
 import unittest

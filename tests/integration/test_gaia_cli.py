@@ -1,4 +1,4 @@
-"""Gaia through `pbem replay` / `pbem legal` (../shared/spec/cli.md): mirrored edge pairs,
+"""Gaia through `pbem replay` / `pbem legal` (docs/operating.md): mirrored edge pairs,
 both labels of an empty pair listed, swap and -noswap, wins, and whole random games."""
 import json
 import random

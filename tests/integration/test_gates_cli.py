@@ -1,4 +1,4 @@
-"""Gates through `pbem replay` / `pbem legal` (../shared/spec/cli.md), run as a subprocess."""
+"""Gates through `pbem replay` / `pbem legal` (docs/operating.md), run as a subprocess."""
 import json
 import random
 import sys

@@ -98,7 +98,7 @@ class ErrorPaths(IngestTestCase):
             (ALICE, "hy3 move 1 carol secret1 d4", "there is no user by the userid given"),
             (ALICE, "hy3 move 1 alice wrongpw d4", "wrong password for alice"),
             (BOB, "hy3 move 1 bob secret2 d4", "it is not your turn"),
-            (ALICE, "hy3 move 1 alice secret1 d4#2", "this would be move 1, not move 2"),
+            (ALICE, "hy3 move 1 alice secret1 d4#2", "move 2 is not yet due; the game is at move 1"),
             (ALICE, "hy3 move 1 alice secret1 z9", "illegal move 'z9'"),
             (ALICE, "hy3 move 99 alice secret1 d4", "there is no game 99"),
             (ALICE, "gates move 1 alice secret1 a:d4", "game 1 is a HY 3 game, not Gates"),
@@ -194,7 +194,7 @@ class Replies(IngestTestCase):
         self.new_replies()
         checks = [
             (BOB, "hy3 show 1#1", "after move 1"),
-            (BOB, "hy3 history 1", "2. bob (blue) a1"),
+            (BOB, "hy3 history 1", "2. bob (blue)   a1"),
             (BOB, "hy3 games bob", "#1  alice vs bob"),
             (BOB, "all show alice next", "hy3 #1"),
             (BOB, "hy3 preview 1 d5", "nothing was stored"),

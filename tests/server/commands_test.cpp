@@ -83,6 +83,21 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("gates move 17 alice") == "missing password");
   CHECK(error_of("gates move 17 alice pw12 c:d3 extra") ==
         "unexpected extra words at the end of the command (not repeated here)");
+  // The move in the password's place: said so, and the move (no secret) is named in the error.
+  CHECK(error_of("gates move 2 bob a:d2") ==
+        "password missing: 'a:d2' is a move, not a password; write userid, password, then the move");
+  CHECK(parse_command("gates move 2 bob a:d2", kGames).masked.text() == "gates move 2 ...");
+  CHECK(error_of("hy3 move 2 bob d4") ==
+        "password missing: 'd4' is a move, not a password; write userid, password, then the move");
+  // A word that could be a password stays masked and is not quoted.
+  CHECK(error_of("hy3 move 2 bob d4d4") == "missing move");
+  CHECK(parse_command("hy3 move 2 bob d4d4", kGames).masked.text() == "hy3 move 2 ...");
+  // A blank before the move number.
+  CHECK(error_of("gates move 2 bob secret c1 #5") == "write c1#5 without a space before '#'");
+  // Typos get a suggestion.
+  CHECK(error_of("gates mvoe 2 bob secret c:d3") == "unknown gates command 'mvoe'; did you mean move?");
+  CHECK(error_of("gatse move 2 bob secret c:d3") == "unknown command 'gatse'; did you mean gates?");
+  CHECK(error_of("gates dnace") == "unknown gates command 'dnace'");
   CHECK(error_of("gates move 17#3 alice pw c:d3") == "'17#3': a move number (#n) is not allowed here");
   CHECK(error_of("hy3 move 1 alice pw12 d4#x") == "'d4#x': expected move#moveno, e.g. d4#12");
   CHECK(error_of("hy3 history 1 extra") == "unexpected 'extra' at the end of the command");
