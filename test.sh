@@ -1,14 +1,51 @@
 #!/usr/bin/env bash
-# Builds and runs every test: the normal build, then the whole suite again under
-# AddressSanitizer + UndefinedBehaviorSanitizer. Long soak runs stay short unless
-# PBEM_SOAK=1 is set.
-set -euo pipefail
+# Builds and tests pbem every way CI needs, and tells the whole story: every step runs even
+# when an earlier one fails, a table at the end gives each step's result and time, and the
+# exit status is 1 if any step failed.
+#   1. RelWithDebInfo build, the whole suite
+#   2. Release build, the unit tests (ctest -LE integration): -O3 code and its warnings
+#   3. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite
+#   4. libFuzzer targets, ${PBEM_FUZZ_SECONDS:-20} seconds each (scripts/fuzz.sh)
+# Long soak runs stay short unless PBEM_SOAK=1 is set.
+set -uo pipefail
 cd "$(dirname "$0")"
-scripts/install-deps.sh
+scripts/install-deps.sh || exit 1
 
-scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-ctest --test-dir build --output-on-failure -j2
+names=() results=() times=()
+# step <name> <command...>: runs the command, records its result and duration.
+step() {
+  local name=$1 start=$SECONDS result=ok
+  shift
+  echo "=== $name"
+  "$@" || result=FAILED
+  names+=("$name") results+=("$result") times+=($((SECONDS - start)))
+}
 
-scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPBEM_SANITIZE=ON
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-sanitize --output-on-failure -j2
+relwithdebinfo() {
+  scripts/build.sh build -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+    ctest --test-dir build --output-on-failure -j2
+}
+release_unit() {
+  scripts/build.sh build-rel -DCMAKE_BUILD_TYPE=Release &&
+    ctest --test-dir build-rel --output-on-failure -j2 -LE integration
+}
+sanitize() {
+  scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPBEM_SANITIZE=ON &&
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --test-dir build-sanitize --output-on-failure -j2
+}
+
+step "RelWithDebInfo build + all tests" relwithdebinfo
+step "Release build + unit tests" release_unit
+step "Debug ASan+UBSan build + all tests" sanitize
+step "fuzz targets, ${PBEM_FUZZ_SECONDS:-20} s each" scripts/fuzz.sh "${PBEM_FUZZ_SECONDS:-20}"
+
+status=0
+echo
+printf '%-40s %-7s %8s\n' step result seconds
+for i in "${!names[@]}"; do
+  printf '%-40s %-7s %8s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
+  [ "${results[$i]}" = ok ] || status=1
+done
+printf '%-40s %-7s %8s\n' total "$([ $status = 0 ] && echo ok || echo FAILED)" "$SECONDS"
+exit $status

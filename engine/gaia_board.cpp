@@ -105,9 +105,12 @@ GaiaBoard::GaiaBoard(int size) : size_(size) {
 GaiaBoard::Lookup GaiaBoard::find(std::string_view text) const {
   const std::string board = "a size-" + std::to_string(size_) + " Gaia board";
   auto parsed = parse_letter_number(text);
-  if (!parsed)
-    return {-1, "'" + std::string(text) + "' is not a cell on " + board +
-                    ": a cell is a ring letter and a number, e.g. c4"};
+  if (!parsed) {
+    // Built by appending: GCC 12 misreports `"'" + std::string(...)` at -O3 (-Wrestrict).
+    std::string quoted = "'";
+    quoted += text;
+    return {-1, quoted + "' is not a cell on " + board + ": a cell is a ring letter and a number, e.g. c4"};
+  }
   auto [ring, number] = *parsed;
   std::string label = letter_number(ring, number);
   if (ring >= ring_count())

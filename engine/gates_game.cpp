@@ -27,7 +27,9 @@ GatesGame::GatesGame(BoardKind kind, int size, ParityRule rule)
     : Game(/*swap_enabled=*/true), position_(board_for(kind, size)), rule_(rule) {}
 
 std::string GatesGame::options_text() const {
-  std::string text = "-" + std::string(board_option(board().kind())) + " -size=" + std::to_string(board().size());
+  std::string text = "-";  // appended piecewise: GCC 12 -O3 misreports `"-" + std::string(...)` (-Wrestrict)
+  text += board_option(board().kind());
+  text += " -size=" + std::to_string(board().size());
   if (rule_ != ParityRule::fixed) text += " -" + std::string(parity_option(rule_));
   return text;
 }

@@ -50,9 +50,12 @@ Hy3Board::Lookup Hy3Board::find(std::string_view label) const {
   auto parsed = parse_letter_number(label);
   std::string last_row(1, static_cast<char>('a' + row_count() - 1));
   std::string board = "a size-" + std::to_string(size_) + " HY 3 board";
-  if (!parsed)
-    return {std::nullopt, "'" + std::string(label) + "' is not a cell: expected a row letter a-" +
-                              last_row + " and a number, e.g. d4"};
+  if (!parsed) {
+    // Built by appending: GCC 12 misreports `"'" + std::string(...)` at -O3 (-Wrestrict).
+    std::string quoted = "'";
+    quoted += label;
+    return {std::nullopt, quoted + "' is not a cell: expected a row letter a-" + last_row + " and a number, e.g. d4"};
+  }
   auto [row, number] = *parsed;
   std::string text = letter_number(row, number);
   if (row >= row_count())

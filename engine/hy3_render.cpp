@@ -27,11 +27,11 @@ std::string Hy3::render(const RenderContext& context) const {
     line += "  ";
     line += std::string(static_cast<std::size_t>(std::abs(r) * kCellWidth / 2), ' ');
     for (int cell : b.row_cells(row)) {
-      std::string content;
-      int s = stone(cell);
-      if (s < 0) content = b.label(cell);
-      else if (cell == last_cell_) content = s == 0 ? "[R]" : "[B]";
-      else content = s == 0 ? " R" : " B";
+      const int s = stone(cell);
+      const bool last = cell == last_cell_;
+      // One initialisation, not assignments in branches: GCC 12 at -O3 misreports the
+      // latter as -Wmaybe-uninitialized inside std::string.
+      std::string content = s < 0 ? b.label(cell) : std::string(s == 0 ? (last ? "[R]" : " R") : (last ? "[B]" : " B"));
       content.resize(kCellWidth, ' ');
       line += content;
     }

@@ -8,6 +8,11 @@ packages=(
   libsodium-dev libssl-dev libgmime-3.0-dev      # Argon2id, STARTTLS, MIME parsing
   catch2                                         # unit tests
   swaks postfix sqlite3 openssl                  # test tools: SMTP client, smtp-sink/-source
+  libnet-ssleay-perl libio-socket-ssl-perl       # swaks --tls (only "recommended" by swaks)
+  clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers
+  faketime                                       # tests that move the clock
+  postgresql libpqxx-dev                         # PostgreSQL storage
+  libcairo2-dev                                  # board images
 )
 
 missing=()
