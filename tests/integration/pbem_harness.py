@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import tempfile
+import unittest
 import uuid
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -85,6 +86,36 @@ class Server:
         for code in confirmation_codes(self.outbox(), userid):
             p = self.ingest(make_mail(sender, f"confirm {userid} {code}"))
             assert p.returncode == 0, p.stderr
+
+
+class IngestCase(unittest.TestCase):
+    """A fresh server per test; mail goes in through `pbem ingest`, everything it logs is
+    kept in `self.log`, and `new_replies()` gives what was queued since the last call."""
+    extra_config = None
+
+    def setUp(self):
+        self.server = Server(self.extra_config)
+        self.seen = 0
+        self.log = b""
+
+    def tearDown(self):
+        self.server.close()
+
+    def ingest(self, raw):
+        p = self.server.ingest(raw)
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.log += p.stderr
+        return p
+
+    def send(self, sender, subject, body="", **kw):
+        return self.ingest(make_mail(sender, subject, body, **kw))
+
+    def new_replies(self):
+        """Mail queued since the last call."""
+        msgs = self.server.outbox()
+        fresh = msgs[self.seen:]
+        self.seen = len(msgs)
+        return fresh
 
 
 CONFIRM_LINE = re.compile(r"confirm ([a-z0-9_-]+) ([a-z0-9]+)")

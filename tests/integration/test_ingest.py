@@ -4,7 +4,7 @@ import os
 import sys
 import unittest
 
-from pbem_harness import PostfixSink, Server, build_dir, html_of, make_mail, text_of
+from pbem_harness import IngestCase, PostfixSink, Server, build_dir, html_of, make_mail, text_of
 
 build_dir(sys.argv)
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
@@ -13,26 +13,11 @@ ALICE = "Alice <alice@example.org>"
 BOB = "bob@example.net"
 
 
-class IngestTestCase(unittest.TestCase):
-    def setUp(self):
-        self.server = Server()
-        self.seen = 0
-
-    def tearDown(self):
-        self.server.close()
-
+class IngestTestCase(IngestCase):
     def send(self, sender, subject, body="", **kw):
-        p = self.server.ingest(make_mail(sender, subject, body, **kw))
-        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        p = super().send(sender, subject, body, **kw)
         self.assertNotIn(b"secret", p.stderr, "passwords must never be logged")
         return p
-
-    def new_replies(self):
-        """Replies queued since the last call."""
-        msgs = self.server.outbox()
-        fresh = msgs[self.seen:]
-        self.seen = len(msgs)
-        return fresh
 
     def signup_both(self):
         self.server.signup_and_confirm(ALICE, "alice", "secret1")

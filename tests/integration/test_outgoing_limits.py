@@ -4,7 +4,7 @@ limit counting only replies, and game mail to every confirmed address. Through `
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, confirmation_codes, make_mail, text_of
+from pbem_harness import IngestCase, Server, build_dir, confirmation_codes, make_mail, text_of
 
 build_dir(sys.argv)
 
@@ -13,25 +13,9 @@ BOB = "bob@example.net"
 VICTIM = "victim@outside.example"
 
 
-class OutgoingCase(unittest.TestCase):
-    extra_config = {}
-
-    def setUp(self):
-        self.server = Server(self.extra_config)
-        self.seen = 0
-
-    def tearDown(self):
-        self.server.close()
-
-    def send(self, sender, subject, body=""):
-        p = self.server.ingest(make_mail(sender, subject, body))
-        self.assertEqual(p.returncode, 0, p.stderr.decode())
-
+class OutgoingCase(IngestCase):
     def new_mail(self):
-        msgs = self.server.outbox()
-        fresh = msgs[self.seen:]
-        self.seen = len(msgs)
-        return fresh
+        return self.new_replies()
 
     def to(self, address):
         return [m for m in self.server.outbox() if m["To"] == address]

@@ -4,7 +4,7 @@ import re
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, make_mail, text_of
+from pbem_harness import IngestCase, Server, build_dir, make_mail, text_of
 
 build_dir(sys.argv)
 
@@ -12,26 +12,12 @@ ALICE = "alice@example.org"
 BOB = "bob@example.net"
 
 
-class RepliesTestCase(unittest.TestCase):
+class RepliesTestCase(IngestCase):
     def setUp(self):
-        self.server = Server()
-        self.seen = 0
+        super().setUp()
         self.server.signup_and_confirm(ALICE, "alice", "secret1")
         self.server.signup_and_confirm(BOB, "bob", "secret2")
         self.new_replies()
-
-    def tearDown(self):
-        self.server.close()
-
-    def send(self, sender, subject, body=""):
-        p = self.server.ingest(make_mail(sender, subject, body))
-        self.assertEqual(p.returncode, 0, p.stderr.decode())
-
-    def new_replies(self):
-        msgs = self.server.outbox()
-        fresh = msgs[self.seen:]
-        self.seen = len(msgs)
-        return fresh
 
     def only_reply(self, sender, subject):
         self.send(sender, subject)

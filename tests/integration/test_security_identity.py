@@ -5,7 +5,7 @@ before its first move, and a reused Message-ID only counts as a duplicate from i
 import sys
 import unittest
 
-from pbem_harness import Server, build_dir, confirmation_codes, make_mail, text_of
+from pbem_harness import IngestCase, Server, build_dir, confirmation_codes, make_mail, text_of
 
 build_dir(sys.argv)
 
@@ -16,30 +16,7 @@ ALICE_PW = "Al1ce-Pw-7q"
 BOB_PW = "B0b-Pw-3z"
 
 
-class IdentityTestCase(unittest.TestCase):
-    def setUp(self):
-        self.server = Server()
-        self.seen = 0
-        self.log = b""
-
-    def tearDown(self):
-        self.server.close()
-
-    def ingest(self, raw):
-        p = self.server.ingest(raw)
-        self.assertEqual(p.returncode, 0, p.stderr.decode())
-        self.log += p.stderr
-        return p
-
-    def send(self, sender, subject, body="", **kw):
-        return self.ingest(make_mail(sender, subject, body, **kw))
-
-    def new_replies(self):
-        msgs = self.server.outbox()
-        fresh = msgs[self.seen:]
-        self.seen = len(msgs)
-        return fresh
-
+class IdentityTestCase(IngestCase):
     def signup(self, sender, userid, password, addresses=()):
         """Signs up and confirms every address with the mailed code (logged like the rest)."""
         self.send(sender, f"signup {userid} {password} {' '.join(addresses)}".strip())
