@@ -8,7 +8,7 @@
 #include "engine/text.h"
 #include "fuzz/fuzz_support.h"
 #include "mail/inbound_message.h"
-#include "server/commands.h"
+#include "server/commands/commands.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view raw = pbem::fuzz::as_text(data, size);
@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const pbem::mail::MailParseError&) {
     return 0;  // not a mail at all: ingest rejects it the same way
   }
-  // The same choice the server makes (server/mail_service.cpp, command_text): the Subject
-  // when it parses, else the first line of the new body text when that looks like one.
+  // The same choice the server makes (server/pipeline/mail_service.cpp, command_text): the
+  // Subject when it parses, else the first line of the new body text when that looks like one.
   const auto& names = pbem::fuzz::game_names();
   pbem::server::parse_command(message.subject, names);
   std::string_view body = message.body_new_text;

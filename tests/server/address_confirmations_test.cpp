@@ -3,11 +3,11 @@
 
 #include <string>
 
-#include "server/accounts.h"
-#include "server/address_confirmations.h"
-#include "server/config.h"
-#include "server/database.h"
-#include "server/migrations.h"
+#include "server/storage/accounts.h"
+#include "server/storage/address_confirmations.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+#include "server/storage/migrations.h"
 #include "temp_dir.h"
 
 using pbem::server::Accounts;

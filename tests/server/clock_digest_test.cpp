@@ -5,8 +5,8 @@
 #include <regex>
 #include <string>
 
-#include "server/clock.h"
-#include "server/digest.h"
+#include "server/support/clock.h"
+#include "server/support/digest.h"
 
 using namespace std::chrono;
 using pbem::server::iso8601;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "server/commands.h"
+#include "server/commands/commands.h"
 
 using namespace pbem::server;
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/config.h"
+#include "server/support/config.h"
 #include "temp_dir.h"
 
 using pbem::server::Config;

@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "server/database.h"
+#include "server/storage/database.h"
 #include "temp_dir.h"
 
 using pbem::server::Blob;

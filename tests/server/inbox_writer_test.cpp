@@ -6,10 +6,10 @@
 #include <string>
 
 #include "mail/smtp_asio.h"
-#include "server/config.h"
-#include "server/database.h"
-#include "server/inbox_writer.h"
-#include "server/migrations.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+#include "server/pipeline/inbox_writer.h"
+#include "server/storage/migrations.h"
 #include "temp_dir.h"
 
 using namespace pbem::server;

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "server/database.h"
-#include "server/migrations.h"
+#include "server/storage/database.h"
+#include "server/storage/migrations.h"
 #include "temp_dir.h"
 
 using pbem::server::Database;

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "mail/outgoing_message.h"
-#include "server/config.h"
-#include "server/database.h"
-#include "server/migrations.h"
-#include "server/outbox.h"
-#include "server/outbox_sender.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+#include "server/storage/migrations.h"
+#include "server/storage/outbox.h"
+#include "server/pipeline/outbox_sender.h"
 #include "temp_dir.h"
 
 using namespace pbem::server;

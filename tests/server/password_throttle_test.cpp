@@ -5,11 +5,11 @@
 #include <chrono>
 #include <string>
 
-#include "server/config.h"
-#include "server/database.h"
-#include "server/mail_service.h"
-#include "server/migrations.h"
-#include "server/password_throttle.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+#include "server/pipeline/mail_service.h"
+#include "server/storage/migrations.h"
+#include "server/storage/password_throttle.h"
 #include "temp_dir.h"
 
 using namespace std::chrono_literals;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "server/passwords.h"
+#include "server/storage/passwords.h"
 
 using pbem::server::hash_password;
 using pbem::server::password_needs_rehash;

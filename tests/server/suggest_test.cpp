@@ -1,4 +1,4 @@
-#include "server/suggest.h"
+#include "server/commands/suggest.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,65 @@
+// `pbem`: the command-line entry point. Each subcommand lives in its own file.
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/support/config.h"
+#include "server/cli/engine_cli.h"
+#include "server/cli/server_cli.h"
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "usage: pbem [--config FILE] <command> ...\n"
+         "  replay <game> [options ...] [--json] -- <ply> ...   replay plies, print the board or JSON\n"
+         "  legal <game> [options ...] -- [<ply> ...]            list the legal plies after the given ones\n"
+         "  init                                                 create or migrate the database\n"
+         "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
+         "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
+         "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::optional<std::filesystem::path> config_path;
+  if (args.size() >= 2 && args[0] == "--config") {
+    config_path = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (args.empty()) {
+    print_usage(std::cerr);
+    return 2;
+  }
+  const std::string command = args.front();
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "replay") return pbem::server::run_replay(rest, std::cout, std::cerr);
+  if (command == "legal") return pbem::server::run_legal(rest, std::cout, std::cerr);
+  if (command == "help" || command == "--help" || command == "-h") {
+    print_usage(std::cout);
+    return 0;
+  }
+  if (command != "init" && command != "ingest" && command != "outbox") {
+    std::cerr << "pbem: unknown command '" << command << "'\n";
+    print_usage(std::cerr);
+    return 2;
+  }
+  pbem::server::Config config;
+  try {
+    config = pbem::server::load_config(config_path);
+  } catch (const std::exception& e) {
+    std::cerr << "pbem: " << e.what() << "\n";
+    // An MTA must keep the mail while the operator fixes the configuration.
+    return command == "ingest" ? pbem::server::kExitTempFail : pbem::server::kExitConfig;
+  }
+  try {
+    if (command == "init") return pbem::server::run_init(config, std::cout);
+    if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
+    return pbem::server::run_outbox(config, rest, std::cout);
+  } catch (const std::exception& e) {
+    std::cerr << "pbem " << command << ": " << e.what() << "\n";
+    return command == "ingest" ? pbem::server::kExitTempFail : pbem::server::kExitSoftware;
+  }
+}

@@ -1,0 +1,27 @@
+// `pbemd [--config FILE]`: the SMTP daemon.
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "server/support/config.h"
+#include "server/pipeline/daemon.h"
+
+int main(int argc, char** argv) {
+  std::optional<std::filesystem::path> config_path;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--config" && i + 1 < argc) {
+      config_path = argv[++i];
+    } else {
+      std::cerr << "usage: pbemd [--config FILE]\n"
+                   "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
+      return arg == "--help" || arg == "-h" ? 0 : 64;
+    }
+  }
+  try {
+    return pbem::server::run_daemon(pbem::server::load_config(config_path));
+  } catch (const std::exception& e) {
+    std::cerr << "pbemd: " << e.what() << "\n";
+    return 78;  // EX_CONFIG
+  }
+}

@@ -1,0 +1,123 @@
+#include "server/cli/server_cli.h"
+
+#include <iostream>
+#include <iterator>
+#include <optional>
+
+#include "server/storage/database.h"
+#include "server/support/log.h"
+#include "server/pipeline/mail_service.h"
+#include "server/storage/migrations.h"
+#include "server/storage/outbox.h"
+#include "server/pipeline/outbox_sender.h"
+
+namespace pbem::server {
+
+namespace {
+
+Database open_database(const Config& config) {
+  Database db(config.database);
+  migrate(db);
+  return db;
+}
+
+// mboxrd: a body line starting with ">*From " gets one more '>', so readers can undo it.
+std::string mbox_escaped(const std::string& data) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < data.size()) {
+    std::size_t end = data.find('\n', start);
+    std::string line = data.substr(start, end == std::string::npos ? std::string::npos : end - start + 1);
+    std::size_t quotes = line.find_first_not_of('>');
+    if (quotes != std::string::npos && line.compare(quotes, 5, "From ") == 0) out += '>';
+    out += line;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_init(const Config& config, std::ostream& out) {
+  Database db(config.database);
+  auto applied = migrate(db);
+  out << "database " << config.database.string() << " at schema version " << schema_version(db) << " ("
+      << applied.size() << " migrations applied now)\n";
+  return kExitOk;
+}
+
+int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in) {
+  std::optional<std::string> envelope_from;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--sender" && i + 1 < args.size()) {
+      std::string sender = args[++i];
+      envelope_from = sender == "<>" ? "" : sender;
+    } else {
+      std::cerr << "usage: pbem ingest [--sender ADDRESS] < message\n";
+      return kExitUsage;
+    }
+  }
+  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (raw.empty()) {
+    std::cerr << "pbem ingest: no message on standard input\n";
+    return kExitUsage;
+  }
+  std::optional<Database> db;
+  ReceiveResult received;
+  try {
+    db.emplace(open_database(config));
+    MailService service(*db, config);
+    received = service.receive(raw, envelope_from);
+  } catch (const std::exception& e) {
+    // Not stored: the MTA keeps the message and tries again later.
+    log_line(std::string("ingest: could not store the message, asking the MTA to retry: ") + e.what());
+    return kExitTempFail;
+  }
+  try {
+    MailService service(*db, config);
+    // Earlier messages left pending by a crash go first, in arrival order.
+    service.process_pending();
+  } catch (const std::exception& e) {
+    // Stored but not processed: a retry finds it pending and processes it then.
+    log_line(std::string("ingest: stored inbox ") + std::to_string(received.inbox_id) +
+             " but could not process it yet: " + e.what());
+    return kExitTempFail;
+  }
+  return kExitOk;
+}
+
+int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out) {
+  Database db = open_database(config);
+  Outbox outbox(db);
+  auto queued = outbox.queued();
+  if (args.empty()) {
+    for (const QueuedMail& mail : queued) {
+      out << "From " << mail.envelope_from << " " << mail.created_at << "\n";
+      std::string data = mail.data;
+      std::string unix_text;
+      for (std::size_t i = 0; i < data.size(); ++i)
+        if (!(data[i] == '\r' && i + 1 < data.size() && data[i + 1] == '\n')) unix_text += data[i];
+      out << mbox_escaped(unix_text);
+      if (!unix_text.empty() && unix_text.back() != '\n') out << "\n";
+      out << "\n";
+    }
+    return kExitOk;
+  }
+  if (args.size() == 1 && args[0] == "list") {
+    for (const QueuedMail& mail : queued)
+      out << mail.id << "\t" << mail.created_at << "\t" << mail.recipient << "\t<" << mail.message_id << ">\t"
+          << mail.attempts << " attempts\n";
+    return kExitOk;
+  }
+  if (args.size() == 1 && args[0] == "send") {
+    std::size_t attempted = send_due_once(config);
+    auto left = outbox.queued().size();
+    out << attempted << " messages attempted, " << left << " still queued\n";
+    return kExitOk;
+  }
+  std::cerr << "usage: pbem outbox [list|send]\n";
+  return kExitUsage;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,28 @@
+// `pbem init`, `pbem ingest` and `pbem outbox`: the server's entry points for operators and
+// for an MTA's pipe delivery.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "server/support/config.h"
+
+namespace pbem::server {
+
+// sysexits(3) codes used by `pbem ingest`.
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 64;      // EX_USAGE
+constexpr int kExitSoftware = 70;   // EX_SOFTWARE
+constexpr int kExitConfig = 78;     // EX_CONFIG
+constexpr int kExitTempFail = 75;   // EX_TEMPFAIL: the MTA should retry
+
+int run_init(const Config& config, std::ostream& out);
+// Reads one message from `in`; args: [--sender ADDRESS] (the envelope sender; "" or "<>"
+// for the null sender).
+int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in);
+// No args: queued mail as an mbox on `out`, oldest first. "list": one line per message.
+// "send": one delivery pass to the smarthost (for pipe delivery without pbemd).
+int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace pbem::server

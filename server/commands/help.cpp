@@ -1,0 +1,91 @@
+#include "server/commands/help.h"
+
+#include "engine/registry.h"
+#include "server/commands/commands.h"
+
+namespace pbem::server {
+
+namespace {
+
+std::string overview(const std::string& address) {
+  std::string games;
+  for (const auto& type : game_types()) games += "  " + type.name + "  - " + type.summary + "\n";
+  return "This is a play-by-email game server. Send a command in the Subject line of a\n"
+         "mail to " + address + "; the reply comes by mail. Games played here:\n\n" + games +
+         "\nMore help (send as the Subject):\n"
+         "  help commands    every command and its syntax\n"
+         "  help tutorial    signing up and playing a first game, step by step\n"
+         "  help <game>      a game's rules, notation and options (e.g. help hy3)\n";
+}
+
+std::string commands_help() {
+  return "Commands (the Subject line; words are case-insensitive except passwords):\n\n" + all_usages() +
+         "\n<game> is one of: gates, hy3, gaia. `board` is the game number (#17 in the\n"
+         "Subject of every game mail). `move#moveno` accepts the move only if it would\n"
+         "be move number moveno, so a stale or repeated mail cannot play twice.\n"
+         "`show 17#5` shows game 17 after move 5. `games` lists active games unless\n"
+         "you add all, inactive or next (games where it is that user's turn).\n";
+}
+
+std::string tutorial() {
+  return R"(Tutorial: your first game by mail
+
+1. Sign up. Send a mail whose Subject is
+       signup alice mysecret
+   Your userid is alice, your password mysecret. Replies go to the address you
+   sent from; add more addresses after the password if you like. Each address
+   gets a confirmation code; send `confirm alice <code>` for each. Until then
+   the server mails that address nothing else.
+
+2. Challenge someone who has signed up (here bob) to a game of HY 3:
+       hy3 challenge alice bob
+   The first userid moves first. Options follow, e.g.
+       hy3 challenge alice bob -size=5 -swap
+   Both of you receive the game number (say #12) and the empty board.
+
+3. Move. Every board mail ends with a ready-made Subject line: reply, put your
+   password and your move in it, and send:
+       hy3 move 12 alice mysecret d4
+   Both players receive the new board. Add #N to the move (d4#3) to make sure
+   it is only played as move 3.
+
+4. Look around at any time:
+       hy3 show 12          the board now
+       hy3 history 12       every move so far
+       all show alice next  every game where it is alice's turn
+       hy3 chat 12 alice mysecret   (the mail's body goes to your opponent)
+
+5. The game ends when someone wins or resigns:
+       hy3 resign 12 alice mysecret
+   Before the first move, either player can end an unwanted game alone:
+       hy3 abort 12 bob bobsecret
+
+Send `help hy3`, `help gates` or `help gaia` for each game's rules.
+)";
+}
+
+}  // namespace
+
+std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address) {
+  if (subjects.empty()) return overview(server_address);
+  std::string out;
+  for (const std::string& subject : subjects) {
+    if (!out.empty()) out += "\n";
+    if (subject == "commands") out += commands_help();
+    else if (subject == "tutorial") out += tutorial();
+    else if (find_game_type(subject)) out += game_help_text(subject);
+    else out += "There is no help on '" + subject + "'.\n\n" + overview(server_address);
+  }
+  return out;
+}
+
+std::string game_help_text(const std::string& game) {
+  const GameType* type = find_game_type(game);
+  if (!type) return "";
+  std::string options;
+  for (const auto& option : type->options)
+    options += "  -" + option.name + (option.takes_integer ? "=<n>" : "") + "   " + option.help + "\n";
+  return type->rules_help + "\nChallenge options:\n" + options + "\nCommands:\n" + game_usages(type->name);
+}
+
+}  // namespace pbem::server

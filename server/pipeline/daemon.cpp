@@ -1,0 +1,147 @@
+#include "server/pipeline/daemon.h"
+
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <thread>
+
+#include "mail/smtp_server.h"
+#include "server/storage/database.h"
+#include "server/pipeline/inbox_writer.h"
+#include "server/support/log.h"
+#include "server/pipeline/mail_service.h"
+#include "server/storage/migrations.h"
+#include "server/pipeline/outbox_sender.h"
+
+namespace pbem::server {
+
+namespace asio = mail::asio;
+
+namespace {
+
+// The processor's work signal: "something may be pending", set by the receiver.
+class WorkSignal {
+ public:
+  void notify() {
+    {
+      std::lock_guard lock(mutex_);
+      pending_ = true;
+    }
+    cv_.notify_one();
+  }
+  void stop() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    cv_.notify_one();
+  }
+  // Waits for work (or a timeout, to pick up anything left behind); false once stopping.
+  bool wait() {
+    std::unique_lock lock(mutex_);
+    cv_.wait_for(lock, std::chrono::seconds(5), [&] { return pending_ || stopping_; });
+    pending_ = false;
+    return !stopping_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool pending_ = true;  // process leftovers from before a crash at once
+  bool stopping_ = false;
+};
+
+mail::SmtpServerConfig smtp_config(const Config& config) {
+  mail::SmtpServerConfig smtp;
+  smtp.listen_host = config.smtp.listen.host;
+  smtp.listen_port = config.smtp.listen.port;
+  smtp.hostname = config.server.address.substr(config.server.address.find('@') + 1);
+  smtp.local_addresses.push_back(config.server.address);
+  for (const auto& alias : config.server.aliases) smtp.local_addresses.push_back(alias);
+  smtp.max_message_bytes = config.smtp.max_message_bytes;
+  smtp.max_recipients = static_cast<std::size_t>(config.smtp.max_recipients);
+  smtp.max_connections = static_cast<std::size_t>(config.smtp.max_connections);
+  smtp.max_connections_per_ip = static_cast<std::size_t>(config.smtp.max_connections_per_ip);
+  smtp.max_errors = static_cast<std::size_t>(config.smtp.max_errors);
+  smtp.command_timeout = config.smtp.command_timeout_seconds;
+  smtp.data_timeout = config.smtp.data_timeout_seconds;
+  smtp.data_total_timeout = config.smtp.data_total_timeout_seconds;
+  smtp.tls_certificate_file = config.smtp.tls_certificate.string();
+  smtp.tls_private_key_file = config.smtp.tls_private_key.string();
+  smtp.log = [](std::string_view line) { log_line(line); };
+  return smtp;
+}
+
+}  // namespace
+
+int run_daemon(const Config& config) {
+  if (auto problem = smarthost_security_problem(config.smarthost)) {
+    log_line("pbemd: cannot start: " + *problem);
+    return 1;
+  }
+  {
+    Database db(config.database);
+    migrate(db);
+  }
+  // Three threads besides the processor, so that none waits for another: the network
+  // thread (SMTP sessions, signals), the storage thread (InboxWriter) and the sender's.
+  asio::io_context io;
+  asio::io_context sender_io;
+  WorkSignal work;
+  OutboxSender sender(sender_io, config);
+
+  // The processor thread: its own connection, the same code path as `pbem ingest`.
+  std::thread processor([&] {
+    Database db(config.database);
+    MailService service(db, config);
+    while (work.wait()) {
+      try {
+        if (service.process_pending() > 0) sender.wake();
+      } catch (const std::exception& e) {
+        // The rows stay pending; the next round tries again.
+        log_line(std::string("processor: ") + e.what());
+      }
+    }
+  });
+
+  // 250 only once the message is durably in the inbox (a duplicate is already there).
+  InboxWriter inbox(config, [&](ReceiveStatus status) {
+    if (status != ReceiveStatus::Duplicate) work.notify();
+    else sender.wake();  // the duplicate notice
+  });
+  mail::SmtpServer smtp(
+      io, smtp_config(config),
+      [&](const mail::Envelope& envelope, std::string data) { return inbox.store(envelope, std::move(data)); },
+      inbox.executor());
+
+  asio::signal_set signals(io, SIGTERM, SIGINT);
+  signals.async_wait([&](const boost::system::error_code& error, int signal) {
+    if (error) return;
+    log_line("pbemd: signal " + std::to_string(signal) + ", shutting down");
+    smtp.stop();
+    inbox.stop_waiting();
+    sender.stop();
+    work.stop();
+  });
+
+  try {
+    smtp.start();
+  } catch (const std::exception& e) {
+    log_line(std::string("pbemd: cannot start: ") + e.what());
+    work.stop();
+    processor.join();
+    return 1;
+  }
+  sender.start();
+  std::thread sending([&] { sender_io.run(); });
+  log_line("pbemd: listening on " + config.smtp.listen.host + ":" + std::to_string(smtp.port()) + " for " +
+           config.server.address + ", database " + config.database.string() + ", smarthost " +
+           config.smarthost.host + ":" + std::to_string(config.smarthost.port));
+  io.run();
+  sending.join();
+  processor.join();
+  log_line("pbemd: stopped");
+  return 0;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,50 @@
+// The server's one path for every inbound message, whichever way it came in (SMTP or an
+// MTA's pipe): store it durably, then process it exactly once in one transaction that also
+// writes its replies to the outbox.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/storage/accounts.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+
+namespace pbem::server {
+
+enum class ReceiveStatus {
+  Stored,     // new message, durably in the inbox, waiting to be processed
+  Pending,    // seen before but not processed yet (e.g. a crash): process it now
+  Duplicate,  // already processed: nothing is done again, nothing is sent (logged only)
+};
+
+struct ReceiveResult {
+  ReceiveStatus status = ReceiveStatus::Stored;
+  std::int64_t inbox_id = 0;
+};
+
+class MailService {
+ public:
+  MailService(Database& db, const Config& config);
+
+  // Records a raw RFC 5322 message in the inbox in its own transaction. `envelope_from` is
+  // the SMTP reverse path when known ("" = the null sender <>, which is never answered).
+  ReceiveResult receive(std::string_view raw, std::optional<std::string> envelope_from);
+
+  // Processes one received inbox row; a no-op if it was processed already.
+  // Throws DatabaseError (e.g. busy) with nothing changed; the row stays pending.
+  void process(std::int64_t inbox_id);
+
+  // Processes every pending row, oldest first; returns how many.
+  int process_pending();
+
+ private:
+  std::optional<PasswordCheck> password_check_in_advance(const std::string& command);
+
+  Database& db_;
+  const Config& config_;
+};
+
+}  // namespace pbem::server

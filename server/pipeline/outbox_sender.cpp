@@ -1,0 +1,233 @@
+#include "server/pipeline/outbox_sender.h"
+
+#include <algorithm>
+
+#include "server/support/log.h"
+#include "server/storage/outbox.h"
+
+namespace pbem::server {
+
+namespace asio = mail::asio;
+
+std::chrono::seconds retry_delay(const OutboxConfig& config, int attempts) {
+  auto delay = config.initial_retry_seconds;
+  for (int i = 1; i < attempts && delay < config.max_retry_seconds; ++i) delay *= 2;
+  return std::min(delay, config.max_retry_seconds);
+}
+
+namespace {
+
+// After an unexpected failure of a whole sending round, wait this long before the next.
+constexpr std::chrono::seconds kRoundFailurePause{5};
+
+class SmtpTransport : public Transport {
+ public:
+  explicit SmtpTransport(mail::SmarthostConfig smarthost) : smarthost_(std::move(smarthost)) {}
+  asio::awaitable<mail::DeliveryResult> deliver(std::string envelope_from,
+                                                std::vector<std::string> recipients,
+                                                std::string data) override {
+    co_return co_await mail::deliver(smarthost_, std::move(envelope_from), std::move(recipients),
+                                     std::move(data));
+  }
+
+ private:
+  mail::SmarthostConfig smarthost_;
+};
+
+std::string describe(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an unknown exception";
+  }
+}
+
+}  // namespace
+
+mail::SmarthostConfig smarthost_client_config(const Config& config) {
+  mail::SmarthostConfig smarthost;
+  smarthost.host = config.smarthost.host;
+  smarthost.port = config.smarthost.port;
+  smarthost.starttls = config.smarthost.starttls;
+  smarthost.username = config.smarthost.username;
+  smarthost.password = config.smarthost.password;
+  const bool loopback = mail::is_loopback_host(config.smarthost.host);
+  // A relay on this machine usually has a self-signed certificate; one across a network
+  // is checked unless the operator says otherwise.
+  smarthost.verify_certificate = config.smarthost.verify_certificate.value_or(!loopback);
+  // Loopback traffic never leaves the machine, so clear-text AUTH there exposes nothing.
+  smarthost.allow_plaintext_auth = config.smarthost.allow_plaintext_auth || loopback;
+  smarthost.helo_name = config.server.address.substr(config.server.address.find('@') + 1);
+  return smarthost;
+}
+
+std::optional<std::string> smarthost_security_problem(const SmarthostConfig& smarthost) {
+  if (!smarthost.username || smarthost.starttls || smarthost.allow_plaintext_auth ||
+      mail::is_loopback_host(smarthost.host)) {
+    return std::nullopt;
+  }
+  return "smarthost.username is set but smarthost.starttls is off, so the AUTH password would "
+         "cross the network to " + smarthost.host +
+         " in clear text; turn on smarthost.starttls (or, for a trusted network, set "
+         "smarthost.allow_plaintext_auth to true)";
+}
+
+OutboxSender::OutboxSender(asio::io_context& io, const Config& config,
+                           std::unique_ptr<Transport> transport)
+    : io_(io), config_(config), transport_(std::move(transport)), wakeup_(io) {
+  if (!transport_) transport_ = std::make_unique<SmtpTransport>(smarthost_client_config(config));
+}
+
+void OutboxSender::start() {
+  asio::co_spawn(io_, run(), [](std::exception_ptr error) {
+    if (!error) return;
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      log_line(std::string("sender stopped by an error: ") + e.what());
+    }
+  });
+}
+
+void OutboxSender::wake() {
+  asio::post(io_, [this] { wakeup_.cancel(); });
+}
+
+void OutboxSender::stop() {
+  stopping_ = true;
+  wake();
+}
+
+asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
+  record_late(db);
+  Outbox outbox(db);
+  std::vector<QueuedMail> due;
+  try {
+    due = outbox.queued(std::chrono::system_clock::now(), 100);
+  } catch (const std::exception& e) {
+    log_line(std::string("sender: cannot read the outbox: ") + e.what());
+  }
+  std::size_t attempted = 0;
+  for (const QueuedMail& mail : due) {
+    if (stopping_) break;
+    if (delivered_unrecorded(mail.id)) continue;  // sent already; only the mark is missing
+    co_await deliver_one(db, mail);
+    ++attempted;
+  }
+  record_late(db);  // at once if the database allows (`pbem outbox send` makes one pass only)
+  co_return attempted;
+}
+
+asio::awaitable<void> OutboxSender::run() {
+  Database db(config_.database);
+  while (!stopping_) {
+    // Nothing may end this loop but stop(): SMTP keeps accepting mail whose replies must
+    // go out. A round that fails (out of memory, say) is logged and tried again later.
+    std::exception_ptr failure;
+    std::size_t attempted = 0;
+    try {
+      attempted = co_await send_due(db);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    if (failure) log_line("sender: sending round failed, retrying later: " + describe(failure));
+    if (attempted > 0 && !failure) continue;  // more may be due already
+    if (stopping_) break;
+    // Sleep until woken by new mail, or poll for retries that came due.
+    wakeup_.expires_after(failure ? kRoundFailurePause : std::chrono::seconds(1));
+    boost::system::error_code ignored;
+    co_await wakeup_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+  }
+  try {
+    record_late(db);  // a clean stop should not leave a delivered message to be sent again
+  } catch (...) {
+    log_line("sender: could not record late deliveries at stop: " + describe(std::current_exception()));
+  }
+}
+
+void OutboxSender::record_late(Database& db) {
+  Outbox outbox(db);
+  while (!unrecorded_.empty()) {
+    const auto& [id, tag] = unrecorded_.front();
+    try {
+      outbox.mark_sent(id);
+    } catch (const std::exception&) {
+      return;  // still busy: the next round tries again
+    }
+    log_line(tag + ": delivery recorded late");
+    unrecorded_.erase(unrecorded_.begin());
+  }
+}
+
+bool OutboxSender::delivered_unrecorded(std::int64_t id) const {
+  return std::any_of(unrecorded_.begin(), unrecorded_.end(), [&](const auto& entry) { return entry.first == id; });
+}
+
+std::size_t send_due_once(const Config& config) {
+  asio::io_context io;
+  OutboxSender sender(io, config);
+  std::size_t attempted = 0;
+  asio::co_spawn(
+      io,
+      [&]() -> asio::awaitable<void> {
+        Database db(config.database);
+        attempted = co_await sender.send_due(db);
+      },
+      asio::detached);
+  io.run();
+  return attempted;
+}
+
+asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {
+  // A named vector, not a braced list: g++ 12 mis-compiles initializer lists in co_await calls.
+  std::vector<std::string> recipients{mail.recipient};
+  mail::DeliveryResult result;
+  std::exception_ptr failure;
+  try {
+    result = co_await transport_->deliver(mail.envelope_from, recipients, mail.data);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (failure) {
+    // Whatever went wrong (std::bad_alloc included) concerns this attempt only: the message
+    // waits its backoff like any temporary failure, and the sender carries on.
+    result = {mail::DeliveryStatus::TemporaryFailure, "internal error while sending: " + describe(failure), {}};
+  }
+  Outbox outbox(db);
+  const std::string tag = "outbox " + std::to_string(mail.id) + " to " + mail.recipient + " <" + mail.message_id + ">";
+  // Marking may meet a busy database; a delivered message is then remembered and marked
+  // later (record_late), never sent again. Only a crash before the mark repeats it.
+  try {
+    switch (result.status) {
+      case mail::DeliveryStatus::Delivered:
+        outbox.mark_sent(mail.id);
+        log_line(tag + ": delivered");
+        break;
+      case mail::DeliveryStatus::PermanentFailure:
+        outbox.mark_failed(mail.id, result.detail);
+        log_line(tag + ": failed permanently: " + result.detail);
+        break;
+      case mail::DeliveryStatus::TemporaryFailure:
+        if (mail.attempts + 1 >= config_.outbox.max_attempts) {
+          outbox.mark_failed(mail.id, "gave up after " + std::to_string(mail.attempts + 1) + " attempts: " + result.detail);
+          log_line(tag + ": gave up after " + std::to_string(mail.attempts + 1) + " attempts: " + result.detail);
+        } else {
+          auto delay = retry_delay(config_.outbox, mail.attempts + 1);
+          outbox.mark_retry(mail.id, result.detail, std::chrono::system_clock::now() + delay);
+          log_line(tag + ": temporary failure, retry in " + std::to_string(delay.count()) + "s: " + result.detail);
+        }
+        break;
+    }
+  } catch (const std::exception& e) {
+    if (result.status == mail::DeliveryStatus::Delivered) {
+      unrecorded_.emplace_back(mail.id, tag);
+      log_line(tag + ": delivered, but not yet recorded (it will not be sent again): " + e.what());
+    } else {
+      log_line(tag + ": could not record the delivery result: " + e.what());
+    }
+  }
+}
+
+}  // namespace pbem::server

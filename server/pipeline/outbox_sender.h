@@ -1,0 +1,83 @@
+// The sending side of the daemon: drains the outbox to the smarthost over SMTP, retrying
+// temporary failures with exponential backoff and recording permanent ones. It shares
+// nothing with the receiving side but the outbox table.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mail/smtp_asio.h"
+#include "mail/smtp_client.h"
+#include "server/support/config.h"
+#include "server/storage/database.h"
+
+namespace pbem::server {
+
+// The wait before attempt number `attempts + 1` after `attempts` failures: initial, then
+// doubling, never more than the maximum.
+std::chrono::seconds retry_delay(const OutboxConfig& config, int attempts);
+
+// How a queued message leaves the server. The real one is the SMTP client talking to the
+// smarthost; tests put in one that fails in ways the network never would.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  // May throw anything (std::bad_alloc, say): the sender counts that as a temporary failure.
+  virtual mail::asio::awaitable<mail::DeliveryResult> deliver(std::string envelope_from,
+                                                              std::vector<std::string> recipients,
+                                                              std::string data) = 0;
+};
+
+// The smarthost settings the SMTP client gets from the configuration: certificate checks
+// and plaintext AUTH resolved for this host ("auto" and loopback).
+mail::SmarthostConfig smarthost_client_config(const Config& config);
+
+// Why these smarthost settings would send the AUTH password in clear text over a network:
+// a username, no STARTTLS, a host that is not loopback and plaintext AUTH not allowed.
+// nullopt when they are safe. pbemd refuses to start with such settings.
+std::optional<std::string> smarthost_security_problem(const SmarthostConfig& smarthost);
+
+class OutboxSender {
+ public:
+  // Without a transport: SMTP to the configured smarthost.
+  OutboxSender(mail::asio::io_context& io, const Config& config,
+               std::unique_ptr<Transport> transport = nullptr);
+
+  // Starts the sending loop on the io_context.
+  void start();
+  // Wakes the loop at once (new mail was queued). Safe from any thread.
+  void wake();
+  // Lets the delivery in flight finish, then ends the loop.
+  void stop();
+  // One pass: attempts every message that is due now; returns how many were attempted.
+  mail::asio::awaitable<std::size_t> send_due(Database& db);
+
+ private:
+  mail::asio::awaitable<void> run();
+  mail::asio::awaitable<void> deliver_one(Database& db, const struct QueuedMail& mail);
+  // Marks sent what was delivered but could not be recorded then; stops at a busy database.
+  void record_late(Database& db);
+  bool delivered_unrecorded(std::int64_t id) const;
+
+  mail::asio::io_context& io_;
+  const Config& config_;
+  std::unique_ptr<Transport> transport_;
+  mail::asio::steady_timer wakeup_;
+  std::atomic<bool> stopping_{false};
+  // Delivered, but the outbox row could not be marked sent (the database stayed locked
+  // past its busy timeout). Never sent again: the spec allows a second copy only for a
+  // crash between the smarthost's acceptance and the outbox update. {row id, log tag}.
+  std::vector<std::pair<std::int64_t, std::string>> unrecorded_;
+};
+
+// `pbem outbox send`: one pass over the due mail on a private io_context, for setups
+// without pbemd (pipe delivery into `pbem ingest` plus a timer). Returns how many were tried.
+std::size_t send_due_once(const Config& config);
+
+}  // namespace pbem::server

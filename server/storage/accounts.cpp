@@ -1,0 +1,121 @@
+#include "server/storage/accounts.h"
+
+#include <algorithm>
+
+#include "server/support/clock.h"
+#include "server/storage/passwords.h"
+
+namespace pbem::server {
+
+namespace {
+Account account_from_row(Statement& row) {
+  Account account;
+  account.id = row.column_int(0);
+  account.userid = row.column_text(1);
+  account.active = row.column_int(2) != 0;
+  return account;
+}
+}  // namespace
+
+std::optional<Account> Accounts::find(const std::string& userid) const {
+  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE userid = ?");
+  query.bind(1, userid);
+  return first_account(query);
+}
+
+std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
+  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE id = ?");
+  query.bind(1, id);
+  return first_account(query);
+}
+
+std::optional<Account> Accounts::first_account(Statement& query) const {
+  if (!query.step()) return std::nullopt;
+  Account account = account_from_row(query);
+  account.addresses = addresses_of(account.id, false);
+  account.confirmed = addresses_of(account.id, true);
+  return account;
+}
+
+std::vector<std::string> Accounts::addresses_of(std::int64_t id, bool confirmed_only) const {
+  auto query = db_.prepare(
+      "SELECT address FROM addresses WHERE user_id = ? AND (? = 0 OR confirmed_at IS NOT NULL) ORDER BY position");
+  query.bind(1, id).bind(2, confirmed_only ? 1 : 0);
+  std::vector<std::string> addresses;
+  while (query.step()) addresses.push_back(query.column_text(0));
+  return addresses;
+}
+
+Account Accounts::create(const std::string& userid, const std::string& password,
+                         const std::vector<std::string>& addresses) {
+  auto insert = db_.prepare("INSERT INTO users (userid, password_hash, active, created_at) VALUES (?, ?, 1, ?)");
+  insert.bind(1, userid).bind(2, hash_password(password)).bind(3, now_iso8601());
+  insert.run();
+  Account account{db_.last_insert_id(), userid, true, {}, {}};
+  set_addresses(account, addresses);
+  account.addresses = addresses;
+  return account;
+}
+
+bool Accounts::password_matches(const Account& account, const std::string& password) const {
+  auto query = db_.prepare("SELECT password_hash FROM users WHERE id = ?");
+  query.bind(1, account.id);
+  if (!query.step()) return false;
+  const std::string hash = query.column_text(0);
+  // The check made before the transaction holds only if the hash did not change since.
+  if (precheck_ && precheck_->hash == hash && precheck_->password == password) return precheck_->matches;
+  return verify_password(hash, password);
+}
+
+std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std::string& userid,
+                                                        const std::string& password) {
+  std::string hash;
+  {
+    auto query = db.prepare("SELECT password_hash FROM users WHERE userid = ?");
+    query.bind(1, userid);
+    if (!query.step()) return std::nullopt;
+    hash = query.column_text(0);
+  }  // the statement is reset here: no read snapshot is held during the slow check
+  bool matches = verify_password(hash, password);
+  return PasswordCheck{std::move(hash), password, matches};
+}
+
+void Accounts::set_password(const Account& account, const std::string& password) {
+  auto update = db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
+  update.bind(1, hash_password(password)).bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_addresses(const Account& account, const std::vector<std::string>& addresses) {
+  std::vector<std::pair<std::string, std::string>> confirmed;  // address, confirmed_at
+  {
+    auto query = db_.prepare("SELECT address, confirmed_at FROM addresses WHERE user_id = ? AND confirmed_at IS NOT NULL");
+    query.bind(1, account.id);
+    while (query.step()) confirmed.emplace_back(query.column_text(0), query.column_text(1));
+  }
+  auto remove = db_.prepare("DELETE FROM addresses WHERE user_id = ?");
+  remove.bind(1, account.id);
+  remove.run();
+  auto insert = db_.prepare(
+      "INSERT OR IGNORE INTO addresses (user_id, address, position, confirmed_at) VALUES (?, ?, ?, ?)");
+  for (std::size_t i = 0; i < addresses.size(); ++i) {
+    std::optional<std::string> confirmed_at;
+    for (const auto& [address, at] : confirmed)
+      if (address == addresses[i]) confirmed_at = at;
+    insert.reset();
+    insert.bind(1, account.id).bind(2, addresses[i]).bind(3, static_cast<std::int64_t>(i)).bind(4, confirmed_at);
+    insert.run();
+  }
+}
+
+void Accounts::deactivate(const Account& account) {
+  auto update = db_.prepare("UPDATE users SET active = 0 WHERE id = ?");
+  update.bind(1, account.id);
+  update.run();
+}
+
+bool Accounts::owns_address(const Account& account, const std::string& address) const {
+  return std::find(account.addresses.begin(), account.addresses.end(), address) != account.addresses.end();
+}
+
+}  // namespace pbem::server

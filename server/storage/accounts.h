@@ -1,0 +1,57 @@
+// Player accounts: user ids, Argon2id password hashes, and the addresses mail comes from.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/storage/database.h"
+
+namespace pbem::server {
+
+struct Account {
+  std::int64_t id = 0;
+  std::string userid;
+  bool active = true;
+  std::vector<std::string> addresses;  // primary first
+  std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
+};
+
+// A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
+// done before the write transaction so the lock is not held meanwhile).
+struct PasswordCheck {
+  std::string hash;
+  std::string password;
+  bool matches = false;
+};
+
+class Accounts {
+ public:
+  explicit Accounts(Database& db, std::optional<PasswordCheck> precheck = std::nullopt)
+      : db_(db), precheck_(std::move(precheck)) {}
+
+  // Verifies `password` for `userid` outside any transaction; nullopt for an unknown user.
+  static std::optional<PasswordCheck> check_in_advance(Database& db, const std::string& userid,
+                                                       const std::string& password);
+
+  std::optional<Account> find(const std::string& userid) const;
+  std::optional<Account> find_by_id(std::int64_t id) const;
+  // Creates an account; the caller has checked that the userid is free.
+  Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses);
+  bool password_matches(const Account& account, const std::string& password) const;
+  void set_password(const Account& account, const std::string& password);
+  // Replaces the addresses; one the account had confirmed stays confirmed, a new one is not.
+  void set_addresses(const Account& account, const std::vector<std::string>& addresses);
+  void deactivate(const Account& account);
+  bool owns_address(const Account& account, const std::string& address) const;
+
+ private:
+  // The account on the query's first row (id, userid, active), with its addresses.
+  std::optional<Account> first_account(Statement& query) const;
+  std::vector<std::string> addresses_of(std::int64_t id, bool confirmed_only) const;
+  Database& db_;
+  std::optional<PasswordCheck> precheck_;
+};
+
+}  // namespace pbem::server

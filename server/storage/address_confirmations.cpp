@@ -1,0 +1,88 @@
+#include "server/storage/address_confirmations.h"
+
+#include <sodium.h>
+
+#include <array>
+#include <chrono>
+#include <string_view>
+#include <vector>
+
+#include "engine/text.h"
+#include "server/support/clock.h"
+#include "server/support/sodium.h"
+
+namespace pbem::server {
+
+namespace {
+
+// No 0/o, 1/l/i: the code is typed back by hand. 31 symbols, 10 of them: about 49 bits.
+constexpr std::string_view kCodeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+constexpr int kCodeLength = 10;
+
+std::string random_code() {
+  ensure_sodium_initialized();
+  std::string code;
+  for (int i = 0; i < kCodeLength; ++i)
+    code += kCodeAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kCodeAlphabet.size()))];
+  return code;
+}
+
+}  // namespace
+
+std::string AddressConfirmations::code_hash(std::int64_t user_id, const std::string& address,
+                                            const std::string& code) {
+  ensure_sodium_initialized();
+  // The user and the address are hashed in, so a code confirms only what it was sent for.
+  const std::string input = std::to_string(user_id) + "\n" + address + "\n" + code;
+  std::array<unsigned char, crypto_generichash_BYTES> digest{};
+  crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(input.data()),
+                     input.size(), nullptr, 0);
+  std::array<char, crypto_generichash_BYTES * 2 + 1> hex{};
+  sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
+  return std::string(hex.data(), hex.size() - 1);
+}
+
+std::optional<std::string> AddressConfirmations::issue(std::int64_t user_id, const std::string& address) {
+  const auto now = std::chrono::system_clock::now();
+  {
+    auto count = db_.prepare(
+        "SELECT count(*) FROM outbox WHERE kind = 'confirmation' AND recipient = ? AND created_at >= ?");
+    count.bind(1, address).bind(2, iso8601(now - std::chrono::hours(24)));
+    count.step();
+    if (count.column_int(0) >= limits_.confirmations_per_address_per_day) return std::nullopt;
+  }
+  const std::string code = random_code();
+  auto upsert = db_.prepare(
+      "INSERT OR REPLACE INTO address_confirmations (user_id, address, code_hash, expires_at, created_at) "
+      "VALUES (?, ?, ?, ?, ?)");
+  upsert.bind(1, user_id).bind(2, address).bind(3, code_hash(user_id, address, code));
+  upsert.bind(4, iso8601(now + std::chrono::hours(24) * limits_.confirmation_valid_days)).bind(5, iso8601(now));
+  upsert.run();
+  return code;
+}
+
+std::optional<std::string> AddressConfirmations::confirm(std::int64_t user_id, const std::string& typed) {
+  const std::string code = to_lower(typed);
+  std::vector<std::pair<std::string, std::string>> pending;  // address, hash
+  {
+    auto query = db_.prepare(
+        "SELECT address, code_hash FROM address_confirmations WHERE user_id = ? AND expires_at > ?");
+    query.bind(1, user_id).bind(2, now_iso8601());
+    while (query.step()) pending.emplace_back(query.column_text(0), query.column_text(1));
+  }
+  for (const auto& [address, hash] : pending) {
+    const std::string expected = code_hash(user_id, address, code);
+    if (hash.size() != expected.size() || sodium_memcmp(expected.data(), hash.data(), expected.size()) != 0)
+      continue;
+    auto mark = db_.prepare("UPDATE addresses SET confirmed_at = ? WHERE user_id = ? AND address = ?");
+    mark.bind(1, now_iso8601()).bind(2, user_id).bind(3, address);
+    mark.run();
+    auto used = db_.prepare("DELETE FROM address_confirmations WHERE user_id = ? AND address = ?");
+    used.bind(1, user_id).bind(2, address);
+    used.run();
+    return address;
+  }
+  return std::nullopt;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,86 @@
+#include "server/storage/outbox.h"
+
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+
+std::string kind_name(MailKind kind) {
+  switch (kind) {
+    case MailKind::Reply: return "reply";
+    case MailKind::Game: return "game";
+    case MailKind::Relay: return "relay";
+    case MailKind::Confirmation: return "confirmation";
+    case MailKind::Notice: return "notice";
+  }
+  return "reply";
+}
+
+}  // namespace
+
+void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
+                     std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
+                     std::optional<std::int64_t> relayed_by) {
+  const std::string now = now_iso8601();
+  auto insert = db_.prepare(
+      "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, data, state, attempts, "
+      "next_attempt_at, created_at, kind, relayed_by) VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)");
+  insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
+  insert.bind(5, message.to.at(0)).bind_blob(6, mail::compose(message)).bind(7, now).bind(8, now);
+  insert.bind(9, kind_name(kind)).bind(10, relayed_by);
+  insert.run();
+}
+
+std::vector<QueuedMail> Outbox::queued(std::optional<std::chrono::system_clock::time_point> due_by,
+                                       int limit) const {
+  auto query = db_.prepare(
+      "SELECT id, message_id, envelope_from, recipient, data, attempts, created_at FROM outbox "
+      "WHERE state = 'queued' AND (?1 IS NULL OR next_attempt_at <= ?1) ORDER BY id LIMIT ?2");
+  if (due_by) query.bind(1, iso8601(*due_by));
+  else query.bind(1, nullptr);
+  query.bind(2, limit);
+  std::vector<QueuedMail> mail;
+  while (query.step())
+    mail.push_back({query.column_int(0), query.column_text(1), query.column_text(2), query.column_text(3),
+                    query.column_blob(4), static_cast<int>(query.column_int(5)), query.column_text(6)});
+  return mail;
+}
+
+void Outbox::mark_sent(std::int64_t id) {
+  auto update = db_.prepare(
+      "UPDATE outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
+  update.bind(1, now_iso8601()).bind(2, id);
+  update.run();
+}
+
+void Outbox::mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt) {
+  auto update = db_.prepare(
+      "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?");
+  update.bind(1, error).bind(2, iso8601(next_attempt)).bind(3, id);
+  update.run();
+}
+
+void Outbox::mark_failed(std::int64_t id, const std::string& error) {
+  auto update = db_.prepare(
+      "UPDATE outbox SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?");
+  update.bind(1, error).bind(2, id);
+  update.run();
+}
+
+int Outbox::count_since(const std::string& recipient, MailKind kind,
+                        std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE kind = ? AND recipient = ? AND created_at >= ?");
+  query.bind(1, kind_name(kind)).bind(2, recipient).bind(3, iso8601(since));
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+int Outbox::count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE relayed_by = ? AND created_at >= ?");
+  query.bind(1, user_id).bind(2, iso8601(since));
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,53 @@
+// The outbox: outgoing mail written in the same transaction as the change it reports
+// (transactional outbox), drained by the sender. One recipient per row.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mail/outgoing_message.h"
+#include "server/storage/database.h"
+#include "server/storage/mail_kind.h"
+
+namespace pbem::server {
+
+struct QueuedMail {
+  std::int64_t id = 0;
+  std::string message_id;
+  std::string envelope_from;
+  std::string recipient;
+  std::string data;  // RFC 5322 bytes, CRLF
+  int attempts = 0;
+  std::string created_at;
+};
+
+class Outbox {
+ public:
+  explicit Outbox(Database& db) : db_(db) {}
+
+  // Composes `message` (one recipient) and queues it; call inside the caller's transaction.
+  void enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
+               std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id,
+               MailKind kind = MailKind::Reply, std::optional<std::int64_t> relayed_by = std::nullopt);
+
+  // Queued (not yet sent) mail, oldest first; `due_by` limits it to mail whose next attempt
+  // is due by then.
+  std::vector<QueuedMail> queued(std::optional<std::chrono::system_clock::time_point> due_by = std::nullopt,
+                                 int limit = 1000) const;
+  void mark_sent(std::int64_t id);
+  void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
+  void mark_failed(std::int64_t id, const std::string& error);
+
+  // Mail of `kind` queued for `recipient` since `since` (for the reply and relay limits).
+  int count_since(const std::string& recipient, MailKind kind, std::chrono::system_clock::time_point since) const;
+  // Relay mail carrying text of user `user_id` queued since `since`.
+  int count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const;
+
+ private:
+  Database& db_;
+};
+
+}  // namespace pbem::server

@@ -1,0 +1,36 @@
+#include "server/storage/password_throttle.h"
+
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+constexpr std::chrono::hours kWindow{1};
+}
+
+std::optional<std::string> PasswordThrottle::blocked_until(std::int64_t user_id, TimePoint now) const {
+  // The limit-th newest failure within the hour: once it is an hour old, fewer than
+  // `limit` failures remain in the window.
+  auto query = db_.prepare(
+      "SELECT failed_at FROM password_failures WHERE user_id = ? AND failed_at > ? "
+      "ORDER BY failed_at DESC LIMIT 1 OFFSET ?");
+  query.bind(1, user_id).bind(2, iso8601(now - kWindow)).bind(3, static_cast<std::int64_t>(limit_ - 1));
+  if (!query.step()) return std::nullopt;
+  const std::string counted_from = query.column_text(0);
+  // failed_at + 1 hour, computed by SQLite from the stored text.
+  auto until = db_.prepare("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', ?, '+1 hour')");
+  until.bind(1, counted_from);
+  until.step();
+  return until.column_text(0);
+}
+
+void PasswordThrottle::record_failure(std::int64_t user_id, TimePoint now) {
+  auto prune = db_.prepare("DELETE FROM password_failures WHERE failed_at <= ?");
+  prune.bind(1, iso8601(now - kWindow));
+  prune.run();
+  auto insert = db_.prepare("INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)");
+  insert.bind(1, user_id).bind(2, iso8601(now));
+  insert.run();
+}
+
+}  // namespace pbem::server
