@@ -1,14 +1,85 @@
-// Gates (Cameron Browne, 2008): the registry entry, i.e. options, help text and factory.
-// The game itself is gates::GatesGame (engine/gates_game.h).
+// Gates as a pbem::Game: move syntax, the parity options, and the outcome after each ply
+// (rules: docs/rules.md, "Gates"). The board geometry lives in gates_board.h, the tile
+// table in gates_tiles.h, connectivity in gates_position.h, the diagram in gates_render.h;
+// the registry entry (options, help, factory) in gates_type.cpp.
 #pragma once
 
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/gates_board.h"
+#include "engine/gates_position.h"
+#include "engine/gates_tiles.h"
 #include "engine/registry.h"
+
+namespace pbem::gates {
+
+// How tile parities (a-c = 0, d-f = 1) are kept consistent between neighbours.
+enum class ParityRule {
+  fixed,       // default: only a, b, c
+  phase,       // -phase: ply 1 any of a-f, later tiles the parity of ply 1
+  invert_min,  // -invert_min (-invert): any tile; clashing groups flip the cheaper way
+  align,       // -align: any tile with a supporting neighbour; clashing groups align to it
+};
+// The option word ("phase", ...); empty for the default.
+std::string_view parity_option(ParityRule rule);
+
+class GatesGame final : public Game {
+ public:
+  GatesGame(BoardKind kind, int size, ParityRule rule);
+
+  std::unique_ptr<Game> clone() const override { return std::make_unique<GatesGame>(*this); }
+  std::string_view name() const override { return "gates"; }
+  std::string_view colour_name(Colour colour) const override { return colour == kDark ? "dark" : "light"; }
+  // Board type, size, then the parity option if any: "-cross -size=5 -invert_min".
+  std::string options_text() const override;
+  nlohmann::json cells_json() const override;
+  std::string render(const RenderContext& context) const override;
+
+  const Position& position() const { return position_; }
+  const Board& board() const { return position_.board(); }
+  ParityRule parity_rule() const { return rule_; }
+  // The cell of the most recent placement, if any.
+  std::optional<int> last_cell() const { return last_cell_ < 0 ? std::nullopt : std::optional<int>(last_cell_); }
+
+  GatesGame(const GatesGame&) = default;
+  GatesGame& operator=(const GatesGame&) = default;
+
+ protected:
+  PlyResult place(std::string_view ply, Colour colour) override;
+  std::vector<std::string> legal_placements() const override;
+
+ private:
+  struct Placement {
+    int cell;
+    Tile tile;
+  };
+  // Parses and fully validates a placement; the error text is meant for the player.
+  std::variant<Placement, std::string> validate(std::string_view ply) const;
+  // Whether the parity rule allows `tile` on the empty `cell`; parity_violation() says why not.
+  bool parity_allows(int cell, Tile tile) const;
+  std::optional<std::string> parity_violation(int cell, Tile tile) const;
+  // The parity the new tile's merged group ends with.
+  int final_parity(int cell, Tile tile) const;
+
+  Position position_;
+  ParityRule rule_;
+  std::optional<int> phase_parity_;  // -phase: the parity chosen on ply 1
+  int last_cell_ = -1;
+};
+
+}  // namespace pbem::gates
 
 namespace pbem {
 
-// The registry entry for gates: name, help, options and factory. The factory accepts
-// -cross (default) | -y | -hex, -size=<n>, and at most one of -phase, -invert_min (alias
-// -invert) and -align; anything else throws OptionError naming what is accepted.
+// The registry entry for gates (engine/gates_type.cpp): name, help, options and factory. The
+// factory accepts -cross (default) | -y | -hex, -size=<n>, and at most one of -phase,
+// -invert_min (alias -invert) and -align; anything else throws OptionError naming what is accepted.
 GameType gates_game_type();
 
 }  // namespace pbem

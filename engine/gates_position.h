@@ -1,5 +1,5 @@
 // A Gates position: the tiles on the board, the groups they form and the paths their
-// bands make. It knows nothing of turns, parity options or winners (gates_game.h applies
+// bands make. It knows nothing of turns, parity options or winners (gates.h applies
 // those), so tests and analysis can fill boards freely.
 //
 // Two union-find structures keep every query cheap and the state small and copyable:

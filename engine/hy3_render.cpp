@@ -1,8 +1,8 @@
 // The HY 3 diagram: rows staggered by half a cell as on the real board, each empty cell
 // showing its own label so a player can type the next move without counting.
-#include <algorithm>
+#include "engine/hy3_render.h"
 
-#include "engine/hy3.h"
+#include <cstdlib>
 
 namespace pbem {
 
@@ -17,8 +17,7 @@ std::string right_trimmed(std::string line) {
 
 }  // namespace
 
-std::string Hy3::render(const RenderContext& context) const {
-  const Hy3Board& b = *board_;
+std::string draw_hy3_board(const Hy3Board& b, const std::vector<int>& stones, int last_cell) {
   std::string out;
   const int radius = b.radius();
   for (int row = 0; row < b.row_count(); ++row) {
@@ -27,8 +26,8 @@ std::string Hy3::render(const RenderContext& context) const {
     line += "  ";
     line += std::string(static_cast<std::size_t>(std::abs(r) * kCellWidth / 2), ' ');
     for (int cell : b.row_cells(row)) {
-      const int s = stone(cell);
-      const bool last = cell == last_cell_;
+      const int s = stones[static_cast<std::size_t>(cell)];
+      const bool last = cell == last_cell;
       // One initialisation, not assignments in branches: GCC 12 at -O3 misreports the
       // latter as -Wmaybe-uninitialized inside std::string.
       std::string content = s < 0 ? b.label(cell) : std::string(s == 0 ? (last ? "[R]" : " R") : (last ? "[B]" : " B"));
@@ -40,7 +39,6 @@ std::string Hy3::render(const RenderContext& context) const {
   out += "\nR = red, B = blue, [ ] = last stone placed.\nPerimeter " + std::to_string(b.perimeter()) +
          " cells: a winning group spans " + std::to_string(b.perimeter() / 2 + 1) + " or more, never exactly " +
          std::to_string(b.perimeter() / 2) + ".\n";
-  out += status_lines(context);
   return out;
 }
 

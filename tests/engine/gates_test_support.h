@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/gates_game.h"
+#include "engine/gates.h"
 #include "engine/registry.h"
 
 namespace gates_test {
