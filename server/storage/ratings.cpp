@@ -64,7 +64,7 @@ std::optional<RatedResult> rated_result(const GameRecords& records, std::int64_t
   auto record = records.find(game_id);
   if (!record || record->active || !record->rated || !record->winner_colour) return std::nullopt;
   auto game = records.replay(*record);
-  const std::string& winner = userids_by_colour(*record, *game)[static_cast<std::size_t>(*record->winner_colour)];
+  const std::string winner = userids_by_colour(*record, *game)[static_cast<std::size_t>(*record->winner_colour)];
   return RatedResult{record->id, record->type, record->players, record->userids,
                      winner == record->userids[0] ? 0 : 1};
 }
