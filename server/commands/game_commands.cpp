@@ -6,6 +6,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/commands/processor.h"
+#include "server/ratings/rating_text.h"
 
 namespace pbem::server {
 
@@ -73,7 +74,7 @@ std::string board_heading(const GameRecord& record) {
 }  // namespace
 
 void CommandProcessor::game_update(const GameRecord& record, const Game& game, const std::string& headline,
-                                   const Request& r, Outcome& out) {
+                                   const Request& r, Outcome& out, const std::vector<RatingChange>& rating_changes) {
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
@@ -83,6 +84,9 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
     if (game.winner()) {
       const std::string& winner = users[static_cast<std::size_t>(*game.winner())];
       text += "The game is over: " + winner + " (" + colour_of(game, *game.winner()) + ") wins.\n";
+      if (!rating_changes.empty()) text += "\n" + game_title(record.type) + " ratings:\n";
+      for (const RatingChange& change : rating_changes)
+        text += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
     } else if (users[static_cast<std::size_t>(game.to_move())] == account.userid) {
       text += "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
               " move " + std::to_string(record.id) + " " + account.userid + " <password> \n";
@@ -195,13 +199,14 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
   PlyResult result = game->play(c.move);
   if (!result.ok) throw CommandError("illegal move '" + c.move + "': " + result.error, usage);
   records_.append(record, result.move, colour, player.id, *game);
+  const auto rating_changes = ratings_.apply_result(record.id);  // in this command's transaction
   out.summary = c.game + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
   std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
                " and the first move; " + userids_by_colour(record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  game_update(record, *game, headline, r, out);
+  game_update(record, *game, headline, r, out, rating_changes);
 }
 
 void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) {
@@ -212,8 +217,10 @@ void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) 
   PlyResult result = game->resign(colour);
   if (!result.ok) throw CommandError(result.error);
   records_.append(record, "resign", colour, player.id, *game);
+  const auto rating_changes = ratings_.apply_result(record.id);  // in this command's transaction
   out.summary = c.game + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned.", r, out);
+  game_update(record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned.", r, out,
+              rating_changes);
 }
 
 void CommandProcessor::show(const Command& c, const Request& r, Outcome& out) {

@@ -55,7 +55,7 @@ std::string game_title(const std::string& type) {
 }
 
 CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck)
-    : db_(db), config_(config), accounts_(db, std::move(precheck)), records_(db),
+    : db_(db), config_(config), accounts_(db, std::move(precheck)), records_(db), ratings_(db),
       confirmations_(db, config.limits) {
   for (const auto& type : game_types()) game_names_.push_back(type.name);
 }

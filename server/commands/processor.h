@@ -14,6 +14,7 @@
 #include "server/support/config.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
 #include "server/storage/mail_kind.h"
 #include "server/storage/address_confirmations.h"
 #include "server/commands/masked_command.h"
@@ -101,14 +102,16 @@ class CommandProcessor {
                                              const Request& r, std::string& welcome, Outcome& out);
   void confirm(const Command& c, const Request& r, Outcome& out);
   Reply to_sender(const Request& r, std::string subject, std::string text) const;
-  // The board mail both players get after a challenge or an accepted move.
+  // The board mail both players get after a challenge or an accepted move; the mail that
+  // ends a rated game also shows `rating_changes`.
   void game_update(const GameRecord& record, const Game& game, const std::string& headline,
-                   const Request& r, Outcome& out);
+                   const Request& r, Outcome& out, const std::vector<RatingChange>& rating_changes = {});
 
   Database& db_;
   const Config& config_;
   Accounts accounts_;
   GameRecords records_;
+  Ratings ratings_;
   AddressConfirmations confirmations_;
   std::vector<std::string> game_names_;
   bool password_accepted_ = false;  // until then, errors quote only MaskedCommand::cautious()

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/ratings/glicko2.h"
+#include "server/ratings/rating_text.h"
 
 using pbem::server::glicko2_update;
 using pbem::server::RatedGame;
@@ -80,4 +81,15 @@ TEST_CASE("a period without games only widens the deviation", "[glicko2]") {
   CHECK(after.rating == 1500);
   CHECK_THAT(after.deviation, WithinAbs(200.2714, 0.0001));  // 173.7178 * sqrt(phi^2 + 0.06^2)
   CHECK(after.volatility == 0.06);
+}
+
+TEST_CASE("ratings as mail shows them", "[glicko2]") {
+  using pbem::server::rating_change_text;
+  using pbem::server::standings_text;
+  CHECK(rating_change_text("alice", {}, {1662.3108939063, 290.3, 0.06}) == "alice 1500 -> 1662 (+162)");
+  CHECK(rating_change_text("bob", {}, {1337.6891060937, 290.3, 0.06}) == "bob 1500 -> 1338 (-162)");
+  // Rounded first, so the numbers add up: 1500.4 -> 1500.6 reads 1500 -> 1501 (+1).
+  CHECK(rating_change_text("carol", {1500.4, 60, 0.06}, {1500.6, 60, 0.06}) == "carol 1500 -> 1501 (+1)");
+  CHECK(standings_text("alice", 5, {1662.4, 580.2, 0.06}, 3, 2, 1) == "alice  1662? \u00b1580  3 games  2-1");
+  CHECK(standings_text("bob", 5, {1401.5, 110, 0.06}, 1, 0, 1) == "bob    1402 \u00b1110  1 game  0-1");
 }
