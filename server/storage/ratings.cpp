@@ -125,6 +125,105 @@ std::string describe(const RatingChange& c) {
   return c.userid + " score " + (c.score == 1 ? "1" : "0") + " from " + exact(c.before) + " to " + exact(c.after);
 }
 
+using StandingKey = std::pair<std::string, std::int64_t>;  // game type, user id
+
+// Every rating as the stored games say it should be.
+struct Recomputed {
+  std::vector<std::pair<std::int64_t, std::array<RatingChange, 2>>> periods;  // by game, in order
+  std::map<StandingKey, PlayerRating> standings;
+  std::map<StandingKey, std::string> last_ended;  // the updated_at a rewrite stores
+};
+
+// Every finished rated game with a winner, in the order the games ended, each one period.
+Recomputed recompute(Database& db) {
+  GameRecords records(db);
+  auto ended = db.prepare(
+      "SELECT id, coalesce(ended_at, updated_at) FROM games WHERE status = 'finished' AND rated = 1 "
+      "AND winner_colour IS NOT NULL ORDER BY end_order IS NULL, end_order, id");
+  std::vector<std::pair<std::int64_t, std::string>> games;
+  while (ended.step()) games.emplace_back(ended.column_int(0), ended.column_text(1));
+  Recomputed out;
+  for (const auto& [game_id, ended_at] : games) {
+    auto result = rated_result(records, game_id);
+    if (!result) continue;
+    std::array<Rating, 2> before;
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+      auto [entry, added] = out.standings.try_emplace({result->type, result->user_ids[seat]});
+      if (added) entry->second = {result->user_ids[seat], result->userids[seat], Rating{}, 0, 0, 0};
+      before[seat] = entry->second.rating;
+    }
+    const auto period = rate(*result, before);
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+      const StandingKey key{result->type, result->user_ids[seat]};
+      add_result(out.standings[key], period[seat]);
+      out.last_ended[key] = ended_at;
+    }
+    out.periods.emplace_back(game_id, period);
+  }
+  return out;
+}
+
+// The games' changes: the first difference points at the game where the values part.
+void compare_changes(Database& db, const Recomputed& recomputed, std::vector<std::string>& differences) {
+  std::map<std::int64_t, std::vector<RatingChange>> kept_changes;
+  auto all_changes = db.prepare(std::string(kSelectChange) + "ORDER BY c.game_id");
+  while (all_changes.step()) kept_changes[all_changes.column_int(0)].push_back(change_from_row(all_changes));
+  for (const auto& [game_id, period] : recomputed.periods) {
+    const std::string game = "game " + std::to_string(game_id) + ": ";
+    auto kept = kept_changes.find(game_id);
+    if (kept == kept_changes.end()) {
+      differences.push_back(game + "not rated in the kept values");
+      continue;
+    }
+    for (const RatingChange& change : period) {
+      auto same_player = std::find_if(kept->second.begin(), kept->second.end(),
+                                      [&](const RatingChange& c) { return c.user_id == change.user_id; });
+      if (same_player == kept->second.end())
+        differences.push_back(game + change.userid + " has no kept change");
+      else if (!(*same_player == change))
+        differences.push_back(game + "kept " + describe(*same_player) + "; recomputed " + describe(change));
+    }
+    kept_changes.erase(kept);
+  }
+  for (const auto& [game_id, unexpected] : kept_changes)
+    differences.push_back("game " + std::to_string(game_id) +
+                          ": rated in the kept values, but it is not a finished rated game with a winner");
+}
+
+// The standings players see.
+void compare_standings(Database& db, const Recomputed& recomputed, std::vector<std::string>& differences) {
+  std::map<StandingKey, PlayerRating> kept_ratings;
+  auto all_ratings = db.prepare(
+      "SELECT r.user_id, u.userid, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, r.game_type "
+      "FROM ratings r JOIN users u ON u.id = r.user_id");
+  while (all_ratings.step())
+    kept_ratings[{all_ratings.column_text(8), all_ratings.column_int(0)}] = rating_from_row(all_ratings);
+  for (const auto& [key, value] : recomputed.standings) {
+    const std::string who = value.userid + " in " + key.first + ": ";
+    auto kept = kept_ratings.find(key);
+    if (kept == kept_ratings.end()) {
+      differences.push_back(who + "no kept rating; recomputed " + describe(value));
+      continue;
+    }
+    const PlayerRating& k = kept->second;
+    if (!(k.rating == value.rating) || k.games != value.games || k.wins != value.wins || k.losses != value.losses)
+      differences.push_back(who + "kept " + describe(k) + "; recomputed " + describe(value));
+    kept_ratings.erase(kept);
+  }
+  for (const auto& [key, value] : kept_ratings)
+    differences.push_back(value.userid + " in " + key.first + ": kept " + describe(value) +
+                          ", but no rated game of theirs has finished");
+}
+
+void replace_kept(Database& db, const Recomputed& recomputed) {
+  db.prepare("DELETE FROM rating_changes").run();
+  db.prepare("DELETE FROM ratings").run();
+  for (const auto& [game_id, period] : recomputed.periods)
+    for (const RatingChange& change : period) store_change(db, game_id, change);
+  for (const auto& [key, value] : recomputed.standings)
+    store_rating(db, key.first, value, recomputed.last_ended.at(key));
+}
+
 }  // namespace
 
 std::vector<RatingChange> Ratings::apply_result(std::int64_t game_id) {
@@ -184,90 +283,12 @@ std::vector<RatingChange> Ratings::changes(std::int64_t game_id) const {
 }
 
 RatingsRebuild Ratings::rebuild(bool write) {
-  GameRecords records(db_);
-  // Recompute: every finished rated game with a winner, in the order the games ended.
-  std::map<std::pair<std::string, std::int64_t>, PlayerRating> recomputed;
-  std::vector<std::pair<std::int64_t, std::array<RatingChange, 2>>> periods;
-  std::map<std::pair<std::string, std::int64_t>, std::string> last_ended;  // updated_at when writing
-  auto ended = db_.prepare(
-      "SELECT id, coalesce(ended_at, updated_at) FROM games WHERE status = 'finished' AND rated = 1 "
-      "AND winner_colour IS NOT NULL ORDER BY end_order IS NULL, end_order, id");
-  std::vector<std::pair<std::int64_t, std::string>> games;
-  while (ended.step()) games.emplace_back(ended.column_int(0), ended.column_text(1));
-  for (const auto& [game_id, ended_at] : games) {
-    auto result = rated_result(records, game_id);
-    if (!result) continue;
-    std::array<Rating, 2> before;
-    for (std::size_t seat = 0; seat < 2; ++seat) {
-      auto [entry, added] = recomputed.try_emplace({result->type, result->user_ids[seat]});
-      if (added) entry->second = {result->user_ids[seat], result->userids[seat], Rating{}, 0, 0, 0};
-      before[seat] = entry->second.rating;
-    }
-    const auto period = rate(*result, before);
-    for (std::size_t seat = 0; seat < 2; ++seat) {
-      const std::pair key{result->type, result->user_ids[seat]};
-      add_result(recomputed[key], period[seat]);
-      last_ended[key] = ended_at;
-    }
-    periods.emplace_back(game_id, period);
-  }
-
+  const Recomputed recomputed = recompute(db_);
   RatingsRebuild report;
-  report.games = static_cast<int>(periods.size());
-  // Compare the games' changes, which point at the first game where the values part ...
-  std::map<std::int64_t, std::vector<RatingChange>> kept_changes;
-  auto all_changes = db_.prepare(std::string(kSelectChange) + "ORDER BY c.game_id");
-  while (all_changes.step()) kept_changes[all_changes.column_int(0)].push_back(change_from_row(all_changes));
-  for (const auto& [game_id, period] : periods) {
-    const std::string game = "game " + std::to_string(game_id) + ": ";
-    auto kept = kept_changes.find(game_id);
-    if (kept == kept_changes.end()) {
-      report.differences.push_back(game + "not rated in the kept values");
-      continue;
-    }
-    for (const RatingChange& change : period) {
-      auto same_player = std::find_if(kept->second.begin(), kept->second.end(),
-                                      [&](const RatingChange& c) { return c.user_id == change.user_id; });
-      if (same_player == kept->second.end())
-        report.differences.push_back(game + change.userid + " has no kept change");
-      else if (!(*same_player == change))
-        report.differences.push_back(game + "kept " + describe(*same_player) + "; recomputed " + describe(change));
-    }
-    kept_changes.erase(kept);
-  }
-  for (const auto& [game_id, unexpected] : kept_changes)
-    report.differences.push_back("game " + std::to_string(game_id) +
-                                 ": rated in the kept values, but it is not a finished rated game with a winner");
-  // ... and the standings the players see.
-  std::map<std::pair<std::string, std::int64_t>, PlayerRating> kept_ratings;
-  auto all_ratings = db_.prepare(
-      "SELECT r.user_id, u.userid, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, r.game_type "
-      "FROM ratings r JOIN users u ON u.id = r.user_id");
-  while (all_ratings.step())
-    kept_ratings[{all_ratings.column_text(8), all_ratings.column_int(0)}] = rating_from_row(all_ratings);
-  for (const auto& [key, value] : recomputed) {
-    const std::string who = value.userid + " in " + key.first + ": ";
-    auto kept = kept_ratings.find(key);
-    if (kept == kept_ratings.end()) {
-      report.differences.push_back(who + "no kept rating; recomputed " + describe(value));
-      continue;
-    }
-    const PlayerRating& k = kept->second;
-    if (!(k.rating == value.rating) || k.games != value.games || k.wins != value.wins || k.losses != value.losses)
-      report.differences.push_back(who + "kept " + describe(k) + "; recomputed " + describe(value));
-    kept_ratings.erase(kept);
-  }
-  for (const auto& [key, value] : kept_ratings)
-    report.differences.push_back(value.userid + " in " + key.first + ": kept " + describe(value) +
-                                 ", but no rated game of theirs has finished");
-
-  if (write) {
-    db_.prepare("DELETE FROM rating_changes").run();
-    db_.prepare("DELETE FROM ratings").run();
-    for (const auto& [game_id, period] : periods)
-      for (const RatingChange& change : period) store_change(db_, game_id, change);
-    for (const auto& [key, value] : recomputed) store_rating(db_, key.first, value, last_ended[key]);
-  }
+  report.games = static_cast<int>(recomputed.periods.size());
+  compare_changes(db_, recomputed, report.differences);
+  compare_standings(db_, recomputed, report.differences);
+  if (write) replace_kept(db_, recomputed);
   return report;
 }
 
