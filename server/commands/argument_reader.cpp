@@ -147,6 +147,8 @@ MaskedCommand ArgumentReader::first_word_only(const std::string& first) {
   return MaskedCommandMaker::make(to_lower(first) + " ...");
 }
 
+MaskedCommand ArgumentReader::server_text(std::string text) { return MaskedCommandMaker::make(std::move(text)); }
+
 std::string ArgumentReader::first_words(std::size_t count) const {
   return join(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)), " ");
 }

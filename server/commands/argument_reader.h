@@ -54,6 +54,8 @@ class ArgumentReader {
   MaskedCommand masked_so_far() const;
   // For a line whose first word is not a command: only that word, which cannot be a secret.
   static MaskedCommand first_word_only(const std::string& first);
+  // A description the server wrote itself ("reply to game 12"), never the sender's words.
+  static MaskedCommand server_text(std::string text);
 
  private:
   std::string first_words(std::size_t count) const;

@@ -76,10 +76,11 @@ void challenge_arguments(ArgumentReader& reader, Command& command) {
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
-// move board userid password move[#moveno]; `swap` and `resign` as the move are those commands.
-void move_arguments(ArgumentReader& reader, Command& command) {
-  command.boards.push_back(reader.take_board(false));
-  userid_password(reader, command);
+// The words that, given as the move, are commands of their own (`move 4 bob pw swap`).
+const std::vector<std::string> kMoveWordCommands{"swap", "resign"};
+
+// move[#moveno]; `swap` and `resign` as the move are those commands.
+void move_text(ArgumentReader& reader, Command& command) {
   std::string move = reader.take("move");
   if (auto next = reader.peek(); next && next->starts_with('#'))
     throw ParseFailure{"write " + move + *next + " without a space before '#'"};
@@ -90,8 +91,16 @@ void move_arguments(ArgumentReader& reader, Command& command) {
     move.resize(hash);
   }
   command.move = to_lower(move);
-  if (command.move == "swap" || command.move == "resign") command.spec = &command_named(command.move);
+  for (const std::string& word : kMoveWordCommands)
+    if (command.move == word) command.spec = &command_named(word);
   reader.expect_end();
+}
+
+// move board userid password move[#moveno]
+void move_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  move_text(reader, command);
 }
 
 void boards_with_plies(ArgumentReader& reader, Command& command) {
@@ -165,6 +174,14 @@ const CommandSpec& command_named(std::string_view name) {
   for (const CommandSpec& spec : command_table())
     if (spec.name == name) return spec;
   throw std::logic_error("no command named '" + std::string(name) + "' in the command table");
+}
+
+const std::vector<std::string>& move_words() { return kMoveWordCommands; }
+
+void parse_authenticated_move(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  command.userid = reader.take_userid();
+  move_text(reader, command);
 }
 
 std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }

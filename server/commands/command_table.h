@@ -42,6 +42,12 @@ const std::vector<CommandSpec>& command_table();
 // The row called `name`; throws std::logic_error for a name not in the table (a bug).
 const CommandSpec& command_named(std::string_view name);
 
+// The words a move command hands to a command of their own ("swap", "resign", ...).
+const std::vector<std::string>& move_words();
+// The arguments of a move whose player is already authenticated (a reply to a game
+// address): board userid move[#moveno], no password.
+void parse_authenticated_move(ArgumentReader& reader, Command& command);
+
 // The usage line of one command, of every command, of every game command, with "<game>"
 // replaced by `game`.
 std::string command_usage(const CommandSpec& spec, std::string_view game = "<game>");

@@ -91,6 +91,30 @@ std::optional<std::string> password_problem(std::string_view password) {
   return std::nullopt;
 }
 
+ParsedCommand parse_reply_move(std::string_view type, long long number, std::string_view userid,
+                               std::string_view move_text) {
+  std::vector<std::string> words{std::string(type), "move", std::to_string(number), std::string(userid)};
+  for (std::string& word : split_words(move_text)) words.push_back(std::move(word));
+  ArgumentReader reader(words);
+  ParsedCommand result;
+  Command command;
+  command.type = reader.take_lower("game");
+  reader.take("move");
+  command.spec = &command_named("move");
+  try {
+    parse_authenticated_move(reader, command);
+  } catch (const ParseFailure& failure) {
+    result.error = failure.message;
+    result.usage = command_usage(command_named("move"), command.type);
+    result.masked = reader.masked_so_far();
+    return result;
+  }
+  command.masked = reader.masked();
+  result.masked = command.masked;
+  result.command = std::move(command);
+  return result;
+}
+
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names) {
   auto words = split_words(text);
   if (words.empty()) return false;

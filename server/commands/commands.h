@@ -49,6 +49,12 @@ struct ParsedCommand {
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
+// A move sent as a reply to the game address of `userid` in game `number` of `type`: the
+// command `<type> move <number> <userid> <move_text>` with no password (the address is the
+// credential). `move_text` may be "swap", "resign" or carry "#moveno".
+ParsedCommand parse_reply_move(std::string_view type, long long number, std::string_view userid,
+                               std::string_view move_text);
+
 // True if the first word starts a command (used to look for a command in a body line).
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names);
 

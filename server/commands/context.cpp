@@ -31,6 +31,10 @@ Account CommandContext::authenticated(const Command& c) {
   // The word is not repeated: a password typed where the userid belongs would be.
   if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
   Account account = *found;
+  if (request.authenticated_userid == account.userid && c.password.empty()) {
+    password_accepted_ = true;  // a reply to this player's game address
+    return account;
+  }
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
   if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
     throw CommandError("too many wrong passwords for " + c.userid + " (" +

@@ -8,6 +8,7 @@
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
+#include "server/commands/reply_move.h"
 
 namespace pbem::server {
 
@@ -54,11 +55,15 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       text += "The game is over: " + winner + " (" + colour_of(game, *game.winner()) + ") wins.\n";
     } else if (users[static_cast<std::size_t>(game.to_move())] == account.userid) {
       text += "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
-              " move " + std::to_string(record.id) + " " + account.userid + " <password> \n";
+              " move " + std::to_string(record.id) + " " + account.userid + " <password> \n" +
+              "\nOr just reply to this mail with your move as the first line: no password needed.\n";
       if (game.swap_allowed()) text += "\n(Instead of a move you may send `swap` to take over the first move.)\n";
     } else {
       text += "Waiting for " + users[static_cast<std::size_t>(game.to_move())] + " to move.\n";
     }
+    // Replying to it plays a move for this player, in this game (reply_move.h).
+    const std::string game_address =
+        player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
     // Every confirmed address of the player gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
       Reply reply;
@@ -68,6 +73,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       reply.game_id = record.id;
       reply.to_sender = address == ctx.request.sender;
       reply.kind = MailKind::Game;
+      reply.reply_to = game_address;
       ctx.out.replies.push_back(reply);
     }
   }
@@ -198,7 +204,20 @@ void show(CommandContext& ctx, const Command& c) {
   Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
                                                   : game_title(c.type) + " boards",
                           text);
-  if (c.boards.size() == 1) reply.game_id = thread;
+  if (c.boards.size() == 1) {
+    reply.game_id = thread;
+    // To a player's own confirmed address, `show` carries their game address: replying to
+    // it plays a move (and it is the way to a fresh one after a password change).
+    const GameRecord record = *ctx.records.find(c.boards[0].number);
+    for (std::int64_t id : record.players) {
+      const Account player = *ctx.accounts.find_by_id(id);
+      if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
+        continue;
+      reply.reply_to = player_game_address(ctx.db, ctx.config, record.id, player.userid, player.password_generation);
+      if (record.active) reply.text += "\nReplying to this mail with a move as its first line plays it for " + player.userid + ".\n";
+      break;
+    }
+  }
   ctx.out.replies.push_back(reply);
 }
 

@@ -22,6 +22,9 @@ struct Request {
   std::string from;          // normalised From address: who the mail claims to be from
   ParsedCommand command;     // the Subject (or the body line holding the command), parsed once
   std::string body;          // the new text of the body, for chat and message
+  // Set for a mail to a valid game address (reply_move.h): that player's commands in it
+  // need no password, the address being the credential.
+  std::optional<std::string> authenticated_userid;
 };
 
 struct Reply {
@@ -32,6 +35,7 @@ struct Reply {
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
+  std::string reply_to;  // the player's game address, so replying with a move plays it
 };
 
 struct Outcome {

@@ -58,6 +58,7 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
   smtp.hostname = config.server.domain();
   smtp.local_addresses.push_back(config.server.address);
   for (const auto& alias : config.server.aliases) smtp.local_addresses.push_back(alias);
+  smtp.accept_subaddresses = true;  // game addresses: <local>+<game>-<token>@<domain>
   smtp.max_message_bytes = config.smtp.max_message_bytes;
   smtp.max_recipients = static_cast<std::size_t>(config.smtp.max_recipients);
   smtp.max_connections = static_cast<std::size_t>(config.smtp.max_connections);

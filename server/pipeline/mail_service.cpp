@@ -19,6 +19,7 @@
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/commands/processor.h"
+#include "server/commands/reply_move.h"
 #include "server/storage/reply_limit.h"
 
 namespace pbem::server {
@@ -147,6 +148,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     out.subject = reply.subject;
     out.message_id = id_prefix + std::to_string(n) + "." + salt + "@" + domain;
     out.text = reply.text;
+    out.reply_to = reply.reply_to;
     out.date = now;
     std::optional<std::string> thread;
     if (reply.game_id)
@@ -298,7 +300,12 @@ void MailService::process(std::int64_t inbox_id) {
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_, std::move(precheck));
   Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command,
-                  message.body_new_text};
+                  message.body_new_text, std::nullopt};
+  // A mail to a player's game address is a move by reply: the address is its credential.
+  if (auto by_reply = reply_move(db_, config_, message.recipient_addresses, message.subject, message.body_new_text)) {
+    request.command = std::move(by_reply->command);
+    request.authenticated_userid = std::move(by_reply->authenticated_userid);
+  }
   Outcome outcome;
   try {
     outcome = processor.handle(request);
@@ -309,7 +316,7 @@ void MailService::process(std::int64_t inbox_id) {
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
     // Whether the password was accepted is unknown here: quote only the words before the userid.
-    outcome = internal_error_outcome(request, command.masked.cautious());
+    outcome = internal_error_outcome(request, request.command.masked.cautious());
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   // Written after the rollback, so the refused command leaves this one trace for the throttle.

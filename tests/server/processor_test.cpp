@@ -35,7 +35,7 @@ struct Server {
   // One command from `sender`, committed unless refused (as MailService does it).
   Outcome run(const std::string& sender, const std::string& subject, const std::string& body = "") {
     Transaction transaction(db);
-    Request request{sender, sender, parse_command(subject, game_names()), body};
+    Request request{sender, sender, parse_command(subject, game_names()), body, std::nullopt};
     Outcome outcome = CommandProcessor(db, config).handle(request);
     if (!outcome.error) transaction.commit();
     return outcome;
