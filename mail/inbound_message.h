@@ -30,6 +30,9 @@ struct InboundMessage {
                                  // encoding and charset decoded; format=flowed joined; LF
   std::string body_new_text;     // body_text without quoted replies, attribution lines,
                                  // Outlook original-message blocks and signature; trimmed
+  // Who the mail was for: the addresses of Delivered-To, X-Original-To, To and Cc, in that
+  // order, normalised (the first 50). A reply to a game address names it here.
+  std::vector<std::string> recipient_addresses;
   std::string in_reply_to;       // first message id of In-Reply-To, without brackets
   std::vector<std::string> references;  // References ids, without brackets, in order
   // Set when this mail must never be answered (auto-reply, bounce, list or bulk mail);

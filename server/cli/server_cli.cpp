@@ -1,3 +1,4 @@
+#include "server/storage/server_secrets.h"
 #include "server/cli/server_cli.h"
 
 #include <iostream>
@@ -42,6 +43,7 @@ std::string mbox_escaped(const std::string& data) {
 int run_init(const Config& config, std::ostream& out) {
   Database db(config.database);
   auto applied = migrate(db);
+  ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
   out << "database " << config.database.string() << " at schema version " << schema_version(db) << " ("
       << applied.size() << " migrations applied now)\n";
   return kExitOk;

@@ -11,6 +11,7 @@
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
 #include "server/support/clock.h"
+#include "server/commands/command_table.h"
 #include "server/commands/commands.h"
 #include "server/support/digest.h"
 #include "server/storage/game_records.h"
@@ -18,6 +19,7 @@
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/commands/processor.h"
+#include "server/commands/reply_move.h"
 #include "server/storage/reply_limit.h"
 
 namespace pbem::server {
@@ -31,8 +33,6 @@ void crash_point(const char* name) {
   if (wanted && std::string_view(wanted) == name) std::_Exit(99);
 }
 
-std::string domain_of(const std::string& address) { return address.substr(address.find('@') + 1); }
-
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
   for (const auto& type : game_types()) names.push_back(type.name);
@@ -41,13 +41,16 @@ std::vector<std::string> game_names() {
 
 // The command: the Subject, or else the first line of the new body text when only that
 // parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
-std::string command_text(const mail::InboundMessage& message) {
+// Parsed here, once; the parse travels with the request.
+ParsedCommand find_command(const mail::InboundMessage& message) {
   static const std::vector<std::string> names = game_names();
-  if (parse_command(message.subject, names).command) return message.subject;
+  ParsedCommand subject = parse_command(message.subject, names);
+  if (subject.command) return subject;
   std::string_view body = message.body_new_text;
   std::string first_line(trim(body.substr(0, body.find('\n'))));
-  if (looks_like_command(first_line, names) && parse_command(first_line, names).command) return first_line;
-  return message.subject;
+  if (looks_like_command(first_line, names))
+    if (ParsedCommand line = parse_command(first_line, names); line.command) return line;
+  return subject;
 }
 
 Outcome internal_error_outcome(const Request& request, const MaskedCommand& masked_command) {
@@ -66,19 +69,14 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
   return outcome;
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return text;
-}
-
 // True when `address` is the server's own address or one of its aliases: answering it
 // would make the server mail itself, and a forged From of ours must not start a loop.
 bool is_own_address(const Config& config, const std::string& address) {
   if (address.empty()) return false;
-  const std::string wanted = lower(address);
-  if (lower(mail::normalize_address(config.server.address).value_or(config.server.address)) == wanted) return true;
+  const std::string wanted = to_lower(address);
+  if (to_lower(mail::normalize_address(config.server.address).value_or(config.server.address)) == wanted) return true;
   for (const auto& alias : config.server.aliases) {
-    if (lower(mail::normalize_address(alias).value_or(alias)) == wanted) return true;
+    if (to_lower(mail::normalize_address(alias).value_or(alias)) == wanted) return true;
   }
   return false;
 }
@@ -125,7 +123,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
   GameRecords records(db);
   const ReplyLimit reply_limit(db, config.limits.replies_per_hour);
   const auto now = std::chrono::system_clock::now();
-  const std::string domain = domain_of(config.server.address);
+  const std::string domain = config.server.domain();
   int sent = 0, n = 0;
   for (Reply reply : replies) {
     ++n;
@@ -150,6 +148,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     out.subject = reply.subject;
     out.message_id = id_prefix + std::to_string(n) + "." + salt + "@" + domain;
     out.text = reply.text;
+    out.reply_to = reply.reply_to;
     out.date = now;
     std::optional<std::string> thread;
     if (reply.game_id)
@@ -237,10 +236,9 @@ int MailService::process_pending() {
 
 // The slow part of a command, the Argon2id check of its password, done before the write
 // transaction so neither the SMTP receiver nor the sender waits for it.
-std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
-  ParsedCommand parsed = parse_command(command, game_names());
+std::optional<PasswordCheck> MailService::password_check_in_advance(const ParsedCommand& parsed) {
   if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
-  if (parsed.command->verb == Verb::Confirm) return std::nullopt;  // a code, not a password
+  if (parsed.command->spec->secret != Secret::Password) return std::nullopt;  // a code, or a new account
   // A throttled user's password is not checked at all (the processor refuses the command).
   if (auto account = Accounts(db_).find(parsed.command->userid))
     if (PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
@@ -265,7 +263,7 @@ void MailService::process(std::int64_t inbox_id) {
   } catch (const std::exception& e) {
     parse_error = e.what();
   }
-  const std::string command = parsed ? command_text(*parsed) : "";
+  const ParsedCommand command = parsed ? find_command(*parsed) : ParsedCommand{};
   std::optional<PasswordCheck> precheck;
   if (parsed && !parsed->machine_reason) precheck = password_check_in_advance(command);
 
@@ -302,7 +300,12 @@ void MailService::process(std::int64_t inbox_id) {
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_, std::move(precheck));
   Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command,
-                  message.body_new_text};
+                  message.body_new_text, std::nullopt};
+  // A mail to a player's game address is a move by reply: the address is its credential.
+  if (auto by_reply = reply_move(db_, config_, message.recipient_addresses, message.subject, message.body_new_text)) {
+    request.command = std::move(by_reply->command);
+    request.authenticated_userid = std::move(by_reply->authenticated_userid);
+  }
   Outcome outcome;
   try {
     outcome = processor.handle(request);
@@ -313,7 +316,7 @@ void MailService::process(std::int64_t inbox_id) {
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
     // Whether the password was accepted is unknown here: quote only the words before the userid.
-    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked.cautious());
+    outcome = internal_error_outcome(request, request.command.masked.cautious());
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   // Written after the rollback, so the refused command leaves this one trace for the throttle.

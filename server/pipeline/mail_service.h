@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/commands/commands.h"
 #include "server/storage/accounts.h"
 #include "server/support/config.h"
 #include "server/storage/database.h"
@@ -41,7 +42,7 @@ class MailService {
   int process_pending();
 
  private:
-  std::optional<PasswordCheck> password_check_in_advance(const std::string& command);
+  std::optional<PasswordCheck> password_check_in_advance(const ParsedCommand& command);
 
   Database& db_;
   const Config& config_;

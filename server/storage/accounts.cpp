@@ -13,18 +13,19 @@ Account account_from_row(Statement& row) {
   account.id = row.column_int(0);
   account.userid = row.column_text(1);
   account.active = row.column_int(2) != 0;
+  account.password_generation = static_cast<int>(row.column_int(3));
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -81,7 +82,9 @@ std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std:
 }
 
 void Accounts::set_password(const Account& account, const std::string& password) {
-  auto update = db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
+  // A new generation makes every game address made for the old password invalid.
+  auto update = db_.prepare(
+      "UPDATE users SET password_hash = ?, password_generation = password_generation + 1 WHERE id = ?");
   update.bind(1, hash_password(password)).bind(2, account.id);
   update.run();
 }

@@ -16,6 +16,7 @@ struct Account {
   bool active = true;
   std::vector<std::string> addresses;  // primary first
   std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
+  int password_generation = 0;         // counts password changes; part of every game address
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
