@@ -4,6 +4,7 @@
 
 #include "server/support/clock.h"
 #include "server/storage/passwords.h"
+#include "server/storage/verified_password_cache.h"
 
 namespace pbem::server {
 
@@ -65,7 +66,7 @@ bool Accounts::password_matches(const Account& account, const std::string& passw
   const std::string hash = query.column_text(0);
   // The check made before the transaction holds only if the hash did not change since.
   if (precheck_ && precheck_->hash == hash && precheck_->password == password) return precheck_->matches;
-  return verify_password(hash, password);
+  return verify_password_cached(account.userid, hash, password);
 }
 
 std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std::string& userid,
@@ -77,7 +78,7 @@ std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std:
     if (!query.step()) return std::nullopt;
     hash = query.column_text(0);
   }  // the statement is reset here: no read snapshot is held during the slow check
-  bool matches = verify_password(hash, password);
+  bool matches = verify_password_cached(userid, hash, password);
   return PasswordCheck{std::move(hash), password, matches};
 }
 
@@ -115,6 +116,7 @@ void Accounts::deactivate(const Account& account) {
   auto update = db_.prepare("UPDATE users SET active = 0 WHERE id = ?");
   update.bind(1, account.id);
   update.run();
+  VerifiedPasswordCache::process_wide().forget(account.userid);  // signoff ends the cached login
 }
 
 bool Accounts::owns_address(const Account& account, const std::string& address) const {
