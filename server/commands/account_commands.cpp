@@ -7,6 +7,7 @@
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
+#include "server/ratings/rating_text.h"
 
 namespace pbem::server {
 
@@ -170,6 +171,11 @@ void all_show(CommandContext& ctx, const Command& c) {
     text += game_state(record, *game) + "\n";
   }
   if (text.empty()) text = "  (none)\n";
+  std::string ratings;
+  for (const auto& type : game_types())
+    if (auto rating = ctx.ratings.find(type.name, account.id))
+      ratings += "  " + standings_text(type.name, 6, rating->rating, rating->games, rating->wins, rating->losses) + "\n";
+  if (!ratings.empty()) text += "\nRatings:\n" + ratings;
   ctx.out.replies.push_back(ctx.to_sender("Games of " + account.userid,
                                   "Games of " + account.userid + " (" + filter + "):\n" + text));
 }

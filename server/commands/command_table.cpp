@@ -166,6 +166,8 @@ const std::vector<CommandSpec>& command_table() {
        Secret::Password, chat},
       {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None,
        preview},
+      {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
+       Secret::None, ratings},
   };
   return table;
 }

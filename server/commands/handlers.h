@@ -33,5 +33,8 @@ void history(CommandContext& context, const Command& command);
 void chat(CommandContext& context, const Command& command);
 void preview(CommandContext& context, const Command& command);
 
+// rating_commands.cpp
+void ratings(CommandContext& context, const Command& command);
+
 }  // namespace handlers
 }  // namespace pbem::server

@@ -147,6 +147,26 @@ class Ratings(IngestCase):
         self.check_kept_ratings()
         self.assertEqual(self.server.pbem("ratings", "--rebild").returncode, 64)
 
+    def test_the_ratings_command_answers_in_the_pinned_line_format(self):
+        game = self.challenge("alice", "bob")
+        self.win_along_row_c(game, "alice", "bob")
+        self.new_replies()
+        self.command("carol", "hy3 ratings")
+        [reply] = self.new_replies()
+        lines = [line.strip() for line in text_of(reply).splitlines() if line.startswith("  ")]
+        # Best first; `?` while the deviation is over 110 (one game leaves it near 290).
+        self.assertRegex(lines[0], r"^alice\s+1662\? ±\d+\s+1 game\s+1-0$")
+        self.assertRegex(lines[1], r"^bob\s+1338\? ±\d+\s+1 game\s+0-1$")
+        self.command("carol", "hy3 standings bob carol")
+        text = text_of(self.new_replies()[0])
+        self.assertRegex(text, r"\n  bob\s+1338\?")
+        self.assertIn("carol  no rated hy3 game yet", text)
+        self.assertNotIn("alice", text)
+        self.command("carol", "hy3 ratings nosuchuser")
+        self.assertIn("there is no user 'nosuchuser'", text_of(self.new_replies()[0]))
+        self.command("carol", "all show alice")
+        self.assertRegex(text_of(self.new_replies()[0]), r"Ratings:\n  hy3\s+1662\? ±\d+")
+
     def test_a_crash_inside_the_ending_transaction_keeps_result_and_ratings_together(self):
         for n, point in enumerate(("after-command", "before-process-commit")):
             with self.subTest(point=point):
