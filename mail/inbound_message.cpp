@@ -1,5 +1,7 @@
 #include "mail/inbound_message.h"
 
+#include <atomic>
+
 #include <memory>
 
 #include "mail/address.h"
@@ -225,7 +227,14 @@ std::optional<std::string> machine_reason(GMimeMessage* message, const std::opti
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> inbound_parses{0};
+}  // namespace
+
+std::uint64_t inbound_parse_count() { return inbound_parses.load(); }
+
 InboundMessage parse_inbound(std::string_view raw) {
+  ++inbound_parses;
   detail::ensure_gmime_initialized();
   const std::string_view message_text = skip_mbox_from_line(raw);
   require_message_shape(message_text);

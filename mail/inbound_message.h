@@ -7,6 +7,7 @@
 // use without knowing anything about MIME. Parsing is done by GMime; this module decides
 // what the server should see (which body part, which sender, whether a machine sent it).
 // Thread-safe: each call is independent.
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -49,5 +50,8 @@ struct InboundMessage {
 // clients send; throws MailParseError for input that is not a message or whose header
 // section is hostile (see header_scan.h). The body text is capped at 64 KB.
 InboundMessage parse_inbound(std::string_view raw);
+
+// How many times parse_inbound ran in this process (a test shows each message is parsed once).
+std::uint64_t inbound_parse_count();
 
 }  // namespace pbem::mail

@@ -143,6 +143,15 @@ class ReplyMoves(IngestCase):
         self.reply("alice", "c1", mail=show)
         self.assertEqual(self.plies(), ["c1"])
 
+    def test_the_envelope_recipient_names_the_game_address_for_ingest(self):
+        # Headers that show only the server's plain address (a Bcc, or an MTA rewrite):
+        # the address the MTA delivered to, passed as --recipient, is what counts.
+        mail = self.mail_to("alice")
+        raw = mutt(ALICE, "pbem@test.example", "Re: x", "c1", board_of(mail), mail["Message-ID"].strip("<>"))
+        p = self.server.pbem("ingest", "--recipient", mail["Reply-To"].addresses[0].addr_spec, stdin=raw)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(self.plies(), ["c1"])
+
     def test_show_to_someone_else_carries_no_game_address(self):
         self.send("carol@example.com", f"hy3 show {self.number}")
         [show] = self.new_replies()
