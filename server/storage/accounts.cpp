@@ -59,6 +59,13 @@ Account Accounts::create(const std::string& userid, const std::string& password,
   return account;
 }
 
+std::optional<std::string> Accounts::password_hash(std::int64_t id) const {
+  auto query = db_.prepare("SELECT password_hash FROM users WHERE id = ?");
+  query.bind(1, id);
+  if (!query.step()) return std::nullopt;
+  return query.column_text(0);
+}
+
 bool Accounts::password_matches(const Account& account, const std::string& password) const {
   auto query = db_.prepare("SELECT password_hash FROM users WHERE id = ?");
   query.bind(1, account.id);
@@ -67,19 +74,6 @@ bool Accounts::password_matches(const Account& account, const std::string& passw
   // The check made before the transaction holds only if the hash did not change since.
   if (precheck_ && precheck_->hash == hash && precheck_->password == password) return precheck_->matches;
   return verify_password_cached(account.userid, hash, password);
-}
-
-std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std::string& userid,
-                                                        const std::string& password) {
-  std::string hash;
-  {
-    auto query = db.prepare("SELECT password_hash FROM users WHERE userid = ?");
-    query.bind(1, userid);
-    if (!query.step()) return std::nullopt;
-    hash = query.column_text(0);
-  }  // the statement is reset here: no read snapshot is held during the slow check
-  bool matches = verify_password_cached(userid, hash, password);
-  return PasswordCheck{std::move(hash), password, matches};
 }
 
 void Accounts::set_password(const Account& account, const std::string& password) {

@@ -32,15 +32,13 @@ class Accounts {
   explicit Accounts(Database& db, std::optional<PasswordCheck> precheck = std::nullopt)
       : db_(db), precheck_(std::move(precheck)) {}
 
-  // Verifies `password` for `userid` outside any transaction; nullopt for an unknown user.
-  static std::optional<PasswordCheck> check_in_advance(Database& db, const std::string& userid,
-                                                       const std::string& password);
-
   std::optional<Account> find(const std::string& userid) const;
   std::optional<Account> find_by_id(std::int64_t id) const;
   // Creates an account; the caller has checked that the userid is free.
   Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses);
   bool password_matches(const Account& account, const std::string& password) const;
+  // The stored Argon2id hash, for checking a password ahead of the transaction.
+  std::optional<std::string> password_hash(std::int64_t id) const;
   void set_password(const Account& account, const std::string& password);
   // Replaces the addresses; one the account had confirmed stays confirmed, a new one is not.
   void set_addresses(const Account& account, const std::vector<std::string>& addresses);

@@ -1,0 +1,66 @@
+// Group commit on the processing side (issue 15): pending messages are carried out in one
+// transaction, one savepoint each, so a batch costs one fsync and a refused command undoes
+// only itself.
+#include <catch2/catch.hpp>
+
+#include "server/pipeline/mail_service.h"
+#include "server/storage/accounts.h"
+#include "server/storage/database.h"
+#include "server/storage/inbox.h"
+#include "server/storage/migrations.h"
+#include "server/storage/outbox.h"
+#include "server/support/config.h"
+#include "temp_dir.h"
+
+using namespace pbem::server;
+
+namespace {
+std::string mail(const std::string& from, const std::string& subject, int n) {
+  return "From: " + from + "\r\nTo: pbem@localhost\r\nSubject: " + subject + "\r\nMessage-ID: <batch-" +
+         std::to_string(n) + "@example.org>\r\n\r\nhello\r\n";
+}
+}  // namespace
+
+TEST_CASE("a batch is one transaction, and a refused command in it undoes only itself", "[batch]") {
+  pbem::test::TempDir dir;
+  Database db(dir.path() / "pbem.sqlite");
+  migrate(db);
+  const Config config = default_config(dir.path());
+  MailService service(db, config);
+  service.receive(mail("dora@example.org", "signup dora pw-dora", 1), std::nullopt);
+  service.receive(mail("dora@example.org", "signoff dora wrong-password", 2), std::nullopt);  // refused
+  service.receive(mail("erin@example.org", "signup erin pw-erin", 3), std::nullopt);
+  service.receive(mail("erin@example.org", "help", 4), std::nullopt);
+  service.receive(mail("erin@example.org", "nonsense here", 5), std::nullopt);  // refused
+
+  int commits = 0;
+  db.set_statement_hook([&](std::string_view sql) { commits += sql == "COMMIT"; });
+  CHECK(service.process_pending() == 5);
+  db.set_statement_hook(nullptr);
+  CHECK(commits == 1);
+
+  CHECK(Inbox(db).pending().empty());
+  Accounts accounts(db);
+  CHECK(accounts.find("dora"));
+  CHECK(accounts.find("dora")->active);  // the refused signoff changed nothing
+  CHECK(accounts.find("erin"));
+  CHECK(Outbox(db).queued().size() == 5);  // every message answered, the refused ones with their error
+}
+
+TEST_CASE("more pending messages than a batch holds are carried out in several batches, in order", "[batch]") {
+  pbem::test::TempDir dir;
+  Database db(dir.path() / "pbem.sqlite");
+  migrate(db);
+  const Config config = default_config(dir.path());
+  MailService service(db, config);
+  const int count = static_cast<int>(MailService::kBatchSize) + 3;
+  for (int n = 0; n < count; ++n) service.receive(mail("f" + std::to_string(n) + "@example.org", "help", n), std::nullopt);
+  int commits = 0;
+  db.set_statement_hook([&](std::string_view sql) { commits += sql == "COMMIT"; });
+  CHECK(service.process_pending() == count);
+  db.set_statement_hook(nullptr);
+  CHECK(commits == 2);
+  const auto queued = Outbox(db).queued();
+  REQUIRE(queued.size() == static_cast<std::size_t>(count));
+  for (int n = 0; n < count; ++n) CHECK(queued[static_cast<std::size_t>(n)].recipient == "f" + std::to_string(n) + "@example.org");
+}
