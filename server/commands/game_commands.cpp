@@ -5,6 +5,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "pictures/picture.h"
 #include "server/commands/processor.h"
 
 namespace pbem::server {
@@ -77,6 +78,7 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
+  const std::string picture = pictures::draw_picture(game);
   for (std::size_t seat = 0; seat < 2; ++seat) {
     Account account = *accounts_.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
@@ -99,6 +101,7 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
       reply.game_id = record.id;
       reply.to_sender = address == r.sender;
       reply.kind = MailKind::Game;
+      if (account.pictures) reply.picture_png = picture;
       out.replies.push_back(reply);
     }
   }

@@ -13,18 +13,19 @@ Account account_from_row(Statement& row) {
   account.id = row.column_int(0);
   account.userid = row.column_text(1);
   account.active = row.column_int(2) != 0;
+  account.pictures = row.column_int(3) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, pictures FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, pictures FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -111,6 +112,13 @@ void Accounts::set_addresses(const Account& account, const std::vector<std::stri
 void Accounts::deactivate(const Account& account) {
   auto update = db_.prepare("UPDATE users SET active = 0 WHERE id = ?");
   update.bind(1, account.id);
+  update.run();
+}
+
+void Accounts::set_pictures(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET pictures = ? WHERE id = ?");
+  update.bind(1, on ? 1 : 0);
+  update.bind(2, account.id);
   update.run();
 }
 
