@@ -175,3 +175,23 @@ TEST_CASE("golden digests of fixed positions, one per board") {
     CHECK(digest(pbem::pictures::draw_picture(*game)) == g.digest);
   }
 }
+
+TEST_CASE("the smallest and largest board of every kind draw, at most 640 pixels wide") {
+  struct Range {
+    std::string game, kind;
+    int min, max;
+  };
+  const std::vector<Range> ranges{{"hy3", "", 3, 13}, {"gaia", "", 2, 8}, {"gates", "-y", 2, 26},
+                                  {"gates", "-hex", 2, 13}, {"gates", "-cross", 2, 13}};
+  for (const Range& r : ranges) {
+    for (int size : {r.min, r.max}) {
+      std::vector<std::string> options{"-size=" + std::to_string(size)};
+      if (!r.kind.empty()) options.push_back(r.kind);
+      auto game = pbem::create_game(r.game, options);
+      INFO(r.game << " " << r.kind << " size " << size);
+      const Decoded decoded = decode(pbem::pictures::draw_picture(*game));
+      CHECK(decoded.width > 50);
+      CHECK(decoded.width <= 640);
+    }
+  }
+}
