@@ -94,6 +94,29 @@ class GatesDrawing {
     }
   }
 
+  // Hex Gates: each player's two sides as a thick line along the rim (dark blue, light
+  // grey), since either colour's paths cross the whole board and only the sides tell whose
+  // goal a path is.
+  void hex_goal_sides() {
+    if (board_.kind() != gates::BoardKind::hex) return;
+    constexpr Rgb kLightSide{0.72, 0.72, 0.72};
+    cairo_set_line_width(cr_, frame_.unit() * 0.22);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+    for (int cell = 0; cell < board_.cell_count(); ++cell) {
+      for (int d = 0; d < 6; ++d) {
+        const unsigned sides = board_.edge_sides(cell, static_cast<flat::Direction>(d));
+        if (sides == 0) continue;
+        const auto [a, b] = flat::edge_corners[static_cast<std::size_t>(d)];
+        const Point from = map(corner_point(board_, cell, a)), to = map(corner_point(board_, cell, b));
+        cairo_new_path(cr_);
+        cairo_move_to(cr_, from.x, from.y);
+        cairo_line_to(cr_, to.x, to.y);
+        set_colour(cr_, (sides & gates::side::hex_dark) ? kDarkPath : kLightSide);
+        cairo_stroke(cr_);
+      }
+    }
+  }
+
   // Column letters above each column's top cell.
   void column_letters() {
     set_colour(cr_, palette::label);
@@ -152,6 +175,7 @@ std::string draw_gates_picture(const GatesGame& game) {
   Canvas canvas(frame.width(), frame.height());
   GatesDrawing drawing(game, frame, canvas.cr());
   for (int cell = 0; cell < game.board().cell_count(); ++cell) drawing.cell(cell);
+  drawing.hex_goal_sides();
   drawing.column_letters();
   return canvas.png();
 }
