@@ -1,5 +1,7 @@
 #include "mail/inbound_message.h"
 
+#include <atomic>
+
 #include <memory>
 
 #include "mail/address.h"
@@ -113,6 +115,22 @@ InternetAddressMailbox* first_mailbox(InternetAddressList* list) {
   return nullptr;
 }
 
+// Appends every mailbox of an address list, looking inside groups, up to `limit` in all.
+void collect_mailboxes(InternetAddressList* list, std::vector<std::string>& out, std::size_t limit) {
+  if (list == nullptr) return;
+  const int count = internet_address_list_length(list);
+  for (int i = 0; i < count && out.size() < limit; ++i) {
+    InternetAddress* address = internet_address_list_get_address(list, i);
+    if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
+      const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
+      if (auto normalized = normalize_address(to_string_or_empty(addr))) out.push_back(*normalized);
+    } else if (INTERNET_ADDRESS_IS_GROUP(address)) {
+      // Nesting is bounded by check_header_limits before GMime parses anything.
+      collect_mailboxes(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(address)), out, limit);
+    }
+  }
+}
+
 struct Mailbox {
   std::string raw_address;  // as written, for recognising MAILER-DAEMON without a domain
   std::string address;      // normalised, or "" when implausible
@@ -134,6 +152,21 @@ std::optional<Mailbox> first_mailbox_of(GMimeMessage* message, const char* name,
   result.name = std::string(trim(unfold_header_text(
       to_string_or_empty(internet_address_get_name(INTERNET_ADDRESS(mailbox))))));
   return result;
+}
+
+// The addresses the mail was delivered or written to, most specific first: the final
+// MTA's Delivered-To and X-Original-To, then To and Cc.
+std::vector<std::string> recipient_addresses(GMimeMessage* message, GMimeParserOptions* options) {
+  constexpr std::size_t kLimit = 50;
+  std::vector<std::string> out;
+  for (const char* name : {"Delivered-To", "X-Original-To", "To", "Cc"}) {
+    const auto raw = detail::raw_header_value(GMIME_OBJECT(message), name);
+    if (!raw) continue;
+    const std::string repaired = detail::rewrite_base64_words_as_q(*raw);
+    auto list = adopt_gobject(internet_address_list_parse(options, repaired.c_str()));
+    collect_mailboxes(list.get(), out, kLimit);
+  }
+  return out;
 }
 
 std::string local_part(std::string_view address) {
@@ -194,7 +227,14 @@ std::optional<std::string> machine_reason(GMimeMessage* message, const std::opti
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> inbound_parses{0};
+}  // namespace
+
+std::uint64_t inbound_parse_count() { return inbound_parses.load(); }
+
 InboundMessage parse_inbound(std::string_view raw) {
+  ++inbound_parses;
   detail::ensure_gmime_initialized();
   const std::string_view message_text = skip_mbox_from_line(raw);
   require_message_shape(message_text);
@@ -230,6 +270,7 @@ InboundMessage parse_inbound(std::string_view raw) {
   const auto reply_to = first_mailbox_of(message.get(), "Reply-To", options.get());
   result.reply_address = (reply_to && !reply_to->address.empty()) ? reply_to->address : result.from_address;
 
+  result.recipient_addresses = recipient_addresses(message.get(), options.get());
   result.raw_subject = decoded_subject(message.get(), options.get());
   result.subject = strip_reply_prefixes(result.raw_subject);
 

@@ -7,6 +7,7 @@
 // use without knowing anything about MIME. Parsing is done by GMime; this module decides
 // what the server should see (which body part, which sender, whether a machine sent it).
 // Thread-safe: each call is independent.
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,9 @@ struct InboundMessage {
                                  // encoding and charset decoded; format=flowed joined; LF
   std::string body_new_text;     // body_text without quoted replies, attribution lines,
                                  // Outlook original-message blocks and signature; trimmed
+  // Who the mail was for: the addresses of Delivered-To, X-Original-To, To and Cc, in that
+  // order, normalised (the first 50). A reply to a game address names it here.
+  std::vector<std::string> recipient_addresses;
   std::string in_reply_to;       // first message id of In-Reply-To, without brackets
   std::vector<std::string> references;  // References ids, without brackets, in order
   // Set when this mail must never be answered (auto-reply, bounce, list or bulk mail);
@@ -46,5 +50,8 @@ struct InboundMessage {
 // clients send; throws MailParseError for input that is not a message or whose header
 // section is hostile (see header_scan.h). The body text is capped at 64 KB.
 InboundMessage parse_inbound(std::string_view raw);
+
+// How many times parse_inbound ran in this process (a test shows each message is parsed once).
+std::uint64_t inbound_parse_count();
 
 }  // namespace pbem::mail

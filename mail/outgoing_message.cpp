@@ -291,6 +291,8 @@ std::string compose(const OutgoingMessage& msg) {
   set_date(message.get(), msg.date);
   add_mailbox(message.get(), GMIME_ADDRESS_TYPE_FROM, one_line(msg.from_name), from_address);
   for (const auto& to : recipients) add_mailbox(message.get(), GMIME_ADDRESS_TYPE_TO, "", to);
+  if (!msg.reply_to.empty())
+    add_mailbox(message.get(), GMIME_ADDRESS_TYPE_REPLY_TO, "", require_address(msg.reply_to, "reply_to"));
   g_mime_message_set_subject(message.get(), subject.c_str(), "utf-8");
   // Set by name (not g_mime_message_set_message_id) so the field is spelled "Message-ID"
   // as RFC 5322 writes it; GMime still recognises it as the message id.

@@ -35,6 +35,7 @@ namespace pbem::mail {
 struct OutgoingMessage {
   std::string from_name, from_address;   // "PBeM Server", "pbem@localhost"
   std::vector<std::string> to;           // addr-specs; at least one
+  std::string reply_to;                  // addr-spec for Reply-To; empty: none (replies go to From)
   std::string subject;                   // UTF-8, may contain non-ASCII (RFC 2047-encoded)
   std::string message_id;                // without brackets; the caller makes it (stable)
   std::string in_reply_to;               // without brackets; may be empty

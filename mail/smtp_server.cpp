@@ -35,7 +35,15 @@ void SmtpServerState::log(std::string_view line) const {
 }
 
 bool SmtpServerState::is_local_address(std::string_view address) const {
-  return local_addresses.count(ascii_lowercase(address)) != 0;
+  std::string wanted = ascii_lowercase(address);
+  if (local_addresses.count(wanted) != 0) return true;
+  if (!config.accept_subaddresses) return false;
+  // "local+detail@domain" (RFC 5233) is local when "local@domain" is.
+  const auto at = wanted.rfind('@');
+  const auto plus = wanted.find('+');
+  if (at == std::string::npos || plus == std::string::npos || plus > at) return false;
+  wanted.erase(plus, at - plus);
+  return local_addresses.count(wanted) != 0;
 }
 
 void SmtpServerState::stop() {

@@ -28,6 +28,9 @@ struct SmtpServerConfig {
   unsigned short listen_port = 2525;      // 0 = an ephemeral port; see SmtpServer::port()
   std::string hostname = "localhost";     // in the greeting and the EHLO reply
   std::vector<std::string> local_addresses;  // accepted RCPT addresses (case-insensitive)
+  // Also accept "local+detail@domain" for each local address "local@domain" (RFC 5233
+  // subaddressing): the game server's per-player reply addresses.
+  bool accept_subaddresses = false;
   std::size_t max_message_bytes = 1048576;   // advertised as SIZE; 552 5.3.4 beyond
   std::size_t max_recipients = 20;           // 452 4.5.3 beyond
   // Longest command line. RFC 5321 says 512 octets for commands and 1000 for text lines;

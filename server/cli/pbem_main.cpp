@@ -6,6 +6,7 @@
 
 #include "server/support/config.h"
 #include "server/cli/engine_cli.h"
+#include "server/cli/ratings_cli.h"
 #include "server/cli/server_cli.h"
 
 namespace {
@@ -18,6 +19,7 @@ void print_usage(std::ostream& out) {
          "  init                                                 create or migrate the database\n"
          "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
+         "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -43,7 +45,7 @@ int main(int argc, char** argv) {
     print_usage(std::cout);
     return 0;
   }
-  if (command != "init" && command != "ingest" && command != "outbox") {
+  if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -59,6 +61,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "init") return pbem::server::run_init(config, std::cout);
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
+    if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);
   } catch (const std::exception& e) {
     std::cerr << "pbem " << command << ": " << e.what() << "\n";

@@ -1,3 +1,4 @@
+#include "server/storage/server_secrets.h"
 #include "server/cli/server_cli.h"
 
 #include <iostream>
@@ -42,6 +43,7 @@ std::string mbox_escaped(const std::string& data) {
 int run_init(const Config& config, std::ostream& out) {
   Database db(config.database);
   auto applied = migrate(db);
+  ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
   out << "database " << config.database.string() << " at schema version " << schema_version(db) << " ("
       << applied.size() << " migrations applied now)\n";
   return kExitOk;
@@ -49,12 +51,15 @@ int run_init(const Config& config, std::ostream& out) {
 
 int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in) {
   std::optional<std::string> envelope_from;
+  std::vector<std::string> envelope_to;  // as an MTA's pipe gives ${recipient}: may be a game address
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--sender" && i + 1 < args.size()) {
       std::string sender = args[++i];
       envelope_from = sender == "<>" ? "" : sender;
+    } else if (args[i] == "--recipient" && i + 1 < args.size()) {
+      envelope_to.push_back(args[++i]);
     } else {
-      std::cerr << "usage: pbem ingest [--sender ADDRESS] < message\n";
+      std::cerr << "usage: pbem ingest [--sender ADDRESS] [--recipient ADDRESS ...] < message\n";
       return kExitUsage;
     }
   }
@@ -68,7 +73,7 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
   try {
     db.emplace(open_database(config));
     MailService service(*db, config);
-    received = service.receive(raw, envelope_from);
+    received = service.receive(raw, envelope_from, envelope_to);
   } catch (const std::exception& e) {
     // Not stored: the MTA keeps the message and tries again later.
     log_line(std::string("ingest: could not store the message, asking the MTA to retry: ") + e.what());

@@ -1,4 +1,6 @@
-// The command language (pbmserv style): the Subject line parsed into a Command.
+// The command language (pbmserv style): the Subject line parsed into a Command. Which
+// words make which command, their usage lines and their argument parsers are rows of the
+// command table (command_table.h); this is the parsed result.
 // Keywords and user ids are case-insensitive; passwords and moves keep their case here
 // (moves are lower-cased by the engine).
 #pragma once
@@ -12,66 +14,49 @@
 
 namespace pbem::server {
 
-enum class Verb {
-  Help,            // help [subject ...]
-  Signup,          // signup userid password [address ...]
-  Confirm,         // confirm userid code   (the code is kept in `password`: masked alike)
-  ChangePassword,  // change password userid current new
-  ChangeAddress,   // change address userid password [address ...]
-  Signoff,         // signoff userid password
-  List,            // list [game ...]
-  Message,         // message userid password to1 [to2 ...]
-  AllShow,         // all show userid [next|active]
-  GameHelp,        // <game> help
-  Challenge,       // <game> challenge userid1 userid2 [-options]
-  Move,            // <game> move board userid password move[#moveno]
-  Swap,            // <game> swap board userid password
-  Resign,          // <game> resign board userid password
-  Abort,           // <game> abort board userid password   (only before the first move)
-  Show,            // <game> show board[#moveno] [board ...]
-  Games,           // <game> games [userid ...] [all|active|inactive|next]
-  History,         // <game> history board
-  Chat,            // <game> chat board userid password
-  Preview,         // <game> preview board move [move ...]
-};
+struct CommandSpec;
 
+// A game named by its number, "17", or at a point of its record, "17#5".
 struct BoardRef {
-  long long game = 0;
+  long long number = 0;
   std::optional<int> ply;  // "#moveno"
 };
 
 struct Command {
-  Verb verb = Verb::Help;
-  std::string game;                 // game name for game commands ("gates")
-  std::string userid;               // lower-case
-  std::string password;             // as typed
-  std::string new_password;         // change password
-  std::vector<BoardRef> boards;     // game numbers (show: several)
-  std::string move;                 // move / swap / resign text
-  std::optional<int> moveno;        // "#moveno" on a move
-  std::vector<std::string> words;   // the rest: help subjects, addresses, userids, options,
-                                    // preview moves, games filter words
-  MaskedCommand masked;             // the command text with passwords replaced by "*****"
+  const CommandSpec* spec = nullptr;  // the table row: its name, usage and handler
+  std::string type;                   // the game's registry name for game commands ("gates")
+  std::string userid;                 // lower-case
+  std::string password;               // as typed (for confirm: the code)
+  std::string new_password;           // change password
+  std::vector<BoardRef> boards;       // game numbers (show: several)
+  std::string move;                   // move / swap / resign text
+  std::optional<int> moveno;          // "#moveno" on a move
+  std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,
+                                      // preview moves, games filter words
+  MaskedCommand masked;               // the command text with passwords replaced by "*****"
+
+  // True if this is the command the table calls `name` ("move", "change password").
+  bool is(std::string_view name) const;
 };
 
 struct ParsedCommand {
   std::optional<Command> command;
-  std::string error;   // when command is empty: what was wrong
-  std::string usage;   // the usage line(s) of the command that was attempted, if known
+  std::string error;     // when command is empty: what was wrong
+  std::string usage;     // the usage line(s) of the command that was attempted, if known
   MaskedCommand masked;  // what replies and logs may quote, even on error
 };
 
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
+// A move sent as a reply to the game address of `userid` in game `number` of `type`: the
+// command `<type> move <number> <userid> <move_text>` with no password (the address is the
+// credential). `move_text` may be "swap", "resign" or carry "#moveno".
+ParsedCommand parse_reply_move(std::string_view type, long long number, std::string_view userid,
+                               std::string_view move_text);
+
 // True if the first word starts a command (used to look for a command in a body line).
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names);
-
-// The usage lines of every command, for `help commands` and error replies.
-std::string command_usage(Verb verb, std::string_view game = "<game>");
-std::string all_usages(std::string_view game = "<game>");
-// Only the `<game> ...` commands, for one game.
-std::string game_usages(std::string_view game);
 
 // Account field rules, shared by signup and change.
 std::optional<std::string> userid_problem(std::string_view userid);

@@ -6,48 +6,25 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "pictures/picture.h"
-#include "server/commands/processor.h"
+#include "server/commands/context.h"
+#include "server/commands/handlers.h"
+#include "server/commands/reply_format.h"
+#include "server/commands/reply_move.h"
+#include "server/ratings/rating_text.h"
 
 namespace pbem::server {
 
 namespace {
-
-std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
-
-// "Gates #17: bob to move" / "Gates #17: alice wins".
-std::string game_subject(const GameRecord& record, const Game& game) {
-  auto users = userids_by_colour(record, game);
-  std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
-  if (game.winner()) return subject + users[static_cast<std::size_t>(*game.winner())] + " wins";
-  return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
-}
 
 int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id) {
   std::int64_t holder0 = game.swapped() ? record.players[1] : record.players[0];
   return holder0 == user_id ? 0 : 1;
 }
 
-bool plays_in(const GameRecord& record, std::int64_t user_id) {
-  return record.players[0] == user_id || record.players[1] == user_id;
-}
-
-// "aborted by alice" for a game ended before its first move, else empty.
-std::string aborted_note(const GameRecord& record) {
-  return record.aborted_by ? "aborted by " + *record.aborted_by : std::string();
-}
-
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
     throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
                        " before the first move");
-}
-
-// "Dark (bob) won" / "Black (alice) won".
-std::string result_text(const GameRecord& record, const Game& game) {
-  const int winner = *game.winner();
-  std::string colour = colour_of(game, winner);
-  if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
-  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won";
 }
 
 // A #moveno that does not match the next move: a number ahead of the game was sent too
@@ -67,31 +44,34 @@ std::string padded(std::string text, std::size_t width) {
   return text;
 }
 
-std::string board_heading(const GameRecord& record) {
-  return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options + ")";
-}
-
-}  // namespace
-
-void CommandProcessor::game_update(const GameRecord& record, const Game& game, const std::string& headline,
-                                   const Request& r, Outcome& out) {
+// The board mail both players get after a challenge or an accepted move; the mail that
+// ends a rated game also shows `rating_changes`.
+void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
+                 const std::vector<RatingChange>& rating_changes = {}) {
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
   const std::string picture = pictures::draw_picture(game);
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    Account account = *accounts_.find_by_id(record.players[seat]);
+    Account account = *ctx.accounts.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
     if (game.winner()) {
       const std::string& winner = users[static_cast<std::size_t>(*game.winner())];
       text += "The game is over: " + winner + " (" + colour_of(game, *game.winner()) + ") wins.\n";
+      if (!rating_changes.empty()) text += "\n" + game_title(record.type) + " ratings:\n";
+      for (const RatingChange& change : rating_changes)
+        text += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
     } else if (users[static_cast<std::size_t>(game.to_move())] == account.userid) {
       text += "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
-              " move " + std::to_string(record.id) + " " + account.userid + " <password> \n";
+              " move " + std::to_string(record.id) + " " + account.userid + " <password> \n" +
+              "\nOr just reply to this mail with your move as the first line: no password needed.\n";
       if (game.swap_allowed()) text += "\n(Instead of a move you may send `swap` to take over the first move.)\n";
     } else {
       text += "Waiting for " + users[static_cast<std::size_t>(game.to_move())] + " to move.\n";
     }
+    // Replying to it plays a move for this player, in this game (reply_move.h).
+    const std::string game_address =
+        player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
     // Every confirmed address of the player gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
       Reply reply;
@@ -99,33 +79,31 @@ void CommandProcessor::game_update(const GameRecord& record, const Game& game, c
       reply.subject = game_subject(record, game);
       reply.text = text;
       reply.game_id = record.id;
-      reply.to_sender = address == r.sender;
+      reply.to_sender = address == ctx.request.sender;
       reply.kind = MailKind::Game;
       if (account.pictures) reply.picture_png = picture;
-      out.replies.push_back(reply);
+      reply.reply_to = game_address;
+      ctx.out.replies.push_back(reply);
     }
   }
 }
 
-std::pair<Account, GameRecord> CommandProcessor::player_in_game(const Command& c, Outcome& out) {
-  Account player = authenticated(c, out);
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  if (!plays_in(record, player.id))
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
-  return {std::move(player), std::move(record)};
-}
+}  // namespace
 
-void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& out) {
-  Account first = existing_account(c.userid);
-  Account second = existing_account(c.words.at(0));
+namespace handlers {
+
+
+void challenge(CommandContext& ctx, const Command& c) {
+  Account first = ctx.existing_account(c.userid);
+  Account second = ctx.existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");
   // The From address decides (a Reply-To can name anyone).
   auto confirmed_for = [&](const Account& account) {
-    return std::find(account.confirmed.begin(), account.confirmed.end(), r.from) != account.confirmed.end();
+    return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
   };
   if (!confirmed_for(first) && !confirmed_for(second))
     throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
-                       second.userid + " (this mail came from " + r.from + ")");
+                       second.userid + " (this mail came from " + ctx.request.from + ")");
   // A game nobody is told about would only wait: both players need a confirmed address.
   for (const Account* account : {&first, &second})
     if (account->confirmed.empty())
@@ -135,37 +113,36 @@ void CommandProcessor::challenge(const Command& c, const Request& r, Outcome& ou
   std::vector<std::string> options(c.words.begin() + 1, c.words.end());
   std::unique_ptr<Game> game;
   try {
-    game = create_game(c.game, options);
+    game = create_game(c.type, options);
   } catch (const OptionError& error) {
-    throw CommandError(error.what(), command_usage(Verb::Challenge, c.game));
+    throw CommandError(error.what(), CommandContext::usage(c));
   }
-  auto domain = config_.server.address.substr(config_.server.address.find('@') + 1);
-  GameRecord record = records_.create(c.game, game->options_text(), first.id, second.id, domain);
-  out.summary = "challenge: " + c.game + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
-  game_update(record, *game,
-              "New game: " + game_title(c.game) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
-                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").",
-              r, out);
+  auto domain = ctx.config.server.domain();
+  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain);
+  ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
+  game_update(ctx, record, *game,
+              "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
+                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
   // A challenge is authorised by the From header only, which can be forged: either player
   // can undo an unwanted game, alone, until the first move.
-  for (Reply& reply : out.replies)
+  for (Reply& reply : ctx.out.replies)
     reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
-                  "agreement needed, with:\n    " + c.game + " abort " + std::to_string(record.id) +
+                  "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
                   " <your userid> <password>\n";
 }
 
-void CommandProcessor::abort_game(const Command& c, const Request& r, Outcome& out) {
-  auto [player, record] = player_in_game(c, out);
+void abort_game(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
   const std::string number = std::to_string(record.id);
   refuse_if_aborted(record);
   if (!record.active) throw CommandError("game " + number + " is over");
   if (record.plies > 0)
     throw CommandError("game " + number + " already has " + std::to_string(record.plies) +
                        " move(s): only a game with no move yet can be aborted (you can resign)");
-  records_.abort(record, player.id);
-  out.summary = c.game + " #" + number + " aborted by " + player.userid;
+  ctx.records.abort(record, player.id);
+  ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    const Account account = *accounts_.find_by_id(record.players[seat]);
+    const Account account = *ctx.accounts.find_by_id(record.players[seat]);
     for (const std::string& address : account.confirmed) {
       Reply reply;
       reply.to = address;
@@ -173,18 +150,18 @@ void CommandProcessor::abort_game(const Command& c, const Request& r, Outcome& o
       reply.text = player.userid + " ended " + board_heading(record) + " before the first move.\n" +
                    "The game is over without a result.\n";
       reply.game_id = record.id;
-      reply.to_sender = address == r.sender;
+      reply.to_sender = address == ctx.request.sender;
       reply.kind = MailKind::Game;
-      out.replies.push_back(reply);
+      ctx.out.replies.push_back(reply);
     }
   }
 }
 
-void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
-  const std::string usage = command_usage(Verb::Move, c.game);
-  auto [player, record] = player_in_game(c, out);
+void move(CommandContext& ctx, const Command& c) {
+  const std::string usage = CommandContext::usage(c);
+  auto [player, record] = ctx.player_in_game(c);
   refuse_if_aborted(record);
-  auto game = records_.replay(record);
+  auto game = ctx.records.replay(record);
   if (game->over())
     throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
   auto users = userids_by_colour(record, *game);
@@ -197,50 +174,65 @@ void CommandProcessor::move(const Command& c, const Request& r, Outcome& out) {
     throw CommandError(wrong_moveno(*c.moveno, ply));
   PlyResult result = game->play(c.move);
   if (!result.ok) throw CommandError("illegal move '" + c.move + "': " + result.error, usage);
-  records_.append(record, result.move, colour, player.id, *game);
-  out.summary = c.game + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
+  ctx.records.append(record, result.move, colour, player.id, *game);
+  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
   std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
                " and the first move; " + userids_by_colour(record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  game_update(record, *game, headline, r, out);
+  game_update(ctx, record, *game, headline, rating_changes);
 }
 
-void CommandProcessor::resign(const Command& c, const Request& r, Outcome& out) {
-  auto [player, record] = player_in_game(c, out);
+void resign(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
   refuse_if_aborted(record);
-  auto game = records_.replay(record);
+  auto game = ctx.records.replay(record);
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
   if (!result.ok) throw CommandError(result.error);
-  records_.append(record, "resign", colour, player.id, *game);
-  out.summary = c.game + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned.", r, out);
+  ctx.records.append(record, "resign", colour, player.id, *game);
+  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
+  game_update(ctx, record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned.", rating_changes);
 }
 
-void CommandProcessor::show(const Command& c, const Request& r, Outcome& out) {
+void show(CommandContext& ctx, const Command& c) {
   std::string text;
   std::optional<std::int64_t> thread;
   for (const BoardRef& board : c.boards) {
-    GameRecord record = game_of_type(c, board.game);
+    GameRecord record = ctx.game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
       throw CommandError("game " + std::to_string(record.id) + " has only " + std::to_string(record.plies) +
                          " moves, so there is no move " + std::to_string(*board.ply));
-    auto game = records_.replay(record, board.ply);
+    auto game = ctx.records.replay(record, board.ply);
     text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
     if (record.aborted_by) text += "The game was " + aborted_note(record) + " before the first move.\n";
     thread = record.id;
   }
-  Reply reply = to_sender(r, c.boards.size() == 1 ? game_title(c.game) + " #" + std::to_string(c.boards[0].game)
-                                                  : game_title(c.game) + " boards",
+  Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
+                                                  : game_title(c.type) + " boards",
                           text);
-  if (c.boards.size() == 1) reply.game_id = thread;
-  out.replies.push_back(reply);
+  if (c.boards.size() == 1) {
+    reply.game_id = thread;
+    // To a player's own confirmed address, `show` carries their game address: replying to
+    // it plays a move (and it is the way to a fresh one after a password change).
+    const GameRecord record = *ctx.records.find(c.boards[0].number);
+    for (std::int64_t id : record.players) {
+      const Account player = *ctx.accounts.find_by_id(id);
+      if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
+        continue;
+      reply.reply_to = player_game_address(ctx.db, ctx.config, record.id, player.userid, player.password_generation);
+      if (record.active) reply.text += "\nReplying to this mail with a move as its first line plays it for " + player.userid + ".\n";
+      break;
+    }
+  }
+  ctx.out.replies.push_back(reply);
 }
 
-void CommandProcessor::games(const Command& c, const Request& r, Outcome& out) {
+void games(CommandContext& ctx, const Command& c) {
   std::string filter = "active";
   std::vector<std::int64_t> ids;
   std::vector<std::string> names;
@@ -249,37 +241,35 @@ void CommandProcessor::games(const Command& c, const Request& r, Outcome& out) {
       filter = word;
       continue;
     }
-    ids.push_back(existing_account(word).id);
+    ids.push_back(ctx.existing_account(word).id);
     names.push_back(word);
   }
   if (filter == "next" && names.empty())
-    throw CommandError("'next' needs a userid: whose turn?", command_usage(Verb::Games, c.game));
+    throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
   std::string text;
-  for (const GameRecord& record : records_.list(c.game, ids)) {
+  for (const GameRecord& record : ctx.records.list(c.type, ids)) {
     if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
-    auto game = records_.replay(record);
+    auto game = ctx.records.replay(record);
     auto users = userids_by_colour(record, *game);
     const std::string& mover = game->over() || record.aborted_by ? std::string() : users[static_cast<std::size_t>(game->to_move())];
     if (filter == "next" && std::find(names.begin(), names.end(), mover) == names.end()) continue;
     text += "  #" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
             "), " + std::to_string(game->ply_count()) + " moves, " +
-            (record.aborted_by ? aborted_note(record)
-             : game->winner() ? users[static_cast<std::size_t>(*game->winner())] + " won"
-                              : mover + " to move") +
+            game_state(record, *game) +
             "\n";
   }
   if (text.empty()) text = "  (none)\n";
-  out.replies.push_back(to_sender(r, game_title(c.game) + " games",
-                                  game_title(c.game) + " games (" + filter +
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " games",
+                                  game_title(c.type) + " games (" + filter +
                                       (names.empty() ? "" : ", " + join(names, ", ")) + "):\n" + text));
 }
 
-void CommandProcessor::history(const Command& c, const Request& r, Outcome& out) {
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  auto game = records_.replay(record);
+void history(CommandContext& ctx, const Command& c) {
+  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  auto game = ctx.records.replay(record);
   std::string text = board_heading(record) + ": " + record.userids[0] + " against " + record.userids[1] +
                      ", started " + record.created_at + "\n\n";
-  auto moves = records_.moves(record.id);
+  auto moves = ctx.records.moves(record.id);
   // One row per move: number, player, move, time, each column as wide as its widest entry.
   std::vector<std::array<std::string, 3>> rows;
   std::array<std::size_t, 3> widths{};
@@ -299,51 +289,52 @@ void CommandProcessor::history(const Command& c, const Request& r, Outcome& out)
   if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
   if (game->winner())
     text += "\nResult: " + userids_by_colour(record, *game)[static_cast<std::size_t>(*game->winner())] + " won.\n";
-  Reply reply = to_sender(r, game_title(c.game) + " #" + std::to_string(record.id) + " history", text);
+  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);
   reply.game_id = record.id;
-  out.replies.push_back(reply);
+  ctx.out.replies.push_back(reply);
 }
 
-void CommandProcessor::chat(const Command& c, const Request& r, Outcome& out) {
-  auto [player, record] = player_in_game(c, out);
+void chat(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
-  Account other = *accounts_.find_by_id(other_id);
-  check_relay_limits(player, other.confirmed);
-  const std::string subject = game_title(c.game) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
+  Account other = *ctx.accounts.find_by_id(other_id);
+  ctx.check_relay_limits(player, other.confirmed);
+  const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
   for (const std::string& address : other.confirmed) {
     Reply reply;
     reply.to = address;
     reply.subject = subject;
-    reply.text = player.userid + " says about " + game_title(c.game) + " #" + std::to_string(record.id) + ":\n\n" +
-                 (r.body.empty() ? "(the message was empty)" : r.body) + "\n\nTo answer, send: " + c.game +
+    reply.text = player.userid + " says about " + game_title(c.type) + " #" + std::to_string(record.id) + ":\n\n" +
+                 (ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body) + "\n\nTo answer, send: " + c.type +
                  " chat " + std::to_string(record.id) + " " + other.userid + " <password>\n";
     reply.game_id = record.id;
     reply.kind = MailKind::Relay;
     reply.relayed_by = player.id;
-    out.replies.push_back(reply);
+    ctx.out.replies.push_back(reply);
   }
-  Reply receipt = to_sender(r, subject,
+  Reply receipt = ctx.to_sender(subject,
                             other.confirmed.empty()
                                 ? "Not sent: " + other.userid + " has no confirmed address yet.\n"
                                 : "Your message was sent to " + other.userid + ".\n");
   receipt.game_id = record.id;
-  out.replies.push_back(receipt);
-  out.summary = c.game + " #" + std::to_string(record.id) + " chat from " + player.userid;
+  ctx.out.replies.push_back(receipt);
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " chat from " + player.userid;
 }
 
-void CommandProcessor::preview(const Command& c, const Request& r, Outcome& out) {
-  GameRecord record = game_of_type(c, c.boards.at(0).game);
-  auto game = records_.replay(record);
+void preview(CommandContext& ctx, const Command& c) {
+  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  auto game = ctx.records.replay(record);
   for (const std::string& move : c.words) {
     PlyResult result = game->play(move);
     if (!result.ok)
-      throw CommandError("preview move '" + move + "': " + result.error, command_usage(Verb::Preview, c.game));
+      throw CommandError("preview move '" + move + "': " + result.error, CommandContext::usage(c));
   }
   std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
                      " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});
-  Reply reply = to_sender(r, game_title(c.game) + " #" + std::to_string(record.id) + " preview", text);
+  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " preview", text);
   reply.game_id = record.id;
-  out.replies.push_back(reply);
+  ctx.out.replies.push_back(reply);
 }
 
+}  // namespace handlers
 }  // namespace pbem::server

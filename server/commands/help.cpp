@@ -1,11 +1,32 @@
 #include "server/commands/help.h"
 
 #include "engine/registry.h"
-#include "server/commands/commands.h"
+#include "engine/text.h"
+#include "server/commands/command_table.h"
+#include "server/commands/context.h"
+#include "server/commands/handlers.h"
+#include "server/commands/reply_format.h"
 
 namespace pbem::server {
 
 namespace {
+
+// "a, b or c" (or "a, b, c" with ", " as the last separator).
+std::string spoken_list(std::vector<std::string> items, std::string_view last_separator) {
+  if (items.size() < 2) return join(items, "");
+  const std::string last = items.back();
+  items.pop_back();
+  return join(items, ", ") + std::string(last_separator) + last;
+}
+
+// The games in the registry's order, as `format` writes each name: a new game appears in
+// the help texts by itself.
+template <typename Format>
+std::vector<std::string> each_game(Format format) {
+  std::vector<std::string> out;
+  for (const auto& type : game_types()) out.push_back(format(type.name));
+  return out;
+}
 
 std::string overview(const std::string& address) {
   std::string games;
@@ -20,7 +41,7 @@ std::string overview(const std::string& address) {
 
 std::string commands_help() {
   return "Commands (the Subject line; words are case-insensitive except passwords):\n\n" + all_usages() +
-         "\n<game> is one of: gates, hy3, gaia. `board` is the game number (#17 in the\n"
+         "\n<game> is one of: " + spoken_list(each_game([](const std::string& name) { return name; }), ", ") + ". `board` is the game number (#17 in the\n"
          "Subject of every game mail). `move#moveno` accepts the move only if it would\n"
          "be move number moveno, so a stale or repeated mail cannot play twice.\n"
          "`show 17#5` shows game 17 after move 5. `games` lists active games unless\n"
@@ -59,9 +80,7 @@ std::string tutorial() {
        hy3 resign 12 alice mysecret
    Before the first move, either player can end an unwanted game alone:
        hy3 abort 12 bob bobsecret
-
-Send `help hy3`, `help gates` or `help gaia` for each game's rules.
-)";
+)" + std::string("\nSend ") + spoken_list(each_game([](const std::string& name) { return "`help " + name + "`"; }), " or ") + " for each game's rules.\n";
 }
 
 }  // namespace
@@ -82,10 +101,19 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
 std::string game_help_text(const std::string& game) {
   const GameType* type = find_game_type(game);
   if (!type) return "";
-  std::string options;
-  for (const auto& option : type->options)
-    options += "  -" + option.name + (option.takes_integer ? "=<n>" : "") + "   " + option.help + "\n";
-  return type->rules_help + "\nChallenge options:\n" + options + "\nCommands:\n" + game_usages(type->name);
+  return type->rules_help + "\nChallenge options:\n" + option_lines(*type, "  ", "   ") + "\nCommands:\n" +
+         game_usages(type->name);
 }
 
+namespace handlers {
+
+void help(CommandContext& ctx, const Command& c) {
+  ctx.out.replies.push_back(ctx.to_sender("Help", help_text(c.words, ctx.config.server.address)));
+}
+
+void game_help(CommandContext& ctx, const Command& c) {
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " help", game_help_text(c.type)));
+}
+
+}  // namespace handlers
 }  // namespace pbem::server

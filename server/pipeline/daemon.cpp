@@ -55,9 +55,10 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
   mail::SmtpServerConfig smtp;
   smtp.listen_host = config.smtp.listen.host;
   smtp.listen_port = config.smtp.listen.port;
-  smtp.hostname = config.server.address.substr(config.server.address.find('@') + 1);
+  smtp.hostname = config.server.domain();
   smtp.local_addresses.push_back(config.server.address);
   for (const auto& alias : config.server.aliases) smtp.local_addresses.push_back(alias);
+  smtp.accept_subaddresses = true;  // game addresses: <local>+<game>-<token>@<domain>
   smtp.max_message_bytes = config.smtp.max_message_bytes;
   smtp.max_recipients = static_cast<std::size_t>(config.smtp.max_recipients);
   smtp.max_connections = static_cast<std::size_t>(config.smtp.max_connections);

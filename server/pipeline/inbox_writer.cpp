@@ -45,7 +45,7 @@ mail::SinkVerdict InboxWriter::store(const mail::Envelope& envelope, std::string
   const auto give_up_at = std::chrono::steady_clock::now() + busy_retry_window_;
   for (int attempt = 1;; ++attempt) {
     try {
-      const ReceiveResult result = service_.receive(data, envelope.mail_from);
+      const ReceiveResult result = service_.receive(data, envelope.mail_from, envelope.recipients);
       if (attempt > 1) log_line("inbox writer: stored after " + std::to_string(attempt) + " attempts");
       if (on_stored_) on_stored_(result.status);
       return mail::SinkVerdict::Stored;

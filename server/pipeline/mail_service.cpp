@@ -11,13 +11,17 @@
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
 #include "server/support/clock.h"
+#include "server/commands/command_table.h"
 #include "server/commands/commands.h"
 #include "server/support/digest.h"
 #include "server/storage/game_records.h"
 #include "server/support/log.h"
+#include "server/pipeline/intake.h"
+#include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/commands/processor.h"
+#include "server/commands/reply_move.h"
 #include "server/storage/reply_limit.h"
 
 namespace pbem::server {
@@ -29,25 +33,6 @@ namespace {
 void crash_point(const char* name) {
   static const char* wanted = std::getenv("PBEM_TEST_CRASH_AT");
   if (wanted && std::string_view(wanted) == name) std::_Exit(99);
-}
-
-std::string domain_of(const std::string& address) { return address.substr(address.find('@') + 1); }
-
-std::vector<std::string> game_names() {
-  std::vector<std::string> names;
-  for (const auto& type : game_types()) names.push_back(type.name);
-  return names;
-}
-
-// The command: the Subject, or else the first line of the new body text when only that
-// parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
-std::string command_text(const mail::InboundMessage& message) {
-  static const std::vector<std::string> names = game_names();
-  if (parse_command(message.subject, names).command) return message.subject;
-  std::string_view body = message.body_new_text;
-  std::string first_line(trim(body.substr(0, body.find('\n'))));
-  if (looks_like_command(first_line, names) && parse_command(first_line, names).command) return first_line;
-  return message.subject;
 }
 
 Outcome internal_error_outcome(const Request& request, const MaskedCommand& masked_command) {
@@ -66,55 +51,6 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
   return outcome;
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return text;
-}
-
-// True when `address` is the server's own address or one of its aliases: answering it
-// would make the server mail itself, and a forged From of ours must not start a loop.
-bool is_own_address(const Config& config, const std::string& address) {
-  if (address.empty()) return false;
-  const std::string wanted = lower(address);
-  if (lower(mail::normalize_address(config.server.address).value_or(config.server.address)) == wanted) return true;
-  for (const auto& alias : config.server.aliases) {
-    if (lower(mail::normalize_address(alias).value_or(alias)) == wanted) return true;
-  }
-  return false;
-}
-
-class InboxRow {
- public:
-  std::int64_t id = 0;
-  std::string state;
-  std::optional<std::string> envelope_from;
-  std::string raw;
-  std::string message_id;
-};
-
-std::optional<InboxRow> load_row(Database& db, std::int64_t id) {
-  auto query = db.prepare("SELECT id, state, envelope_from, raw, message_id FROM inbox WHERE id = ?");
-  query.bind(1, id);
-  if (!query.step()) return std::nullopt;
-  InboxRow row;
-  row.id = query.column_int(0);
-  row.state = query.column_text(1);
-  row.envelope_from = query.column_optional_text(2);
-  row.raw = query.column_is_null(3) ? "" : query.column_blob(3);
-  row.message_id = query.column_optional_text(4).value_or("");
-  return row;
-}
-
-void finish_row(Database& db, std::int64_t id, const std::string& state, const std::string& sender,
-                const MaskedCommand& command, const std::string& outcome) {
-  // The raw message is dropped once processed: only the digest, ids, the masked command
-  // and the outcome stay (privacy).
-  auto update = db.prepare(
-      "UPDATE inbox SET state = ?, sender = ?, command = ?, outcome = ?, raw = NULL, processed_at = ? WHERE id = ?");
-  update.bind(1, state).bind(2, sender).bind(3, command.text()).bind(4, outcome).bind(5, now_iso8601()).bind(6, id);
-  update.run();
-}
-
 // Turns replies into outbox rows with threading headers; returns how many were queued.
 // Message-IDs are "<prefix><n>.<salt>@domain": stable per inbound message, so reprocessing
 // can never mint new ones.
@@ -125,7 +61,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
   GameRecords records(db);
   const ReplyLimit reply_limit(db, config.limits.replies_per_hour);
   const auto now = std::chrono::system_clock::now();
-  const std::string domain = domain_of(config.server.address);
+  const std::string domain = config.server.domain();
   int sent = 0, n = 0;
   for (Reply reply : replies) {
     ++n;
@@ -152,6 +88,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     out.message_id = id_prefix + std::to_string(n) + "." + salt + "@" + domain;
     out.text = reply.text;
     out.picture_png = reply.picture_png;
+    out.reply_to = reply.reply_to;
     out.date = now;
     std::optional<std::string> thread;
     if (reply.game_id)
@@ -182,7 +119,8 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
 
 MailService::MailService(Database& db, const Config& config) : db_(db), config_(config) {}
 
-ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from) {
+ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from,
+                                  const std::vector<std::string>& envelope_to) {
   const std::string digest = sha256_hex(raw);
   // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
   // dealt with once, by the processor) before anything complex reads it. A linear header
@@ -191,36 +129,19 @@ ReceiveResult MailService::receive(std::string_view raw, std::optional<std::stri
   const std::string& message_id = identity.message_id;
   const std::string origin = mail::normalize_address(identity.from_address).value_or("");
   Transaction transaction(db_);
-  // A Message-ID is whatever the writer chose, so it only marks a duplicate together with
-  // the same sender: another sender reusing it is a different message.
-  auto existing = db_.prepare(
-      "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2 AND origin = ?3) "
-      "ORDER BY id LIMIT 1");
-  existing.bind(1, digest).bind(2, message_id).bind(3, origin);
-  if (existing.step()) {
-    ReceiveResult result{existing.column_text(1) == "received" ? ReceiveStatus::Pending : ReceiveStatus::Duplicate,
-                         existing.column_int(0)};
-    existing.reset();
-    const std::string tag = "inbox " + std::to_string(result.inbox_id);
-    if (result.status == ReceiveStatus::Pending) {
+  Inbox inbox(db_);
+  if (auto copy = inbox.find_copy(digest, message_id, origin)) {
+    const std::string tag = "inbox " + std::to_string(copy->id);
+    if (copy->pending) {
       log_line(tag + ": redelivered while still pending");
-      return result;
+      return {ReceiveStatus::Pending, copy->id};
     }
     // A redelivery is a mail system's retry, not a request: it is logged, never answered
     // (an answer would have to quote the command, and the sender already has one).
     log_line(tag + ": duplicate" + (message_id.empty() ? "" : " <" + message_id + ">") + ", not processed again");
-    return result;
+    return {ReceiveStatus::Duplicate, copy->id};
   }
-  existing.reset();
-  auto insert = db_.prepare(
-      "INSERT INTO inbox (digest, message_id, envelope_from, raw, state, received_at, origin) "
-      "VALUES (?, ?, ?, ?, 'received', ?, ?)");
-  insert.bind(1, digest);
-  if (message_id.empty()) insert.bind(2, nullptr);
-  else insert.bind(2, message_id);
-  insert.bind(3, envelope_from).bind_blob(4, raw).bind(5, now_iso8601()).bind(6, origin);
-  insert.run();
-  ReceiveResult result{ReceiveStatus::Stored, db_.last_insert_id()};
+  ReceiveResult result{ReceiveStatus::Stored, inbox.add(digest, message_id, envelope_from, envelope_to, raw, origin)};
   crash_point("before-inbox-commit");
   transaction.commit();
   crash_point("after-inbox-commit");
@@ -228,21 +149,16 @@ ReceiveResult MailService::receive(std::string_view raw, std::optional<std::stri
 }
 
 int MailService::process_pending() {
-  std::vector<std::int64_t> ids;
-  {
-    auto query = db_.prepare("SELECT id FROM inbox WHERE state = 'received' ORDER BY id");
-    while (query.step()) ids.push_back(query.column_int(0));
-  }
+  const std::vector<std::int64_t> ids = Inbox(db_).pending();
   for (std::int64_t id : ids) process(id);
   return static_cast<int>(ids.size());
 }
 
 // The slow part of a command, the Argon2id check of its password, done before the write
 // transaction so neither the SMTP receiver nor the sender waits for it.
-std::optional<PasswordCheck> MailService::password_check_in_advance(const std::string& command) {
-  ParsedCommand parsed = parse_command(command, game_names());
+std::optional<PasswordCheck> MailService::password_check_in_advance(const ParsedCommand& parsed) {
   if (!parsed.command || parsed.command->userid.empty() || parsed.command->password.empty()) return std::nullopt;
-  if (parsed.command->verb == Verb::Confirm) return std::nullopt;  // a code, not a password
+  if (parsed.command->spec->secret != Secret::Password) return std::nullopt;  // a code, or a new account
   // A throttled user's password is not checked at all (the processor refuses the command).
   if (auto account = Accounts(db_).find(parsed.command->userid))
     if (PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
@@ -252,59 +168,44 @@ std::optional<PasswordCheck> MailService::password_check_in_advance(const std::s
 }
 
 void MailService::process(std::int64_t inbox_id) {
-  // A stored message's bytes never change, so they are read and parsed once, before the
-  // write transaction; inside it only the row's state is checked again.
-  auto row = load_row(db_, inbox_id);
+  // A stored message's bytes never change, so they are read and parsed once (the intake
+  // step), before the write transaction; inside it only the row's state is checked again.
+  Inbox inbox(db_);
+  const auto row = inbox.load(inbox_id);
   if (!row || row->state != "received") return;
   const std::string tag = "inbox " + std::to_string(inbox_id);
-  std::optional<mail::InboundMessage> parsed;
-  std::string parse_error;
-  try {
-    parsed = mail::parse_inbound(row->raw);
-  } catch (const std::bad_alloc&) {
-    // Mail that needs more memory than there is fails alone; it must not end the process.
-    parse_error = "out of memory while parsing";
-  } catch (const std::exception& e) {
-    parse_error = e.what();
-  }
-  const std::string command = parsed ? command_text(*parsed) : "";
+  const IntakeRecord record = read_stored_message(*row, config_);
   std::optional<PasswordCheck> precheck;
-  if (parsed && !parsed->machine_reason) precheck = password_check_in_advance(command);
+  if (record.message && !record.machine) precheck = password_check_in_advance(record.command);
 
   Transaction transaction(db_);
-  {
-    auto state = db_.prepare("SELECT state FROM inbox WHERE id = ?");
-    state.bind(1, inbox_id);
-    if (!state.step() || state.column_text(0) != "received") return;  // another process was first
-  }
-  if (!parsed) {
+  if (!inbox.still_pending(inbox_id)) return;  // another process was first
+  if (!record.message) {
     // Stored, marked failed with the reason, and answered with nothing.
-    const std::string from = mail::normalize_address(mail::scan_header_identity(row->raw).from_address).value_or("");
-    finish_row(db_, inbox_id, "failed", from, {}, "unparseable: " + parse_error);
+    const std::string& from = record.unreadable_from;
+    inbox.finish(inbox_id, "failed", from, "", "unparseable: " + record.unreadable);
     transaction.commit();
     log_line(tag + ": dropped, not a mail message the server reads" + (from.empty() ? "" : " (from " + from + ")") +
-             ": " + parse_error);
+             ": " + record.unreadable);
     return;
   }
-  const mail::InboundMessage& message = *parsed;
-  std::optional<std::string> machine = message.machine_reason;
-  if (!machine && row->envelope_from && row->envelope_from->empty()) machine = "empty envelope sender";
-  auto sender = mail::normalize_address(message.reply_address);
-  if (!machine && !sender) machine = "no usable sender address";
-  if (!machine && (is_own_address(config_, message.from_address) || is_own_address(config_, sender.value_or(""))))
-    machine = "from the server's own address";
-  if (machine) {
-    finish_row(db_, inbox_id, "skipped", sender.value_or(""), {}, "machine mail: " + *machine);
+  const mail::InboundMessage& message = *record.message;
+  if (record.machine) {
+    inbox.finish(inbox_id, "skipped", record.sender, "", "machine mail: " + *record.machine);
     transaction.commit();
-    log_line(tag + ": skipped machine mail (" + *machine + ")");
+    log_line(tag + ": skipped machine mail (" + *record.machine + ")");
     return;
   }
 
   // A failed command must leave nothing behind but its error reply.
   db_.exec("SAVEPOINT command");
   CommandProcessor processor(db_, config_, std::move(precheck));
-  Request request{*sender, mail::normalize_address(message.from_address).value_or(""), command,
-                  message.body_new_text};
+  Request request{record.sender, record.from, record.command, message.body_new_text, std::nullopt};
+  // A mail to a player's game address is a move by reply: the address is its credential.
+  if (auto by_reply = reply_move(db_, config_, record.recipients, message.subject, message.body_new_text)) {
+    request.command = std::move(by_reply->command);
+    request.authenticated_userid = std::move(by_reply->authenticated_userid);
+  }
   Outcome outcome;
   try {
     outcome = processor.handle(request);
@@ -315,7 +216,7 @@ void MailService::process(std::int64_t inbox_id) {
     // the command is dropped with an apology, and the log says why.
     log_line(tag + ": internal error: " + e.what());
     // Whether the password was accepted is unknown here: quote only the words before the userid.
-    outcome = internal_error_outcome(request, parse_command(command, game_names()).masked.cautious());
+    outcome = internal_error_outcome(request, request.command.masked.cautious());
   }
   db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
   // Written after the rollback, so the refused command leaves this one trace for the throttle.
@@ -325,11 +226,11 @@ void MailService::process(std::int64_t inbox_id) {
   crash_point("after-command");
 
   const int sent = queue_replies(db_, config_, tag, message, outcome.replies,
-                                 "pbem-" + std::to_string(inbox_id) + "-", sha256_hex(row->raw).substr(0, 12), inbox_id);
-  finish_row(db_, inbox_id, "processed", *sender, outcome.masked_command, outcome.summary);
+                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id);
+  inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
   crash_point("before-process-commit");
   transaction.commit();
-  log_line(tag + " from " + *sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
+  log_line(tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
            std::to_string(sent) + " replies queued)");
 }
 

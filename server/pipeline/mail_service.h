@@ -7,7 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "server/commands/commands.h"
 #include "server/storage/accounts.h"
 #include "server/support/config.h"
 #include "server/storage/database.h"
@@ -30,8 +32,10 @@ class MailService {
   MailService(Database& db, const Config& config);
 
   // Records a raw RFC 5322 message in the inbox in its own transaction. `envelope_from` is
-  // the SMTP reverse path when known ("" = the null sender <>, which is never answered).
-  ReceiveResult receive(std::string_view raw, std::optional<std::string> envelope_from);
+  // the SMTP reverse path when known ("" = the null sender <>, which is never answered);
+  // `envelope_to` the SMTP recipients when known (they may name a game address).
+  ReceiveResult receive(std::string_view raw, std::optional<std::string> envelope_from,
+                        const std::vector<std::string>& envelope_to = {});
 
   // Processes one received inbox row; a no-op if it was processed already.
   // Throws DatabaseError (e.g. busy) with nothing changed; the row stays pending.
@@ -41,7 +45,7 @@ class MailService {
   int process_pending();
 
  private:
-  std::optional<PasswordCheck> password_check_in_advance(const std::string& command);
+  std::optional<PasswordCheck> password_check_in_advance(const ParsedCommand& command);
 
   Database& db_;
   const Config& config_;

@@ -59,7 +59,7 @@ mail::SmarthostConfig smarthost_client_config(const Config& config) {
   smarthost.verify_certificate = config.smarthost.verify_certificate.value_or(!loopback);
   // Loopback traffic never leaves the machine, so clear-text AUTH there exposes nothing.
   smarthost.allow_plaintext_auth = config.smarthost.allow_plaintext_auth || loopback;
-  smarthost.helo_name = config.server.address.substr(config.server.address.find('@') + 1);
+  smarthost.helo_name = config.server.domain();
   return smarthost;
 }
 

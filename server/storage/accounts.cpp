@@ -4,6 +4,7 @@
 
 #include "server/support/clock.h"
 #include "server/storage/passwords.h"
+#include "server/storage/verified_password_cache.h"
 
 namespace pbem::server {
 
@@ -13,19 +14,20 @@ Account account_from_row(Statement& row) {
   account.id = row.column_int(0);
   account.userid = row.column_text(1);
   account.active = row.column_int(2) != 0;
-  account.pictures = row.column_int(3) != 0;
+  account.password_generation = static_cast<int>(row.column_int(3));
+  account.pictures = row.column_int(4) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, pictures FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, pictures FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -65,7 +67,7 @@ bool Accounts::password_matches(const Account& account, const std::string& passw
   const std::string hash = query.column_text(0);
   // The check made before the transaction holds only if the hash did not change since.
   if (precheck_ && precheck_->hash == hash && precheck_->password == password) return precheck_->matches;
-  return verify_password(hash, password);
+  return verify_password_cached(account.userid, hash, password);
 }
 
 std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std::string& userid,
@@ -77,12 +79,14 @@ std::optional<PasswordCheck> Accounts::check_in_advance(Database& db, const std:
     if (!query.step()) return std::nullopt;
     hash = query.column_text(0);
   }  // the statement is reset here: no read snapshot is held during the slow check
-  bool matches = verify_password(hash, password);
+  bool matches = verify_password_cached(userid, hash, password);
   return PasswordCheck{std::move(hash), password, matches};
 }
 
 void Accounts::set_password(const Account& account, const std::string& password) {
-  auto update = db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?");
+  // A new generation makes every game address made for the old password invalid.
+  auto update = db_.prepare(
+      "UPDATE users SET password_hash = ?, password_generation = password_generation + 1 WHERE id = ?");
   update.bind(1, hash_password(password)).bind(2, account.id);
   update.run();
 }
@@ -113,6 +117,7 @@ void Accounts::deactivate(const Account& account) {
   auto update = db_.prepare("UPDATE users SET active = 0 WHERE id = ?");
   update.bind(1, account.id);
   update.run();
+  VerifiedPasswordCache::process_wide().forget(account.userid);  // signoff ends the cached login
 }
 
 void Accounts::set_pictures(const Account& account, bool on) {

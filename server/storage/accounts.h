@@ -17,6 +17,7 @@ struct Account {
   std::vector<std::string> addresses;  // primary first
   std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
   bool pictures = true;                // game mails carry a drawn board (schema 008)
+  int password_generation = 0;         // counts password changes; part of every game address
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is

@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kSelectGame =
     "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
-    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid "
+    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -30,6 +30,7 @@ GameRecord record_from_row(Statement& row) {
   r.created_at = row.column_text(11);
   r.updated_at = row.column_text(12);
   r.aborted_by = row.column_optional_text(13);
+  r.rated = row.column_int(14) != 0;
   return r;
 }
 
@@ -41,12 +42,12 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Gam
 }
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
-                               std::int64_t player1, const std::string& thread_domain) {
+                               std::int64_t player1, const std::string& thread_domain, bool rated) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
-      "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at) "
-      "VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?)");
-  insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now);
+      "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated) "
+      "VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?)");
+  insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.run();
   const std::int64_t id = db_.last_insert_id();
   // The thread root names the game, so every client groups a game's mail together.

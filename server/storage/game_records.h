@@ -25,6 +25,7 @@ struct GameRecord {
   int plies = 0;
   std::string thread_id;                  // Message-ID all of this game's mail refers to
   std::optional<std::string> aborted_by;  // userid who ended it before the first move
+  bool rated = true;                      // false for an `-unrated` challenge
   std::string created_at, updated_at;
 };
 
@@ -44,7 +45,7 @@ class GameRecords {
   explicit GameRecords(Database& db) : db_(db) {}
 
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
-                    std::int64_t player1, const std::string& thread_domain);
+                    std::int64_t player1, const std::string& thread_domain, bool rated = true);
   std::optional<GameRecord> find(std::int64_t id) const;
   std::vector<StoredMove> moves(std::int64_t id) const;
 
@@ -52,7 +53,8 @@ class GameRecords {
   // a stored move no longer replays (a corrupt record must never be played on silently).
   std::unique_ptr<Game> replay(const GameRecord& record, std::optional<int> up_to_ply = std::nullopt) const;
 
-  // Appends one accepted ply and updates the game's status from `after`.
+  // Appends one accepted ply and updates the game's status from `after`. A game that
+  // finishes gets its ended_at and end_order from the database (schema/005_ratings.sql).
   void append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
               const Game& after);
 

@@ -55,7 +55,7 @@ void check_history(Database& database, std::span<const Migration> migrations) {
                            "); use a newer pbem");
     }
     const auto known = std::find_if(migrations.begin(), migrations.end(),
-                                    [&](const Migration& m) { return m.version == version; });
+                                    [v = version](const Migration& m) { return m.version == v; });  // clang 14: no capture of a binding
     if (known == migrations.end() || known->name != name) {
       throw MigrationError("database " + database.file().string() + " records migration " +
                            label(version, name) + ", which this program " +

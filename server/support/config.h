@@ -31,6 +31,9 @@ struct ServerConfig {
   std::string address = "pbem@localhost";  // the server's own address: From of replies
   std::vector<std::string> aliases;        // further addresses mail is accepted for
   std::string name = "PBeM Server";        // display name in From
+  // The part of `address` after the '@': the HELO name, the right side of Message-IDs.
+  // The one place the domain is cut from the address.
+  std::string domain() const { return address.substr(address.rfind('@') + 1); }
   bool operator==(const ServerConfig&) const = default;
 };
 

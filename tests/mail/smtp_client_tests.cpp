@@ -16,10 +16,6 @@ using namespace pbem::mail::test;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& fragment) {
-  return text.find(fragment) != std::string::npos;
-}
-
 // CRLF -> LF, as smtp-sink writes its dump.
 std::string crlf_to_lf(const std::string& text) {
   std::string result;

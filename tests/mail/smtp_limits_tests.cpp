@@ -15,14 +15,6 @@ using namespace pbem::mail::test;
 
 namespace {
 
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.rfind(prefix, 0) == 0;
-}
-
-bool contains(const std::string& text, const std::string& fragment) {
-  return text.find(fragment) != std::string::npos;
-}
-
 // Sends `piece` up to `count` times, one every `pause`, on its own thread, until the
 // server closes the connection. sent() tells how many pieces went out.
 class Trickle {

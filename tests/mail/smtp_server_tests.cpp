@@ -13,14 +13,6 @@ using namespace pbem::mail::test;
 
 namespace {
 
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.rfind(prefix, 0) == 0;
-}
-
-bool contains(const std::string& text, const std::string& fragment) {
-  return text.find(fragment) != std::string::npos;
-}
-
 // Every LF is part of a CRLF.
 bool has_only_crlf_line_ends(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -17,10 +17,6 @@ SmtpServerConfig tls_config() {
   return config;
 }
 
-bool contains(const std::string& text, const std::string& fragment) {
-  return text.find(fragment) != std::string::npos;
-}
-
 }  // namespace
 
 TEST_CASE("swaks --tls delivers over STARTTLS", "[smtp][server][tls]") {

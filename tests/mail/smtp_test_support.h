@@ -33,6 +33,11 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+inline bool starts_with(const std::string& text, const std::string& prefix) { return text.starts_with(prefix); }
+inline bool contains(const std::string& text, const std::string& fragment) {
+  return text.find(fragment) != std::string::npos;
+}
+
 void write_file(const std::filesystem::path& path, const std::string& bytes);
 std::string read_file(const std::filesystem::path& path);
 

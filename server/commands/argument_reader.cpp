@@ -1,0 +1,156 @@
+#include "server/commands/argument_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "engine/text.h"
+#include "server/commands/commands.h"
+
+namespace pbem::server {
+
+// The one place that makes MaskedCommands (see masked_command.h).
+class MaskedCommandMaker {
+ public:
+  static MaskedCommand make(std::string text, std::string cautious = {}) {
+    return MaskedCommand(std::move(text), std::move(cautious));
+  }
+};
+
+namespace {
+
+constexpr std::string_view kMask = "*****";
+
+// The shape of a placement in any game: "d4", "f1", "c:d3" (letters then digits, or a
+// Gates tile and cell).
+bool looks_like_move(std::string_view word) {
+  if (word.find(':') != std::string_view::npos) return true;
+  std::size_t letters = 0;
+  while (letters < word.size() && std::isalpha(static_cast<unsigned char>(word[letters]))) ++letters;
+  if (letters == 0 || letters == word.size()) return false;
+  return std::all_of(word.begin() + static_cast<std::ptrdiff_t>(letters), word.end(),
+                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+}
+
+}  // namespace
+
+std::optional<int> positive_number(std::string_view text) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+ArgumentReader::ArgumentReader(std::vector<std::string> words) : words_(std::move(words)), masked_(words_) {}
+
+std::optional<std::string> ArgumentReader::peek() const {
+  if (done()) return std::nullopt;
+  return words_[next_];
+}
+
+std::string ArgumentReader::take(std::string_view what) {
+  if (done()) throw ParseFailure{"missing " + std::string(what)};
+  return words_[next_++];
+}
+
+std::string ArgumentReader::take_lower(std::string_view what) { return to_lower(take(what)); }
+
+std::string ArgumentReader::take_userid(std::string_view what) {
+  std::string userid = take_lower(what);
+  if (auto problem = userid_problem(userid)) {
+    if (secret_from_)
+      throw ParseFailure{"the word where the " + std::string(what) +
+                         " belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')"};
+    throw ParseFailure{*problem};
+  }
+  return userid;
+}
+
+std::string ArgumentReader::take_password(std::string_view what) {
+  if (done()) throw ParseFailure{"missing " + std::string(what)};
+  if (auto problem = password_problem(words_[next_])) {
+    if (what == "new password") throw ParseFailure{"new " + *problem};
+    if (signup_) throw ParseFailure{*problem};
+    // "gates move 2 bob a:d2": the move sits where the password belongs. A word that
+    // could never be a password is no secret, so the error may name it.
+    if (next_ + 1 == words_.size() && looks_like_move(words_[next_]))
+      throw ParseFailure{"password missing: '" + words_[next_] +
+                         "' is a move, not a password; write userid, password, then the move"};
+    throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
+                       "): is a word missing or out of order?"};
+  }
+  masked_[next_] = std::string(kMask);
+  passwords_.push_back(to_lower(words_[next_]));
+  return words_[next_++];
+}
+
+BoardRef ArgumentReader::take_board(bool allow_ply) {
+  std::string text = take("board number");
+  std::string_view view = text;
+  if (!view.empty() && view.front() == '#') view.remove_prefix(1);
+  BoardRef board;
+  std::string_view number = view, ply;
+  const auto hash = view.find('#');
+  if (hash != std::string_view::npos) {
+    number = view.substr(0, hash);
+    ply = view.substr(hash + 1);
+  }
+  auto game = positive_number(number);
+  if (!game) throw ParseFailure{"'" + text + "' is not a board number"};
+  board.number = *game;
+  if (hash != std::string_view::npos) {
+    if (!allow_ply) throw ParseFailure{"'" + text + "': a move number (#n) is not allowed here"};
+    auto moveno = positive_number(ply);
+    if (!moveno && ply != "0") throw ParseFailure{"'" + text + "': expected board#moveno, e.g. 17#5"};
+    board.ply = moveno.value_or(0);
+  }
+  return board;
+}
+
+std::vector<std::string> ArgumentReader::rest() {
+  std::vector<std::string> out(words_.begin() + static_cast<std::ptrdiff_t>(next_), words_.end());
+  next_ = words_.size();
+  return out;
+}
+
+std::vector<std::string> ArgumentReader::rest_lower() {
+  std::vector<std::string> out = rest();
+  for (std::string& word : out) word = to_lower(word);
+  return out;
+}
+
+void ArgumentReader::expect_end() {
+  if (done()) return;
+  // Extra words after a password command may be a password: they are not quoted.
+  if (secret_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
+  throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
+}
+
+MaskedCommand ArgumentReader::masked() const {
+  std::vector<std::string> shown = masked_;
+  for (std::string& word : shown)
+    if (std::find(passwords_.begin(), passwords_.end(), to_lower(word)) != passwords_.end())
+      word = std::string(kMask);
+  std::string cautious;
+  if (secret_from_)
+    cautious = join(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_)),
+                    " ") + " ...";
+  return MaskedCommandMaker::make(join(shown, " "), std::move(cautious));
+}
+
+MaskedCommand ArgumentReader::masked_so_far() const {
+  std::size_t keep = secret_from_ ? *secret_from_ : next_;
+  return MaskedCommandMaker::make(first_words(keep) + (keep < words_.size() ? " ..." : ""));
+}
+
+MaskedCommand ArgumentReader::first_word_only(const std::string& first) {
+  return MaskedCommandMaker::make(to_lower(first) + " ...");
+}
+
+MaskedCommand ArgumentReader::server_text(std::string text) { return MaskedCommandMaker::make(std::move(text)); }
+
+std::string ArgumentReader::first_words(std::size_t count) const {
+  return join(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)), " ");
+}
+
+}  // namespace pbem::server

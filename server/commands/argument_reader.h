@@ -1,0 +1,71 @@
+// Reads the words of one command line in order, for the command table's argument parsers:
+// takes userids, passwords, board numbers and the rest, and keeps the masked form of the
+// line (passwords as "*****") that replies and logs may quote. A parser that meets a word
+// it cannot use throws ParseFailure with a specific message.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/commands/masked_command.h"
+
+namespace pbem::server {
+
+struct BoardRef;
+
+// "12" -> 12; anything but a whole positive number that fits an int -> nothing.
+std::optional<int> positive_number(std::string_view text);
+
+struct ParseFailure {
+  std::string message;
+};
+
+class ArgumentReader {
+ public:
+  explicit ArgumentReader(std::vector<std::string> words);
+
+  bool done() const { return next_ >= words_.size(); }
+  // The next word, if any, without consuming it.
+  std::optional<std::string> peek() const;
+
+  std::string take(std::string_view what);
+  std::string take_lower(std::string_view what);
+  // Called where a password command's userid is due: from here on any word may be a
+  // password typed in the wrong place, so failures quote nothing from this point.
+  void password_layout_from_here() { secret_from_ = next_; }
+  // A signup's password is new, so its rules are stated plainly (there is no secret yet).
+  void signup_rules() { signup_ = true; }
+  std::string take_userid(std::string_view what = "userid");
+  // Every stored password passed password_problem at signup, so a word that does not is
+  // not a password: most likely the words are out of order.
+  std::string take_password(std::string_view what = "password");
+  BoardRef take_board(bool allow_ply);
+  std::vector<std::string> rest();
+  std::vector<std::string> rest_lower();
+  void expect_end();
+
+  // The whole line with every password masked (also where it was typed twice).
+  MaskedCommand masked() const;
+  // After a failure the words not yet read may hold a password in an unexpected place,
+  // and in a password command so may every word from the userid on: they are left out.
+  MaskedCommand masked_so_far() const;
+  // For a line whose first word is not a command: only that word, which cannot be a secret.
+  static MaskedCommand first_word_only(const std::string& first);
+  // A description the server wrote itself ("reply to game 12"), never the sender's words.
+  static MaskedCommand server_text(std::string text);
+
+ private:
+  std::string first_words(std::size_t count) const;
+
+  std::vector<std::string> words_;
+  std::vector<std::string> masked_;
+  std::size_t next_ = 0;
+  std::optional<std::size_t> secret_from_;
+  std::vector<std::string> passwords_;  // lower-case
+  bool signup_ = false;
+};
+
+}  // namespace pbem::server

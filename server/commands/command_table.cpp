@@ -1,0 +1,204 @@
+#include "server/commands/command_table.h"
+
+#include <stdexcept>
+
+#include "engine/text.h"
+#include "server/commands/argument_reader.h"
+#include "server/commands/commands.h"
+#include "server/commands/handlers.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Argument parsers. Several commands share a shape (board userid password); a new command
+// of a known shape reuses one.
+
+void rest_lower(ArgumentReader& reader, Command& command) { command.words = reader.rest_lower(); }
+void rest_as_typed(ArgumentReader& reader, Command& command) { command.words = reader.rest(); }
+
+void userid_password(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  command.password = reader.take_password();
+}
+
+void userid_password_end(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  reader.expect_end();
+}
+
+void userid_password_rest(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words = reader.rest();
+}
+
+// board userid password: swap, resign, abort, chat. The command's name is its move text.
+void board_userid_password(ArgumentReader& reader, Command& command) {
+  command.move = std::string(command.spec->name);
+  command.boards.push_back(reader.take_board(false));
+  userid_password_end(reader, command);
+}
+
+void signup_arguments(ArgumentReader& reader, Command& command) {
+  reader.signup_rules();
+  userid_password_rest(reader, command);
+}
+
+void confirm_arguments(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid();
+  command.password = reader.take_password("code");
+  reader.expect_end();
+}
+
+void change_password_arguments(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  command.password = reader.take_password("current password");
+  command.new_password = reader.take_password("new password");
+  reader.expect_end();
+}
+
+void message_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (reader.done()) throw ParseFailure{"missing recipient userid(s)"};
+  command.words = reader.rest_lower();
+}
+
+void userid_rest_lower(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid();
+  command.words = reader.rest_lower();
+}
+
+void challenge_arguments(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid("first userid");
+  command.words.push_back(reader.take_userid("second userid"));
+  for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
+}
+
+// The words that, given as the move, are commands of their own (`move 4 bob pw swap`).
+const std::vector<std::string> kMoveWordCommands{"swap", "resign"};
+
+// move[#moveno]; `swap` and `resign` as the move are those commands.
+void move_text(ArgumentReader& reader, Command& command) {
+  std::string move = reader.take("move");
+  if (auto next = reader.peek(); next && next->starts_with('#'))
+    throw ParseFailure{"write " + move + *next + " without a space before '#'"};
+  if (auto hash = move.find('#'); hash != std::string::npos) {
+    auto moveno = positive_number(std::string_view(move).substr(hash + 1));
+    if (!moveno) throw ParseFailure{"'" + move + "': expected move#moveno, e.g. d4#12"};
+    command.moveno = moveno;
+    move.resize(hash);
+  }
+  command.move = to_lower(move);
+  for (const std::string& word : kMoveWordCommands)
+    if (command.move == word) command.spec = &command_named(word);
+  reader.expect_end();
+}
+
+// move board userid password move[#moveno]
+void move_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  move_text(reader, command);
+}
+
+void boards_with_plies(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(true));
+  while (!reader.done()) command.boards.push_back(reader.take_board(true));
+}
+
+void board_only(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  reader.expect_end();
+}
+
+void preview_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  command.words = reader.rest();
+  if (command.words.empty()) throw ParseFailure{"missing move(s) to preview"};
+}
+
+std::string replace_game(std::string_view text, std::string_view game) {
+  std::string out(text);
+  for (std::size_t at = 0; (at = out.find("<game>", at)) != std::string::npos; at += game.size())
+    out.replace(at, 6, game);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& command_table() {
+  using namespace handlers;
+  static const std::vector<CommandSpec> table{
+      // Account commands.
+      {"help", false, {"help"}, "help [commands|tutorial|<game> ...]", rest_lower, Secret::None, help},
+      {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount,
+       signup},
+      {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
+       Secret::Code, confirm},
+      {"change password", false, {"change password"}, "change password userid current-password new-password",
+       change_password_arguments, Secret::Password, change_password},
+      {"change address", false, {"change address"}, "change address userid password [address ...]",
+       userid_password_rest, Secret::Password, change_address},
+      {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password, signoff},
+      {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None, list},
+      {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
+       message_arguments, Secret::Password, message},
+      {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
+      // Game commands: "<game> <word> ...".
+      {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None, game_help},
+      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)",
+       challenge_arguments, Secret::None, challenge},
+      {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
+       Secret::Password, move},
+      {"swap", true, {"swap"}, "<game> swap board userid password   (or: <game> move board userid password swap)",
+       board_userid_password, Secret::Password, move},
+      {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password,
+       resign},
+      {"abort", true, {"abort"}, "<game> abort board userid password   (before the first move: ends the game)",
+       board_userid_password, Secret::Password, abort_game},
+      {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None, show},
+      {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None,
+       games},
+      {"history", true, {"history"}, "<game> history board", board_only, Secret::None, history},
+      {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
+       Secret::Password, chat},
+      {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None,
+       preview},
+      {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
+       Secret::None, ratings},
+  };
+  return table;
+}
+
+const CommandSpec& command_named(std::string_view name) {
+  for (const CommandSpec& spec : command_table())
+    if (spec.name == name) return spec;
+  throw std::logic_error("no command named '" + std::string(name) + "' in the command table");
+}
+
+const std::vector<std::string>& move_words() { return kMoveWordCommands; }
+
+void parse_authenticated_move(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  command.userid = reader.take_userid();
+  move_text(reader, command);
+}
+
+std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }
+
+std::string all_usages(std::string_view game) {
+  std::string out;
+  for (const CommandSpec& spec : command_table()) out += "  " + command_usage(spec, game) + "\n";
+  return out;
+}
+
+std::string game_usages(std::string_view game) {
+  std::string out;
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game) out += "  " + command_usage(spec, game) + "\n";
+  return out;
+}
+
+}  // namespace pbem::server

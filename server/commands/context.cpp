@@ -1,0 +1,150 @@
+#include "server/commands/context.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "mail/address.h"
+#include "server/commands/command_table.h"
+#include "server/storage/outbox.h"
+#include "server/storage/password_throttle.h"
+#include "server/commands/reply_format.h"
+
+namespace pbem::server {
+
+CommandContext::CommandContext(Database& db_, const Config& config_, std::optional<PasswordCheck> precheck,
+                               const Request& request_, Outcome& out_)
+    : db(db_), config(config_), accounts(db_, std::move(precheck)), records(db_), ratings(db_),
+      confirmations(db_, config_.limits), request(request_), out(out_) {}
+
+std::string CommandContext::usage(const Command& c) {
+  return command_usage(*c.spec, c.type.empty() ? "<game>" : c.type);
+}
+
+Account CommandContext::existing_account(const std::string& userid) const {
+  auto account = accounts.find(userid);
+  if (!account) throw CommandError("there is no user '" + userid + "'");
+  return *account;
+}
+
+Account CommandContext::authenticated(const Command& c) {
+  auto found = accounts.find(c.userid);
+  // The word is not repeated: a password typed where the userid belongs would be.
+  if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
+  Account account = *found;
+  if (request.authenticated_userid == account.userid && c.password.empty()) {
+    password_accepted_ = true;  // a reply to this player's game address
+    return account;
+  }
+  PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
+  if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
+    throw CommandError("too many wrong passwords for " + c.userid + " (" +
+                       std::to_string(config.limits.failed_passwords_per_hour) +
+                       " within an hour): commands with a password for " + c.userid +
+                       " are refused until " + *until + " (UTC)");
+  if (!accounts.password_matches(account, c.password)) {
+    out.wrong_password_for = account.id;
+    throw CommandError("wrong password for " + c.userid);
+  }
+  password_accepted_ = true;
+  return account;
+}
+
+GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) const {
+  auto record = records.find(number);
+  if (!record) throw CommandError("there is no game " + std::to_string(number));
+  if (record->type != c.type)
+    throw CommandError("game " + std::to_string(number) + " is a " + game_title(record->type) + " game, not " +
+                       game_title(c.type) + ": start the command with '" + record->type + "'");
+  return *record;
+}
+
+std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c) {
+  Account player = authenticated(c);
+  GameRecord record = game_of_type(c, c.boards.at(0).number);
+  if (record.players[0] != player.id && record.players[1] != player.id)
+    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  return {std::move(player), std::move(record)};
+}
+
+std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<std::string>& given) const {
+  std::vector<std::string> addresses;
+  for (const std::string& text : given) {
+    auto address = mail::normalize_address(text);
+    const auto at = text.rfind('@');
+    const bool too_long =
+        text.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
+    if (!address && too_long)
+      throw CommandError("'" + text.substr(0, 40) + "...' is too long for a mail address (at most " +
+                         std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
+                         std::to_string(mail::kMaxAddressLength) + " in all)");
+    if (!address) throw CommandError("'" + text + "' is not a mail address");
+    if (std::find(addresses.begin(), addresses.end(), *address) == addresses.end()) addresses.push_back(*address);
+  }
+  if (addresses.empty()) addresses.push_back(request.sender);
+  return addresses;
+}
+
+void CommandContext::check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const {
+  Outbox outbox(db);
+  const auto hour_ago = std::chrono::system_clock::now() - std::chrono::hours(1);
+  const int per_user = config.limits.relayed_per_user_per_hour;
+  const int already = outbox.count_relayed_by(sender.id, hour_ago);
+  if (already + static_cast<int>(addresses.size()) > per_user)
+    throw CommandError(sender.userid + " has sent on " + std::to_string(already) +
+                       " messages in the last hour; at most " + std::to_string(per_user) +
+                       " an hour are relayed, and this one needs " + std::to_string(addresses.size()) +
+                       " more. Nothing was sent; try again later");
+  const int per_recipient = config.limits.relayed_per_recipient_per_hour;
+  for (const std::string& address : addresses)
+    if (outbox.count_since(address, MailKind::Relay, hour_ago) + 1 > per_recipient)
+      throw CommandError("a recipient has had " + std::to_string(per_recipient) +
+                         " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
+}
+
+CommandContext::ConfirmationRequests CommandContext::request_confirmations(const Account& account,
+                                                                           const std::vector<std::string>& addresses,
+                                                                           std::string& welcome) {
+  ConfirmationRequests result;
+  std::string& notes = result.notes;
+  for (const std::string& address : addresses) {
+    if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
+    auto code = confirmations.issue(account.id, address);
+    if (!code) {
+      notes += "No confirmation request was mailed to " + address + ": it has had " +
+               std::to_string(config.limits.confirmations_per_address_per_day) +
+               " in the last 24 hours. Try again tomorrow with `change address`.\n";
+      continue;
+    }
+    const std::string how = "To confirm " + address + " for " + account.userid +
+                            ", send a mail (from any address) with the Subject\n\n    confirm " + account.userid +
+                            " " + *code + "\n\nThe code is valid for " +
+                            std::to_string(config.limits.confirmation_valid_days) +
+                            " days. Until then the server mails this address nothing else.\n";
+    if (address == request.sender) {
+      welcome += "\n" + how;  // the reply to the sender's own mail carries its code
+      result.code_in_welcome = true;
+      continue;
+    }
+    Reply mail;
+    mail.to = address;
+    mail.subject = "Confirm your address for " + account.userid + " at " + config.server.name;
+    mail.text = "Someone (perhaps you) registered this address for the user " + account.userid + " at " +
+                config.server.name + ".\n\n" + how +
+                "\nIf this was not you, ignore this mail: the address gets nothing more.\n";
+    mail.kind = MailKind::Confirmation;
+    out.replies.push_back(mail);
+    notes += "A confirmation request was mailed to " + address + ".\n";
+  }
+  return result;
+}
+
+Reply CommandContext::to_sender(std::string subject, std::string text) const {
+  Reply reply;
+  reply.to = request.sender;
+  reply.subject = std::move(subject);
+  reply.text = std::move(text);
+  reply.to_sender = true;
+  return reply;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,69 @@
+// What a command's handler works with: the sender's request, the storage tables (inside the
+// caller's transaction), the configuration, the outcome it adds replies to, and the checks
+// several commands share. One is made per command.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/commands/commands.h"
+#include "server/commands/processor.h"
+#include "server/storage/accounts.h"
+#include "server/storage/address_confirmations.h"
+#include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
+#include "server/support/config.h"
+
+namespace pbem::server {
+
+class CommandContext {
+ public:
+  // `precheck`: the command's password, verified before the transaction (may be empty).
+  CommandContext(Database& db, const Config& config, std::optional<PasswordCheck> precheck, const Request& request,
+                 Outcome& out);
+
+  Database& db;
+  const Config& config;
+  Accounts accounts;
+  GameRecords records;
+  Ratings ratings;
+  AddressConfirmations confirmations;
+  const Request& request;
+  Outcome& out;
+
+  // The usage of the command being carried out, for its error replies.
+  static std::string usage(const Command& c);
+
+  // Shared checks; each throws CommandError with a specific reason.
+  Account existing_account(const std::string& userid) const;
+  // Refuses a throttled user before the (slow) password check; records a wrong password
+  // in out.wrong_password_for.
+  Account authenticated(const Command& c);
+  GameRecord game_of_type(const Command& c, std::int64_t number) const;
+  // The authenticated sender and the game of the command's board, which they must play in.
+  std::pair<Account, GameRecord> player_in_game(const Command& c);
+  std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;
+  // Refuses relaying mail from `sender` to `addresses` when a relay limit is reached.
+  void check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const;
+  // Issues a confirmation code for each of `addresses` that is not confirmed yet; mails the
+  // request to it, or, for the sender's own address, adds it to `welcome`.
+  struct ConfirmationRequests {
+    std::string notes;             // for the sender: where requests went, which were refused
+    bool code_in_welcome = false;  // the reply to the sender carries its own code
+  };
+  ConfirmationRequests request_confirmations(const Account& account, const std::vector<std::string>& addresses,
+                                             std::string& welcome);
+  // A reply to the sender of the command (threaded to their mail).
+  Reply to_sender(std::string subject, std::string text) const;
+
+  // Until a password is accepted, errors quote only MaskedCommand::cautious().
+  bool password_accepted() const { return password_accepted_; }
+
+ private:
+  bool password_accepted_ = false;
+};
+
+}  // namespace pbem::server

@@ -1,0 +1,40 @@
+// The handlers of the command table's rows: each carries out one command for the context's
+// sender, inside the caller's transaction, and adds its replies to the context's outcome;
+// a refusal throws CommandError (processor.h) and leaves nothing behind.
+#pragma once
+
+namespace pbem::server {
+
+class CommandContext;
+struct Command;
+
+namespace handlers {
+
+// help.cpp
+void help(CommandContext& context, const Command& command);
+void game_help(CommandContext& context, const Command& command);
+// account_commands.cpp
+void signup(CommandContext& context, const Command& command);
+void confirm(CommandContext& context, const Command& command);
+void change_password(CommandContext& context, const Command& command);
+void change_address(CommandContext& context, const Command& command);
+void signoff(CommandContext& context, const Command& command);
+void list(CommandContext& context, const Command& command);
+void message(CommandContext& context, const Command& command);
+void all_show(CommandContext& context, const Command& command);
+// game_commands.cpp
+void challenge(CommandContext& context, const Command& command);
+void move(CommandContext& context, const Command& command);
+void resign(CommandContext& context, const Command& command);
+void abort_game(CommandContext& context, const Command& command);
+void show(CommandContext& context, const Command& command);
+void games(CommandContext& context, const Command& command);
+void history(CommandContext& context, const Command& command);
+void chat(CommandContext& context, const Command& command);
+void preview(CommandContext& context, const Command& command);
+
+// rating_commands.cpp
+void ratings(CommandContext& context, const Command& command);
+
+}  // namespace handlers
+}  // namespace pbem::server

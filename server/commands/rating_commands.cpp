@@ -1,0 +1,30 @@
+// `<game> ratings [userid ...]` (pbmserv: `standings`): the Glicko-2 standings of a game.
+#include <algorithm>
+
+#include "server/commands/context.h"
+#include "server/commands/handlers.h"
+#include "server/commands/reply_format.h"
+#include "server/ratings/rating_text.h"
+
+namespace pbem::server::handlers {
+
+void ratings(CommandContext& ctx, const Command& c) {
+  std::vector<std::int64_t> ids;
+  std::vector<std::string> unrated;  // named, known, but without a rated game of this kind
+  for (const std::string& userid : c.words) ids.push_back(ctx.existing_account(userid).id);
+  const std::vector<PlayerRating> rows = c.words.empty() ? ctx.ratings.standings(c.type)
+                                                         : ctx.ratings.standings(c.type, ids);
+  for (const std::string& userid : c.words)
+    if (std::none_of(rows.begin(), rows.end(), [&](const PlayerRating& row) { return row.userid == userid; }))
+      unrated.push_back(userid);
+  std::size_t width = 0;
+  for (const PlayerRating& row : rows) width = std::max(width, row.userid.size());
+  std::string text = game_title(c.type) + " ratings (Glicko-2; ? = provisional, ± = rating deviation):\n\n";
+  for (const PlayerRating& row : rows)
+    text += "  " + standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses) + "\n";
+  if (rows.empty() && unrated.empty()) text += "  (nobody has finished a rated game yet)\n";
+  for (const std::string& userid : unrated) text += "  " + userid + "  no rated " + c.type + " game yet\n";
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " ratings", text));
+}
+
+}  // namespace pbem::server::handlers

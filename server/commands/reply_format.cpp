@@ -1,0 +1,51 @@
+#include "server/commands/reply_format.h"
+
+#include <cctype>
+
+namespace pbem::server {
+
+std::string game_title(const std::string& type) {
+  const GameType* t = find_game_type(type);
+  return t ? t->title : type;
+}
+
+std::string board_heading(const GameRecord& record) {
+  return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options + ")";
+}
+
+std::string game_subject(const GameRecord& record, const Game& game) {
+  auto users = userids_by_colour(record, game);
+  std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
+  if (game.winner()) return subject + users[static_cast<std::size_t>(*game.winner())] + " wins";
+  return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
+}
+
+std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
+
+std::string aborted_note(const GameRecord& record) {
+  return record.aborted_by ? "aborted by " + *record.aborted_by : std::string();
+}
+
+std::string result_text(const GameRecord& record, const Game& game) {
+  const int winner = *game.winner();
+  std::string colour = colour_of(game, winner);
+  if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
+  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won";
+}
+
+std::string game_state(const GameRecord& record, const Game& game) {
+  if (record.aborted_by) return aborted_note(record);
+  const auto users = userids_by_colour(record, game);
+  if (game.winner()) return users[static_cast<std::size_t>(*game.winner())] + " won";
+  return users[static_cast<std::size_t>(game.to_move())] + " to move";
+}
+
+std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap) {
+  std::string out;
+  for (const auto& option : type.options)
+    out += std::string(indent) + "-" + option.name + (option.takes_integer ? "=<n>" : "") + std::string(gap) +
+           option.help + "\n";
+  return out;
+}
+
+}  // namespace pbem::server

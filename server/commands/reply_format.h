@@ -1,0 +1,31 @@
+// Pieces of reply text that several commands write the same way: game titles and headings,
+// a game's state in a list, its result, the options of a game type.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "engine/game.h"
+#include "engine/registry.h"
+#include "server/storage/game_records.h"
+
+namespace pbem::server {
+
+// "Gates", "HY 3", "Gaia" (the registry's title; the type itself if unknown).
+std::string game_title(const std::string& type);
+// "HY 3 #12 (-size=7)".
+std::string board_heading(const GameRecord& record);
+// "Gates #17: bob to move" / "Gates #17: alice wins".
+std::string game_subject(const GameRecord& record, const Game& game);
+// A colour's name, as the game calls it ("dark").
+std::string colour_of(const Game& game, int colour);
+// "aborted by alice" for a game ended before its first move, else empty.
+std::string aborted_note(const GameRecord& record);
+// "Dark (bob) won" / "Black (alice) won".
+std::string result_text(const GameRecord& record, const Game& game);
+// Where a game stands, for a list line: "aborted by alice", "bob won", "alice to move".
+std::string game_state(const GameRecord& record, const Game& game);
+// One line per challenge option of `type`: indent, "-name" or "-name=<n>", gap, its help.
+std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap);
+
+}  // namespace pbem::server

@@ -1,0 +1,111 @@
+#include "server/commands/reply_move.h"
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/commands/argument_reader.h"
+#include "server/commands/command_table.h"
+#include "server/commands/game_address.h"
+#include "server/storage/accounts.h"
+#include "server/storage/game_records.h"
+#include "server/storage/server_secrets.h"
+
+namespace pbem::server {
+
+namespace {
+
+// The shape of a move as a reply carries it: one word, a placement ("d4", "c:d3"), or a
+// word the move command takes instead ("swap", "resign", ...), with an optional "#moveno".
+bool looks_like_reply_move(const std::string& text) {
+  const auto words = split_words(text);
+  if (words.size() != 1) return false;
+  std::string word = to_lower(words.front());
+  if (auto hash = word.find('#'); hash != std::string::npos) word.resize(hash);
+  for (const std::string& instead : move_words())
+    if (word == instead) return true;
+  std::size_t at = 0;
+  if (word.size() > 2 && word[1] == ':') at = 2;  // a Gates tile before its cell
+  std::size_t letters = at, digits = 0;
+  while (letters < word.size() && word[letters] >= 'a' && word[letters] <= 'z') ++letters;
+  for (std::size_t i = letters; i < word.size(); ++i) {
+    if (word[i] < '0' || word[i] > '9') return false;
+    ++digits;
+  }
+  return letters > at && digits > 0;
+}
+
+// The first line of the reply's new text that is not blank.
+std::string first_line(const std::string& new_text) {
+  std::string_view rest = new_text;
+  while (!rest.empty()) {
+    const auto end = rest.find('\n');
+    const std::string line(trim(rest.substr(0, end)));
+    if (!line.empty() && !line.starts_with('>')) return line;
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+  }
+  return "";
+}
+
+ReplyMove refused(std::string error, const std::string& address) {
+  ReplyMove result;
+  result.command.error = std::move(error);
+  result.command.masked = ArgumentReader::server_text("(a reply to " + address + ")");
+  return result;
+}
+
+}  // namespace
+
+std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
+                                int password_generation) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  return game_address(config.server, key, game, userid, password_generation);
+}
+
+std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
+                                    const std::string& subject, const std::string& new_text) {
+  const auto candidate = find_game_address(config.server, recipients);
+  if (!candidate) return std::nullopt;
+  const std::string number = std::to_string(candidate->game);
+  const auto record = GameRecords(db).find(candidate->game);
+  if (!record) return refused("the address " + candidate->address + " is not the address of a game here", candidate->address);
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  Accounts accounts(db);
+  std::optional<Account> player;
+  bool expired = false;
+  for (std::int64_t id : record->players) {
+    const auto account = accounts.find_by_id(id);
+    if (!account) continue;
+    if (same_token(candidate->token, game_address_token(key, record->id, account->userid, account->password_generation)))
+      player = account;
+    for (int generation = 0; generation < account->password_generation && !player; ++generation)
+      if (same_token(candidate->token, game_address_token(key, record->id, account->userid, generation)))
+        expired = true;
+  }
+  const std::string fresh = "send `" + record->type + " show " + number +
+                            "` from your registered address to get a board mail with a fresh one, or "
+                            "play with the Subject-line command";
+  if (!player && expired)
+    return refused("this reply address of game " + number +
+                   " has expired: the password was changed since it was made; " + fresh,
+                   candidate->address);
+  if (!player) return refused("the address " + candidate->address + " is not a valid address of game " + number,
+                                candidate->address);
+
+  // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
+  // line of the reply.
+  const std::string text = looks_like_reply_move(subject) ? subject : first_line(new_text);
+  ReplyMove result;
+  result.authenticated_userid = player->userid;
+  if (!looks_like_reply_move(text)) {
+    result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
+    result.command.error = text.empty()
+                               ? "your reply to game " + number + " has no move in it: write just the move (e.g. " +
+                                     "d4) as the first line of your reply"
+                               : "the first line of your reply, '" + text.substr(0, 40) +
+                                     "', is not a move: write just the move (e.g. d4) as the first line of your reply";
+    return result;
+  }
+  result.command = parse_reply_move(record->type, record->id, player->userid, text);
+  return result;
+}
+
+}  // namespace pbem::server

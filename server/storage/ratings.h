@@ -1,0 +1,72 @@
+// Glicko-2 ratings in SQLite (tables `ratings` and `rating_changes`, schema/005_ratings.sql):
+// one rating per (user, game name), updated once per finished rated game, and rebuilt from
+// the stored games on demand. The arithmetic is server/ratings/glicko2.h; this file holds
+// the SQL and decides which games count.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/ratings/glicko2.h"
+#include "server/storage/database.h"
+
+namespace pbem::server {
+
+// A player's standing in one game.
+struct PlayerRating {
+  std::int64_t user_id = 0;
+  std::string userid;
+  Rating rating;
+  int games = 0, wins = 0, losses = 0;
+};
+
+// What one game did to one of its players' ratings.
+struct RatingChange {
+  std::int64_t user_id = 0;
+  std::string userid;
+  double score = 0;  // 1 win, 0 loss
+  Rating before, after;
+
+  friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+
+// What `rebuild` found: how many games it rated, and each way the kept values differ from
+// the recomputed ones (empty when they agree exactly).
+struct RatingsRebuild {
+  int games = 0;
+  std::vector<std::string> differences;
+};
+
+class Ratings {
+ public:
+  explicit Ratings(Database& db) : db_(db) {}
+
+  // Rates game `game_id` if it is finished, rated, has a winner and is not rated yet: one
+  // rating period for each of its two players, both computed from their ratings before the
+  // game. Returns the two changes (player0's first), or nothing when the game does not
+  // count. Call it inside the transaction that ends the game, so result and ratings are
+  // stored together or not at all.
+  std::vector<RatingChange> apply_result(std::int64_t game_id);
+
+  // The player's rating in `type`; nothing before their first rated game of it.
+  std::optional<PlayerRating> find(const std::string& type, std::int64_t user_id) const;
+  // Everyone rated in `type`, best first (rating, then userid).
+  std::vector<PlayerRating> standings(const std::string& type) const;
+  // The named players rated in `type`, best first; unrated or unknown ones are left out.
+  std::vector<PlayerRating> standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
+  // The changes game `game_id` made (empty when it was not rated).
+  std::vector<RatingChange> changes(std::int64_t game_id) const;
+
+  // Recomputes every rating from the finished rated games in the order they ended and
+  // compares the result with the kept tables. With `write`, the kept tables are replaced
+  // by the recomputed ones (for a database that has games from before ratings existed).
+  // Needs the caller's transaction when writing.
+  RatingsRebuild rebuild(bool write);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace pbem::server
