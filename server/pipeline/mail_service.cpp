@@ -198,7 +198,7 @@ void MailService::process(std::int64_t inbox_id) {
   }
 
   // A failed command must leave nothing behind but its error reply.
-  db_.exec("SAVEPOINT command");
+  Savepoint command(db_, "command");
   CommandProcessor processor(db_, config_, std::move(precheck));
   Request request{record.sender, record.from, record.command, message.body_new_text, std::nullopt};
   // A mail to a player's game address is a move by reply: the address is its credential.
@@ -218,7 +218,8 @@ void MailService::process(std::int64_t inbox_id) {
     // Whether the password was accepted is unknown here: quote only the words before the userid.
     outcome = internal_error_outcome(request, request.command.masked.cautious());
   }
-  db_.exec(outcome.error ? "ROLLBACK TO command; RELEASE command" : "RELEASE command");
+  if (outcome.error) command.roll_back();
+  else command.release();
   // Written after the rollback, so the refused command leaves this one trace for the throttle.
   if (outcome.wrong_password_for)
     PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)

@@ -24,6 +24,7 @@ struct Connection {
   // Idle prepared statements by exact SQL text. Entries are never erased while the
   // connection lives, so a Statement may keep a pointer to its list.
   std::map<std::string, std::vector<StatementHandle>, std::less<>> idle;
+  std::function<void(std::string_view)> before_step;  // Database::set_statement_hook
 
   Connection() = default;
   Connection(const Connection&) = delete;
@@ -216,6 +217,9 @@ Statement& Statement::bind(int index, const std::optional<std::int64_t>& value) 
 }
 
 bool Statement::step() {
+  // The hook sees each run of a statement once, at its first step (a trace, or a test
+  // making that statement fail as a busy database would).
+  if (!stepped_ && connection_->before_step) connection_->before_step(sqlite3_sql(handle_.get()));
   has_row_ = false;
   stepped_ = true;
   const int result = sqlite3_step(handle_.get());
@@ -406,6 +410,10 @@ int Database::changes() const { return sqlite3_changes(connection_->db); }
 
 bool Database::in_transaction() const { return sqlite3_get_autocommit(connection_->db) == 0; }
 
+void Database::set_statement_hook(std::function<void(std::string_view sql)> hook) {
+  connection_->before_step = std::move(hook);
+}
+
 void Database::set_busy_timeout(std::chrono::milliseconds timeout) {
   const auto ms = std::min<std::chrono::milliseconds::rep>(timeout.count(), INT_MAX);
   sqlite3_busy_timeout(connection_->db, static_cast<int>(ms));
@@ -436,6 +444,29 @@ Transaction::~Transaction() {
   } catch (...) {
     // Nothing more can be done in a destructor; the connection's next BEGIN will report it.
   }
+}
+
+Savepoint::Savepoint(Database& database, std::string name) : database_(&database), name_(std::move(name)) {
+  database_->exec("SAVEPOINT " + name_);
+}
+
+Savepoint::~Savepoint() {
+  if (done_ || !database_->in_transaction()) return;
+  try {
+    roll_back();
+  } catch (...) {
+    // The enclosing transaction's rollback undoes it anyway.
+  }
+}
+
+void Savepoint::release() {
+  database_->exec("RELEASE " + name_);
+  done_ = true;
+}
+
+void Savepoint::roll_back() {
+  database_->exec("ROLLBACK TO " + name_ + "; RELEASE " + name_);
+  done_ = true;
 }
 
 void Transaction::commit() {

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -171,6 +172,10 @@ class Database {
   // How long a statement waits for another connection's lock before failing with a
   // busy() DatabaseError. 5000 ms unless changed.
   void set_busy_timeout(std::chrono::milliseconds timeout);
+  // Called with the SQL text before each run of a statement on this connection (at its
+  // first step). An exception it throws fails that statement: tests use it to make each
+  // statement in turn fail as a busy database would.
+  void set_statement_hook(std::function<void(std::string_view sql)> hook);
 
   std::size_t cached_statement_count() const;  // idle statements in the cache (for tests)
   const std::filesystem::path& file() const;
@@ -198,6 +203,24 @@ class Transaction {
  private:
   Database* database_;
   bool committed_ = false;
+};
+
+// A savepoint inside the open transaction: the changes since it are kept (release) or
+// undone (roll_back), and undone if neither was called when it goes away.
+class Savepoint {
+ public:
+  Savepoint(Database& database, std::string name);
+  Savepoint(const Savepoint&) = delete;
+  Savepoint& operator=(const Savepoint&) = delete;
+  ~Savepoint();
+
+  void release();
+  void roll_back();
+
+ private:
+  Database* database_;
+  std::string name_;
+  bool done_ = false;
 };
 
 template <std::integral T>
