@@ -144,14 +144,42 @@ nlohmann::json Gaia::cells_json() const {
 
 std::string Gaia::render(const RenderContext& context) const {
   std::string out = draw_gaia_board(*board_, stones_, last_placed_);
-  if (win_ && winner()) {
-    std::string name(colour_name(*winner()));
-    std::string loser(colour_name(other(*winner())));
-    out += *win_ == Win::opposed_group
-               ? "A " + name + " group joins two opposed edge cells.\n"
-               : "No " + loser + " group can join two opposed edge cells any more.\n";
-  }
+  if (const std::string reason = end_reason(); !reason.empty()) out += reason + "\n";
   return out + status_lines(context);
+}
+
+int Gaia::winning_root() const {
+  if (win_ != Win::opposed_group || !winner()) return -1;
+  for (int c = 0; c < board_->cell_count(); ++c) {
+    if (stones_[static_cast<std::size_t>(c)] != *winner() || root(c) != c) continue;
+    const Link& group = links_[static_cast<std::size_t>(c)];
+    if (group.first_half & group.second_half) return c;
+  }
+  return -1;
+}
+
+std::vector<int> Gaia::winning_cells() const {
+  std::vector<int> cells;
+  const int group = winning_root();
+  if (group < 0) return cells;
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (stones_[static_cast<std::size_t>(c)] == *winner() && root(c) == group) cells.push_back(c);
+  return cells;
+}
+
+std::string Gaia::end_reason() const {
+  if (!win_ || !winner()) return {};
+  const std::string name(colour_name(*winner()));
+  if (*win_ == Win::opponent_cut)
+    return "No " + std::string(colour_name(other(*winner()))) + " group can join two opposed edge cells any more.";
+  const int group = winning_root();
+  const Link& link = links_[static_cast<std::size_t>(group)];
+  const std::uint32_t pairs = link.first_half & link.second_half;
+  int pair = 0;
+  while (!(pairs & (1u << pair))) ++pair;
+  const int first = board_->cell(board_->edge_ring(), pair);
+  return "A " + name + " group joins two opposed edge cells (" + board_->label(first) + " and " +
+         board_->label(board_->opposed(first)) + ").";
 }
 
 }  // namespace pbem

@@ -31,6 +31,10 @@ class Gaia : public Game {
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
   std::string describe_ply(const std::string& ply) const override;
+  std::string end_reason() const override;
+  // The winner's group holding two opposed edge cells (empty for a type 2 win: the picture
+  // then shows the position that leaves the loser no way through).
+  std::vector<int> winning_cells() const override;
 
   const GaiaBoard& board() const { return *board_; }
   // The colour on `cell`, if any.
@@ -58,6 +62,7 @@ class Gaia : public Game {
   };
 
   int root(int cell) const;
+  int winning_root() const;  // root of the type 1 winning group, or -1
   void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
 
   std::shared_ptr<const GaiaBoard> board_;  // shared, immutable

@@ -72,6 +72,13 @@ class Game {
   // The ASCII diagram a player receives, including the status lines.
   virtual std::string render(const RenderContext& context) const = 0;
 
+  // Why the board decided the game, in one line for players ("A red group spans 19 of the
+  // 36 perimeter cells, more than half."); empty while the game is on or after a resignation.
+  virtual std::string end_reason() const { return {}; }
+  // The cells a picture highlights on a finished game: the winning group or path (for Cross
+  // Gates a losing path when joining opposite sides decided). Empty when nothing is to show.
+  virtual std::vector<int> winning_cells() const { return {}; }
+
  protected:
   explicit Game(bool swap_enabled) : swap_enabled_(swap_enabled) {}
   Game(const Game&) = default;

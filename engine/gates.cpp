@@ -1,5 +1,7 @@
 #include "engine/gates.h"
 
+#include <array>
+
 #include "engine/gates_outcome.h"
 #include "engine/gates_render.h"
 #include "engine/text.h"
@@ -163,8 +165,88 @@ std::string GatesGame::render(const RenderContext& context) const {
   // No title line: every mail and `show` already heads the diagram with the game's title.
   std::string out = render_board(position_, last_cell());
   out += "\n" + goal_lines(board().kind());
+  if (const std::string reason = end_reason(); !reason.empty()) out += reason + "\n";
   out += status_lines(context);
   return out;
+}
+
+std::optional<DecidingPath> GatesGame::deciding_path() const {
+  if (!winner() || record().back() == "resign") return std::nullopt;
+  const Colour won = *winner();
+  const Position::PathSides paths = position_.paths();
+  for (unsigned sides : paths[static_cast<std::size_t>(won)]) {
+    const bool wins = board().kind() == BoardKind::cross ? cross_triple(sides) : winning_path(board().kind(), won, sides);
+    if (wins) return DecidingPath{won, sides, false};
+  }
+  if (board().kind() == BoardKind::cross)
+    for (unsigned sides : paths[static_cast<std::size_t>(other(won))])
+      if (cross_opposite(sides)) return DecidingPath{other(won), sides, true};
+  return std::nullopt;
+}
+
+bool GatesGame::on_deciding_path(const DecidingPath& path, int cell, flat::Corner corner) const {
+  return position_.occupied(cell) && position_.corner_colour_at(cell, corner) == path.colour &&
+         position_.path_sides(cell, corner) == path.sides;
+}
+
+std::vector<int> GatesGame::winning_cells() const {
+  std::vector<int> cells;
+  const auto path = deciding_path();
+  if (!path) return cells;
+  for (int cell = 0; cell < board().cell_count(); ++cell)
+    for (int k = 0; k < 6; ++k)
+      if (on_deciding_path(*path, cell, static_cast<flat::Corner>(k))) {
+        cells.push_back(cell);
+        break;
+      }
+  return cells;
+}
+
+std::string side_names(BoardKind kind, unsigned sides) {
+  static constexpr std::array<std::string_view, 3> y_names{"left", "top", "lower right"};
+  static constexpr std::array<std::string_view, 4> hex_names{"upper left", "lower right", "lower left", "upper right"};
+  static constexpr std::array<std::string_view, 6> cross_names{"top",    "upper right", "lower right",
+                                                               "bottom", "lower left",  "upper left"};
+  std::vector<std::string_view> names;
+  const std::size_t count = kind == BoardKind::y ? 3 : kind == BoardKind::hex ? 4 : 6;
+  for (std::size_t bit = 0; bit < count; ++bit) {
+    if (!(sides & (1u << bit))) continue;
+    names.push_back(kind == BoardKind::y ? y_names[bit] : kind == BoardKind::hex ? hex_names[bit] : cross_names[bit]);
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::string GatesGame::end_reason() const {
+  const auto path = deciding_path();
+  if (!path) return {};
+  const std::string colour(colour_name(path->colour));
+  const unsigned sides = path->sides;
+  switch (board().kind()) {
+    case BoardKind::y:
+      return "A " + colour + " path joins all three sides.";
+    case BoardKind::hex:
+      return "A " + colour + " path joins " + colour + "'s two sides, the " +
+             side_names(BoardKind::hex, sides & (path->colour == kDark ? side::hex_dark : side::hex_light)) + ".";
+    case BoardKind::cross:
+      if (path->loses) {
+        for (unsigned i = 0; i < 3; ++i) {
+          const unsigned pair = (1u << i) | (1u << (i + 3));
+          if ((sides & pair) == pair)
+            return "A " + colour + " path joins two opposite sides, the " + side_names(BoardKind::cross, pair) +
+                   ", which loses.";
+        }
+      }
+      for (unsigned triple : {0b010101u, 0b101010u})
+        if ((sides & triple) == triple)
+          return "A " + colour + " path touches three sides no two of which are adjacent, the " +
+                 side_names(BoardKind::cross, triple) + ".";
+  }
+  return {};
 }
 
 }  // namespace pbem::gates

@@ -29,6 +29,17 @@ enum class ParityRule {
 // The option word ("phase", ...); empty for the default.
 std::string_view parity_option(ParityRule rule);
 
+// The path that decided a finished game: its colour and the board sides it touches.
+// `loses` marks Cross Gates' rule that joining two opposite sides loses.
+struct DecidingPath {
+  Colour colour;
+  unsigned sides;
+  bool loses;
+};
+
+// "top, lower right and lower left": the names of the sides in a side mask.
+std::string side_names(BoardKind kind, unsigned sides);
+
 class GatesGame final : public Game {
  public:
   GatesGame(BoardKind kind, int size, ParityRule rule);
@@ -40,6 +51,12 @@ class GatesGame final : public Game {
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
+  std::string end_reason() const override;
+  std::vector<int> winning_cells() const override;
+  // The path that decided the game; nullopt while it is on or after a resignation.
+  std::optional<DecidingPath> deciding_path() const;
+  // Whether the band at `corner` of `cell` belongs to `path`.
+  bool on_deciding_path(const DecidingPath& path, int cell, flat::Corner corner) const;
 
   const Position& position() const { return position_; }
   const Board& board() const { return position_.board(); }

@@ -6,6 +6,10 @@
 
 namespace pbem {
 
+namespace {
+std::string capitalised_colour(Colour colour) { return colour == 0 ? "Red" : "Blue"; }
+}  // namespace
+
 Hy3::Hy3(int size, bool swap_enabled)
     : Game(swap_enabled),
       board_(Hy3Board::of_size(size)),
@@ -110,7 +114,35 @@ nlohmann::json Hy3::cells_json() const {
 }
 
 std::string Hy3::render(const RenderContext& context) const {
-  return draw_hy3_board(*board_, stones_, last_cell_) + status_lines(context);
+  const std::string reason = end_reason();
+  return draw_hy3_board(*board_, stones_, last_cell_) + (reason.empty() ? "" : reason + "\n") + status_lines(context);
+}
+
+int Hy3::winning_root() const {
+  if (!winner() || record().back() == "resign") return -1;
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (stones_[static_cast<std::size_t>(c)] == *winner() && find_root(c) == c &&
+        2 * group_span(c) > board_->perimeter())
+      return c;
+  return -1;
+}
+
+std::vector<int> Hy3::winning_cells() const {
+  std::vector<int> cells;
+  const int root = winning_root();
+  if (root < 0) return cells;
+  for (int c = 0; c < board_->cell_count(); ++c)
+    if (stones_[static_cast<std::size_t>(c)] == *winner() && find_root(c) == root) cells.push_back(c);
+  return cells;
+}
+
+std::string Hy3::end_reason() const {
+  if (!winner() || record().back() == "resign") return {};
+  const int root = winning_root();
+  if (root < 0)  // the loser was left without a legal placement (spec section 3)
+    return capitalised_colour(other(*winner())) + " had no legal placement left, which loses.";
+  return "A " + std::string(colour_name(*winner())) + " group spans " + std::to_string(group_span(root)) +
+         " of the " + std::to_string(board_->perimeter()) + " perimeter cells, more than half.";
 }
 
 }  // namespace pbem

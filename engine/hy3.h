@@ -20,6 +20,10 @@ class Hy3 final : public Game {
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
+  std::string end_reason() const override;
+  // The winner's group spanning more than half the perimeter (empty after a resignation or
+  // a win by the opponent having no legal placement).
+  std::vector<int> winning_cells() const override;
 
   const Hy3Board& board() const { return *board_; }
   // Stone on a cell: -1 empty, else its colour.
@@ -37,6 +41,8 @@ class Hy3 final : public Game {
   using Anchors = std::bitset<72>;
 
   int find_root(int cell) const;
+  // Root of the winner's group spanning more than half the perimeter, or -1.
+  int winning_root() const;
   // Anchors the group of a stone of `colour` at empty `cell` would have.
   Anchors anchors_if_placed(int cell, Colour colour) const;
   int span_of(const Anchors& anchors) const;

@@ -135,16 +135,26 @@ std::string html_escape(const std::string& text) {
 
 // The newline right after <pre> is ignored by HTML, so the text starts on its own line and
 // keeps its first column; the text's own lines keep their length.
-std::string html_document(const std::string& subject, const std::string& text) {
+// With a picture (`picture_cid` not empty) the page is made for phones: a viewport meta,
+// the picture scaled to the screen's width, and a <pre> that scrolls inside itself rather
+// than widening the page.
+std::string html_document(const std::string& subject, const std::string& text, const std::string& picture_cid = {}) {
   std::string html =
       "<!DOCTYPE html>\n"
       "<html>\n"
       "<head>\n"
-      "<meta charset=\"utf-8\">\n"
-      "<title>" + html_escape(subject) + "</title>\n"
-      "</head>\n"
-      "<body>\n"
-      "<pre style=\"font-family: monospace;\">\n";
+      "<meta charset=\"utf-8\">\n";
+  if (!picture_cid.empty()) html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  html += "<title>" + html_escape(subject) + "</title>\n"
+          "</head>\n"
+          "<body>\n";
+  if (picture_cid.empty()) {
+    html += "<pre style=\"font-family: monospace;\">\n";
+  } else {
+    html += "<p><img src=\"cid:" + html_escape(picture_cid) +
+            "\" alt=\"The board (the same position is drawn as text below)\" style=\"max-width: 100%; height: auto;\"></p>\n"
+            "<pre style=\"font-family: monospace; overflow-x: auto;\">\n";
+  }
   html += html_escape(text);
   if (!text.empty() && text.back() != '\n') html += '\n';
   html += "</pre>\n</body>\n</html>\n";
@@ -178,6 +188,19 @@ GObjectPtr<GMimePart> text_part(const char* subtype, const std::string& utf8, co
   g_mime_part_set_content_encoding(part.get(), fits_seven_bit(utf8, boundary)
                                                    ? GMIME_CONTENT_ENCODING_7BIT
                                                    : GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+  return part;
+}
+
+// The picture as an inline image/png part (base64) named by its Content-ID.
+GObjectPtr<GMimePart> picture_part(const std::string& png, const std::string& content_id) {
+  auto part = adopt_gobject(g_mime_part_new_with_type("image", "png"));
+  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(png.data(), png.size()));
+  auto content = adopt_gobject(g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
+  g_mime_part_set_content(part.get(), content.get());
+  g_mime_part_set_content_encoding(part.get(), GMIME_CONTENT_ENCODING_BASE64);
+  g_mime_part_set_content_id(part.get(), content_id.c_str());
+  g_mime_object_set_disposition(GMIME_OBJECT(part.get()), GMIME_DISPOSITION_INLINE);
+  g_mime_part_set_filename(part.get(), "board.png");
   return part;
 }
 
@@ -238,6 +261,8 @@ std::string boundary_for(const std::string& message_id) {
   return std::string("=_pbem_") + hex;
 }
 
+std::string picture_content_id(const std::string& message_id) { return "board." + message_id; }
+
 std::string compose(const OutgoingMessage& msg) {
   detail::ensure_gmime_initialized();
 
@@ -282,9 +307,21 @@ std::string compose(const OutgoingMessage& msg) {
   auto alternative = adopt_gobject(g_mime_multipart_new_with_subtype("alternative"));
   g_mime_multipart_set_boundary(alternative.get(), boundary.c_str());
   auto plain = text_part("plain", text, boundary);
-  auto html = text_part("html", html_document(subject, text), boundary);
   g_mime_multipart_add(alternative.get(), GMIME_OBJECT(plain.get()));
-  g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
+  if (msg.picture_png.empty()) {
+    auto html = text_part("html", html_document(subject, text), boundary);
+    g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
+  } else {
+    const std::string content_id = picture_content_id(*message_id);
+    auto related = adopt_gobject(g_mime_multipart_new_with_subtype("related"));
+    g_mime_multipart_set_boundary(related.get(), (boundary + "_related").c_str());
+    g_mime_object_set_content_type_parameter(GMIME_OBJECT(related.get()), "type", "text/html");
+    auto html = text_part("html", html_document(subject, text, content_id), boundary);
+    auto picture = picture_part(msg.picture_png, content_id);
+    g_mime_multipart_add(related.get(), GMIME_OBJECT(html.get()));
+    g_mime_multipart_add(related.get(), GMIME_OBJECT(picture.get()));
+    g_mime_multipart_add(alternative.get(), GMIME_OBJECT(related.get()));
+  }
   g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(alternative.get()));
 
   std::unique_ptr<GMimeFormatOptions, FormatOptionsFree> format(g_mime_format_options_new());

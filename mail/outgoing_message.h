@@ -14,6 +14,11 @@
 //   2. text/html; charset=utf-8 -- a minimal document showing the SAME text, escaped, in
 //      one <pre> block, because phone clients and Outlook show text/plain in a
 //      proportional font and would scramble ASCII boards.
+//      With a picture (board mails), this second branch is instead multipart/related:
+//      the text/html document (a viewport meta, the picture as <img src="cid:..."> scaled
+//      with max-width: 100%, then the same <pre> text) and the image/png part, base64,
+//      Content-Disposition: inline, whose Content-ID the cid: names. The text/plain part
+//      is byte-identical either way.
 // Every line ends in CRLF and no line exceeds 998 characters.
 //
 // Header safety: CR, LF and other control characters in caller-supplied header values
@@ -36,6 +41,7 @@ struct OutgoingMessage {
   std::string in_reply_to;               // without brackets; may be empty
   std::vector<std::string> references;   // without brackets
   std::string text;                      // UTF-8 plain text body, LF line endings
+  std::string picture_png;               // PNG bytes shown above the text in HTML; empty: none
   std::chrono::system_clock::time_point date;
 };
 
@@ -48,5 +54,7 @@ std::string compose(const OutgoingMessage& msg);
 
 // The multipart boundary compose() uses for a message id (exposed for tests).
 std::string boundary_for(const std::string& message_id);
+// The Content-ID (without brackets) of the picture in a message with this (cleaned) id.
+std::string picture_content_id(const std::string& message_id);
 
 }  // namespace pbem::mail

@@ -1,5 +1,6 @@
 #include "server/cli/engine_cli.h"
 
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -8,6 +9,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "pictures/picture.h"
 
 namespace pbem::server {
 
@@ -17,18 +19,20 @@ constexpr int kOk = 0;
 constexpr int kIllegalPly = 1;
 constexpr int kUsage = 2;
 
-// The parts of `<game> [options ...] [--json] -- <ply> ...`.
+// The parts of `<game> [options ...] [--json | --png FILE] -- <ply> ...`.
 struct EngineCommand {
   std::unique_ptr<Game> game;
   bool json = false;
+  std::optional<std::string> png_file;
   std::vector<std::string> plies;
 };
 
 // Parses the command line; on error writes to `err` and returns nullopt.
 std::optional<EngineCommand> parse(const std::string& verb, const std::vector<std::string>& args,
-                                   bool json_allowed, std::ostream& err) {
+                                   bool json_allowed, std::ostream& err, bool png_allowed = false) {
   const std::string usage = "usage: pbem " + verb + " <game> [options ...]" +
-                            (json_allowed ? " [--json]" : "") + " -- [<ply> ...]";
+                            (json_allowed ? " [--json]" : "") + (png_allowed ? " [--png FILE]" : "") +
+                            " -- [<ply> ...]";
   if (args.empty()) {
     err << usage << "\n";
     return std::nullopt;
@@ -40,6 +44,13 @@ std::optional<EngineCommand> parse(const std::string& verb, const std::vector<st
     if (separator) command.plies.push_back(args[i]);
     else if (args[i] == "--") separator = true;
     else if (args[i] == "--json" && json_allowed) command.json = true;
+    else if (args[i] == "--png" && png_allowed) {
+      if (i + 1 >= args.size() || args[i + 1] == "--") {
+        err << "--png needs a file name\n" << usage << "\n";
+        return std::nullopt;
+      }
+      command.png_file = args[++i];
+    }
     else options.push_back(args[i]);
   }
   if (!separator) {
@@ -121,6 +132,30 @@ int run_legal(const std::vector<std::string>& args, std::ostream& out, std::ostr
   });
   if (failed) return kIllegalPly;
   for (const std::string& ply : command->game->legal_plies()) out << ply << "\n";
+  return kOk;
+}
+
+int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto command = parse("render", args, false, err, true);
+  if (!command) return kUsage;
+  Game& game = *command->game;
+  auto failed = apply_plies(game, command->plies, [&](std::size_t i, const PlyResult& result) {
+    if (!result.ok) err << "ply " << i + 1 << " (" << trim(command->plies[i]) << "): " << result.error << "\n";
+  });
+  if (failed) return kIllegalPly;
+  const std::string png = pictures::draw_picture(game);
+  if (!command->png_file) {
+    out << png;
+    return kOk;
+  }
+  std::ofstream file(*command->png_file, std::ios::binary | std::ios::trunc);
+  file << png;
+  file.close();
+  if (!file) {
+    err << "pbem render: cannot write " << *command->png_file << "\n";
+    return kUsage;
+  }
+  if (const std::string reason = game.end_reason(); !reason.empty()) out << reason << "\n";
   return kOk;
 }
 

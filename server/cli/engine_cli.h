@@ -1,4 +1,4 @@
-// `pbem replay` and `pbem legal`: the rules engine on the command line, no database, no mail.
+// `pbem replay`, `pbem legal` and `pbem render`: the rules engine on the command line, no database, no mail.
 // Contract: docs/operating.md, "The rules engine on the command line".
 #pragma once
 
@@ -11,5 +11,9 @@ namespace pbem::server {
 // Exit status per the contract: 0 all plies accepted, 1 an illegal ply, 2 a bad command line.
 int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_legal(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `pbem render <game> [options ...] [--png FILE] -- [<ply> ...]`: writes the picture of the
+// position to FILE (or, with no --png, to standard output) and why the game ended, if it did,
+// to standard output as text. An illegal ply writes nothing and exits 1.
+int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace pbem::server

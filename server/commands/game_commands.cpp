@@ -5,6 +5,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "pictures/picture.h"
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
@@ -50,6 +51,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
+  const std::string picture = pictures::draw_picture(game);
   for (std::size_t seat = 0; seat < 2; ++seat) {
     Account account = *ctx.accounts.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
@@ -79,6 +81,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       reply.game_id = record.id;
       reply.to_sender = address == ctx.request.sender;
       reply.kind = MailKind::Game;
+      if (account.pictures) reply.picture_png = picture;
       reply.reply_to = game_address;
       ctx.out.replies.push_back(reply);
     }

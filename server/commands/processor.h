@@ -35,6 +35,7 @@ struct Reply {
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
+  std::string picture_png;                 // board mails: the drawn board for the HTML part; empty: none
   std::string reply_to;  // the player's game address, so replying with a move plays it
 };
 

@@ -81,6 +81,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
         reply.subject = ReplyLimit::kNoticeSubject;
         reply.text = ReplyLimit::kNoticeText;
         reply.game_id.reset();
+        reply.picture_png.clear();
       }
     }
     mail::OutgoingMessage out;
@@ -90,6 +91,7 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
     out.subject = reply.subject;
     out.message_id = id_prefix + std::to_string(n) + "." + salt + "@" + domain;
     out.text = reply.text;
+    out.picture_png = reply.picture_png;
     out.reply_to = reply.reply_to;
     out.date = now;
     std::optional<std::string> thread;

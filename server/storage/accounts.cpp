@@ -15,18 +15,19 @@ Account account_from_row(Statement& row) {
   account.userid = row.column_text(1);
   account.active = row.column_int(2) != 0;
   account.password_generation = static_cast<int>(row.column_int(3));
+  account.pictures = row.column_int(4) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -111,6 +112,13 @@ void Accounts::deactivate(const Account& account) {
   update.bind(1, account.id);
   update.run();
   VerifiedPasswordCache::process_wide().forget(account.userid);  // signoff ends the cached login
+}
+
+void Accounts::set_pictures(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET pictures = ? WHERE id = ?");
+  update.bind(1, on ? 1 : 0);
+  update.bind(2, account.id);
+  update.run();
 }
 
 bool Accounts::owns_address(const Account& account, const std::string& address) const {

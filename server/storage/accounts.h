@@ -16,6 +16,7 @@ struct Account {
   bool active = true;
   std::vector<std::string> addresses;  // primary first
   std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
+  bool pictures = true;                // game mails carry a drawn board (schema 008)
   int password_generation = 0;         // counts password changes; part of every game address
 };
 
@@ -43,10 +44,12 @@ class Accounts {
   // Replaces the addresses; one the account had confirmed stays confirmed, a new one is not.
   void set_addresses(const Account& account, const std::vector<std::string>& addresses);
   void deactivate(const Account& account);
+  // Board pictures in this user's game mails on or off (`set ... pictures on|off`).
+  void set_pictures(const Account& account, bool on);
   bool owns_address(const Account& account, const std::string& address) const;
 
  private:
-  // The account on the query's first row (id, userid, active), with its addresses.
+  // The account on the query's first row (id, userid, active, pictures), with its addresses.
   std::optional<Account> first_account(Statement& query) const;
   std::vector<std::string> addresses_of(std::int64_t id, bool confirmed_only) const;
   Database& db_;

@@ -134,7 +134,7 @@ TEST_CASE("the Gaia diagram is deterministic and says how the game was won") {
     CHECK(copy->render({{"a", "b"}}) == game->render({{"a", "b"}}));
   }
   std::string text = game->render({});
-  bool explained = text.find("group joins two opposed edge cells.\n") != std::string::npos ||
+  bool explained = text.find("group joins two opposed edge cells (") != std::string::npos ||
                    text.find("group can join two opposed edge cells any more.\n") != std::string::npos;
   CHECK(explained);
   CHECK(text.ends_with("has won.\n"));

@@ -1,0 +1,13 @@
+// Gates as a picture: flat-top tiles with their two bands and two stubs on the tile face,
+// dark paths blue and light paths white, column letters on the top rim.
+#pragma once
+
+#include <string>
+
+#include "engine/gates.h"
+
+namespace pbem::pictures {
+
+std::string draw_gates_picture(const gates::GatesGame& game);
+
+}  // namespace pbem::pictures

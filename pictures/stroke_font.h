@@ -1,0 +1,19 @@
+// Letters and digits drawn as strokes, for the coordinates on a picture.
+//
+// Why not a font: the PNG bytes must be the same on every machine (tests compare digests),
+// and text through cairo's toy API goes through fontconfig and FreeType, whose font choice,
+// hinting and versions differ between installations. Strokes on a 4 x 6 grid depend on
+// cairo alone. Letters are drawn as capitals (the same letters players type in lower case).
+#pragma once
+
+#include <string_view>
+
+#include <cairo.h>
+
+namespace pbem::pictures {
+
+// Draws `text` centred on (x, y), `height` pixels tall, in the current source colour.
+// Characters without a glyph (anything but a-z, A-Z, 0-9 and '-') are left as a gap.
+void draw_text(cairo_t* cr, std::string_view text, double x, double y, double height);
+
+}  // namespace pbem::pictures

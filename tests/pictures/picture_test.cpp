@@ -1,0 +1,197 @@
+// Board pictures: fixed bytes for fixed positions (golden digests), a bounded size, and the
+// marking colours where the last move and the winning group or path are.
+#include <catch2/catch.hpp>
+
+#include <cairo.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/registry.h"
+#include "pictures/canvas.h"
+#include "pictures/picture.h"
+
+namespace {
+
+using pbem::Game;
+using pbem::pictures::Rgb;
+
+// FNV-1a 64: a stable digest of the PNG bytes (std::hash is not stable across builds).
+std::string digest(const std::string& bytes) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
+std::unique_ptr<Game> played(const std::string& name, std::vector<std::string> options,
+                             const std::vector<std::string>& plies) {
+  auto game = pbem::create_game(name, options);
+  for (const auto& ply : plies) REQUIRE(game->play(ply).ok);
+  return game;
+}
+
+// Plays until the game ends, choosing legal plies by a fixed rule (no random source), so
+// the final position is the same on every run.
+std::unique_ptr<Game> played_out(const std::string& name, std::vector<std::string> options) {
+  auto game = pbem::create_game(name, options);
+  for (std::size_t i = 0; !game->over(); ++i) {
+    std::vector<std::string> legal = game->legal_plies();
+    if (!legal.empty() && legal.back() == "swap") legal.pop_back();
+    REQUIRE(game->play(legal[(i * 7919 + 13) % legal.size()]).ok);
+  }
+  return game;
+}
+
+// The PNG decoded again: its size and how many pixels are close to a colour.
+struct Decoded {
+  int width = 0, height = 0;
+  std::vector<std::uint32_t> pixels;  // cairo RGB24: 0x00RRGGBB
+
+  int count_near(Rgb colour) const {
+    const auto channel = [](double v) { return static_cast<int>(std::lround(v * 255)); };
+    int count = 0;
+    for (std::uint32_t p : pixels) {
+      const int r = static_cast<int>((p >> 16) & 0xff), g = static_cast<int>((p >> 8) & 0xff),
+                b = static_cast<int>(p & 0xff);
+      if (std::abs(r - channel(colour.r)) <= 2 && std::abs(g - channel(colour.g)) <= 2 &&
+          std::abs(b - channel(colour.b)) <= 2)
+        ++count;
+    }
+    return count;
+  }
+};
+
+Decoded decode(const std::string& png) {
+  struct Reader {
+    const std::string* bytes;
+    std::size_t at = 0;
+  } reader{&png};
+  auto read = [](void* closure, unsigned char* data, unsigned int length) {
+    auto* r = static_cast<Reader*>(closure);
+    if (r->at + length > r->bytes->size()) return CAIRO_STATUS_READ_ERROR;
+    std::copy_n(r->bytes->data() + r->at, length, data);
+    r->at += length;
+    return CAIRO_STATUS_SUCCESS;
+  };
+  cairo_surface_t* surface = cairo_image_surface_create_from_png_stream(read, &reader);
+  Decoded decoded;
+  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
+    decoded.width = cairo_image_surface_get_width(surface);
+    decoded.height = cairo_image_surface_get_height(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    for (int y = 0; y < decoded.height; ++y)
+      for (int x = 0; x < decoded.width; ++x)
+        decoded.pixels.push_back(reinterpret_cast<const std::uint32_t*>(data + y * stride)[x] & 0xffffff);
+  }
+  cairo_surface_destroy(surface);
+  return decoded;
+}
+
+constexpr std::size_t kMaxPngBytes = 40 * 1024;
+
+}  // namespace
+
+TEST_CASE("every registered game has a picture, a PNG at most 640 pixels wide and under 40 KB") {
+  for (const auto& type : pbem::game_types()) {
+    auto game = pbem::create_game(type.name, {});
+    const std::string png = pbem::pictures::draw_picture(*game);
+    INFO(type.name);
+    CHECK(png.substr(0, 8) == "\x89PNG\r\n\x1a\n");
+    const Decoded decoded = decode(png);
+    CHECK(decoded.width > 100);
+    CHECK(decoded.width <= 640);
+    CHECK(png.size() < kMaxPngBytes);
+    // No move yet: neither marking colour appears.
+    CHECK(decoded.count_near(pbem::pictures::palette::last_move) == 0);
+    CHECK(decoded.count_near(pbem::pictures::palette::winning) == 0);
+  }
+}
+
+TEST_CASE("a finished game at every default board: under 40 KB, last move and winning cells marked") {
+  struct Case {
+    std::string game;
+    std::vector<std::string> options;
+  };
+  const std::vector<Case> cases{{"hy3", {}}, {"gaia", {}}, {"gates", {"-cross"}}, {"gates", {"-y"}},
+                                {"gates", {"-hex"}}};
+  for (const Case& c : cases) {
+    auto game = played_out(c.game, c.options);
+    INFO(c.game << " " << (c.options.empty() ? "" : c.options[0]) << ": " << game->end_reason());
+    const std::string png = pbem::pictures::draw_picture(*game);
+    CHECK(png.size() < kMaxPngBytes);
+    const Decoded decoded = decode(png);
+    CHECK(decoded.count_near(pbem::pictures::palette::last_move) > 20);
+    if (!game->winning_cells().empty()) CHECK(decoded.count_near(pbem::pictures::palette::winning) > 50);
+    else CHECK(decoded.count_near(pbem::pictures::palette::winning) == 0);
+  }
+}
+
+TEST_CASE("the last move is marked, and only winning cells are orange") {
+  auto game = played("hy3", {"-size=4"}, {"d4", "c3"});
+  const Decoded decoded = decode(pbem::pictures::draw_picture(*game));
+  CHECK(decoded.count_near(pbem::pictures::palette::last_move) > 20);
+  CHECK(decoded.count_near(pbem::pictures::palette::winning) == 0);
+}
+
+TEST_CASE("a picture's bytes depend on the position alone") {
+  auto a = played("gates", {"-y", "-size=5"}, {"a:a1", "b:b2", "c:c1"});
+  auto b = played("gates", {"-y", "-size=5"}, {"a:a1", "b:b2", "c:c1"});
+  CHECK(pbem::pictures::draw_picture(*a) == pbem::pictures::draw_picture(*b));
+  auto c = played("gates", {"-y", "-size=5"}, {"a:a1", "b:b2", "a:c1"});
+  CHECK(pbem::pictures::draw_picture(*a) != pbem::pictures::draw_picture(*c));
+}
+
+// Golden digests: a change to any drawing shows here. After a deliberate change, look at
+// the new pictures (`pbem render ... --png`) and update the digests. They depend on the
+// cairo and pixman versions too (Debian 12: cairo 1.16); a new distribution may need new ones.
+TEST_CASE("golden digests of fixed positions, one per board") {
+  struct Golden {
+    std::string game;
+    std::vector<std::string> options, plies;
+    std::string digest;
+  };
+  const std::vector<Golden> goldens{
+      {"hy3", {}, {"d4", "c3", "e4", "b2"}, "5d0a2123778fdef6"},
+      {"hy3", {"-size=3"}, {}, "60a6ab5876791b6e"},
+      {"gaia", {}, {"a1", "f1", "c5"}, "79e7a3b09b4a2a0f"},
+      {"gaia", {"-size=2"}, {"a1"}, "e576fe83264507c1"},
+      {"gates", {"-cross"}, {"a:d4", "b:e4", "c:e5"}, "8e3c5c7a9b0a68f5"},
+      {"gates", {"-y", "-size=4"}, {"a:a1", "b:b2", "c:b1"}, "409a0209f0481631"},
+      {"gates", {"-hex", "-size=4"}, {"a:b2", "b:c2"}, "2efc9fa285cc2dd9"},
+  };
+  for (const Golden& g : goldens) {
+    auto game = played(g.game, g.options, g.plies);
+    INFO(g.game << " " << (g.options.empty() ? "" : g.options[0]));
+    CHECK(digest(pbem::pictures::draw_picture(*game)) == g.digest);
+  }
+}
+
+TEST_CASE("the smallest and largest board of every kind draw, at most 640 pixels wide") {
+  struct Range {
+    std::string game, kind;
+    int min, max;
+  };
+  const std::vector<Range> ranges{{"hy3", "", 3, 13}, {"gaia", "", 2, 8}, {"gates", "-y", 2, 26},
+                                  {"gates", "-hex", 2, 13}, {"gates", "-cross", 2, 13}};
+  for (const Range& r : ranges) {
+    for (int size : {r.min, r.max}) {
+      std::vector<std::string> options{"-size=" + std::to_string(size)};
+      if (!r.kind.empty()) options.push_back(r.kind);
+      auto game = pbem::create_game(r.game, options);
+      INFO(r.game << " " << r.kind << " size " << size);
+      const Decoded decoded = decode(pbem::pictures::draw_picture(*game));
+      CHECK(decoded.width > 50);
+      CHECK(decoded.width <= 640);
+    }
+  }
+}
