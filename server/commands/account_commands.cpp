@@ -180,5 +180,16 @@ void all_show(CommandContext& ctx, const Command& c) {
                                   "Games of " + account.userid + " (" + filter + "):\n" + text));
 }
 
+void set_setting(CommandContext& ctx, const Command& c) {
+  Account account = ctx.authenticated(c);
+  const bool on = c.words.at(1) == "on";
+  ctx.accounts.set_pictures(account, on);
+  ctx.out.summary = "pictures " + c.words.at(1) + " for " + c.userid;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Pictures " + c.words.at(1),
+      on ? "Your game mails now show the board as a picture above the text board.\n"
+         : "Your game mails now show only the text board (no picture), which keeps them small.\n"));
+}
+
 }  // namespace handlers
 }  // namespace pbem::server

@@ -65,6 +65,17 @@ void message_arguments(ArgumentReader& reader, Command& command) {
   command.words = reader.rest_lower();
 }
 
+// set userid password <setting> <value>: the rest must be one known setting and its value.
+void setting_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  const std::string setting = reader.take_lower("setting (pictures)");
+  if (setting != "pictures") throw ParseFailure{"'" + setting + "' is not a setting; the one there is: pictures"};
+  const std::string value = reader.take_lower("on or off after pictures");
+  if (value != "on" && value != "off") throw ParseFailure{"pictures is set 'on' or 'off', not '" + value + "'"};
+  reader.expect_end();
+  command.words = {setting, value};
+}
+
 void userid_rest_lower(ArgumentReader& reader, Command& command) {
   command.userid = reader.take_userid();
   command.words = reader.rest_lower();
@@ -145,6 +156,8 @@ const std::vector<CommandSpec>& command_table() {
       {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None, list},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, message},
+      {"set", false, {"set"}, "set userid password pictures on|off   (drawn boards in game mails)",
+       setting_arguments, Secret::Password, set_setting},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
       // Game commands: "<game> <word> ...".
       {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None, game_help},

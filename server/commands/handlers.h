@@ -22,6 +22,7 @@ void signoff(CommandContext& context, const Command& command);
 void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);
+void set_setting(CommandContext& context, const Command& command);
 // game_commands.cpp
 void challenge(CommandContext& context, const Command& command);
 void move(CommandContext& context, const Command& command);

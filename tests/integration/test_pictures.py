@@ -59,8 +59,9 @@ class BoardMails(IngestCase):
 
     def test_pictures_off_gives_the_plain_two_part_mail_with_the_same_text(self):
         self.board_mails(ALICE, "hy3 challenge alice bob")
-        with self.server.db() as con:  # what `set bob <password> pictures off` will store
-            con.execute("UPDATE users SET pictures = 0 WHERE userid = 'bob'")
+        self.send(BOB, "set bob secret2 pictures off")
+        [answer] = self.new_replies()
+        self.assertEqual(answer["Subject"], "Pictures off")
         mails = self.board_mails(ALICE, "hy3 move 1 alice secret1 d4")
         by_recipient = {m["To"].addresses[0].addr_spec: m for m in mails}
         with_picture, without = by_recipient[ALICE], by_recipient[BOB]
@@ -70,6 +71,16 @@ class BoardMails(IngestCase):
         # The picture changes nothing in the text (compose_picture_test checks the bytes).
         self.assertIn("Move 1: d4.", text_of(with_picture))
         self.assertIn("Move 1: d4.", text_of(without))
+
+    def test_set_pictures_is_refused_with_a_wrong_password_or_value(self):
+        self.send(BOB, "set bob wrong-one pictures off")
+        self.assertIn("wrong password", text_of(self.new_replies()[0]))
+        self.send(BOB, "set bob secret2 pictures maybe")
+        self.assertIn("pictures is set 'on' or 'off', not 'maybe'", text_of(self.new_replies()[0]))
+        self.assertEqual(self.server.query("SELECT pictures FROM users WHERE userid = 'bob'"), [{"pictures": 1}])
+        self.send(BOB, "set bob secret2 pictures off")
+        self.send(BOB, "set bob secret2 pictures on")
+        self.assertEqual(self.server.query("SELECT pictures FROM users WHERE userid = 'bob'"), [{"pictures": 1}])
 
     def test_a_finished_game_says_why_in_the_text(self):
         self.board_mails(ALICE, "hy3 challenge alice bob -size=3")
