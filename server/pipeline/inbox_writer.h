@@ -1,16 +1,23 @@
-// The daemon's storage thread for inbound mail. The SMTP sessions hand each accepted
-// message to it and wait (without blocking the network thread) for its verdict: a held
-// database lock then delays only the 250 for that message, never a greeting or another
-// session. A busy database is retried for a while; after that the verdict is a temporary
-// failure (451), so the client keeps the message and tries again later.
+// The daemon's storage threads for inbound mail. The SMTP sessions hand each accepted
+// message to them and wait (without blocking the network thread) for its verdict: a held
+// database lock then delays only the 250s waiting for it, never a greeting or another
+// session. Messages that arrive together are stored together (group commit): while one
+// transaction commits, the next messages queue, and the first of them to get the turn
+// stores all that queued in one transaction, so many sessions share one fsync and each
+// still gets its 250 only after that commit. A busy database is retried for a while;
+// after that the verdict is a temporary failure (451), so the client keeps the message
+// and tries again later.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <vector>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "mail/smtp_asio.h"
 #include "mail/smtp_server.h"
@@ -31,7 +38,11 @@ class InboxWriter {
   InboxWriter& operator=(const InboxWriter&) = delete;
 
   // Where store() must run: hand it to SmtpServer as the sink executor.
-  mail::asio::any_io_executor executor() { return io_.get_executor(); }
+  mail::asio::any_io_executor executor() { return pool_.get_executor(); }
+
+  // How many transactions have stored messages so far (a test shows that a burst of
+  // messages shares them).
+  std::uint64_t commits() const;
 
   // The message sink: stores the message; Stored only once it is durably in the inbox.
   mail::SinkVerdict store(const mail::Envelope& envelope, std::string data);
@@ -43,17 +54,31 @@ class InboxWriter {
  private:
   // Waits `pause` unless stop_waiting() comes first; false when it did.
   bool pause_unless_stopping(std::chrono::milliseconds pause);
+  // Stores this message together with any others waiting (see above); throws what the
+  // shared transaction threw.
+  ReceiveResult store_grouped(const mail::Envelope& envelope, const std::string& data);
+
+  struct Waiting {
+    IncomingMessage message;
+    std::optional<ReceiveResult> result;
+    std::exception_ptr error;
+    bool done = false;
+  };
 
   const std::chrono::milliseconds busy_retry_window_;
   std::function<void(ReceiveStatus)> on_stored_;
-  Database db_;
+  Database db_;        // used by one storing thread at a time: the one whose turn it is
   MailService service_;
   std::mutex mutex_;
   std::condition_variable stop_signal_;
   bool stopping_ = false;
-  mail::asio::io_context io_;
-  mail::asio::executor_work_guard<mail::asio::io_context::executor_type> keep_running_;
-  std::thread thread_;  // last: starts once everything it uses exists
+  mutable std::mutex group_mutex_;
+  std::condition_variable group_done_;
+  std::vector<Waiting*> waiting_;  // messages queued for the next transaction
+  bool committing_ = false;        // a thread is storing a group now
+  std::uint64_t commits_ = 0;
+  // Enough threads that every session the server admits at once can wait in a group.
+  mail::asio::thread_pool pool_;
 };
 
 }  // namespace pbem::server

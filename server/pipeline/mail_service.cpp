@@ -125,31 +125,42 @@ MailService::MailService(Database& db, const Config& config) : db_(db), config_(
 
 ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from,
                                   const std::vector<std::string>& envelope_to) {
-  const std::string digest = sha256_hex(raw);
-  // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
-  // dealt with once, by the processor) before anything complex reads it. A linear header
-  // scan finds the Message-ID and From for duplicate detection.
-  const mail::HeaderIdentity identity = mail::scan_header_identity(raw);
-  const std::string& message_id = identity.message_id;
-  const std::string origin = mail::normalize_address(identity.from_address).value_or("");
+  const IncomingMessage message{raw, std::move(envelope_from), envelope_to};
+  return receive_batch(std::span(&message, 1)).front();
+}
+
+std::vector<ReceiveResult> MailService::receive_batch(std::span<const IncomingMessage> messages) {
+  std::vector<ReceiveResult> results;
   Transaction transaction(db_);
   Inbox inbox(db_);
-  if (auto copy = inbox.find_copy(digest, message_id, origin)) {
-    const std::string tag = "inbox " + std::to_string(copy->id);
-    if (copy->pending) {
-      log_line(tag + ": redelivered while still pending");
-      return {ReceiveStatus::Pending, copy->id};
+  for (const IncomingMessage& incoming : messages) {
+    const std::string digest = sha256_hex(incoming.raw);
+    // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
+    // dealt with once, by the processor) before anything complex reads it. A linear header
+    // scan finds the Message-ID and From for duplicate detection.
+    const mail::HeaderIdentity identity = mail::scan_header_identity(incoming.raw);
+    const std::string& message_id = identity.message_id;
+    const std::string origin = mail::normalize_address(identity.from_address).value_or("");
+    if (auto copy = inbox.find_copy(digest, message_id, origin)) {
+      const std::string tag = "inbox " + std::to_string(copy->id);
+      if (copy->pending) {
+        log_line(tag + ": redelivered while still pending");
+        results.push_back({ReceiveStatus::Pending, copy->id});
+        continue;
+      }
+      // A redelivery is a mail system's retry, not a request: it is logged, never answered
+      // (an answer would have to quote the command, and the sender already has one).
+      log_line(tag + ": duplicate" + (message_id.empty() ? "" : " <" + message_id + ">") + ", not processed again");
+      results.push_back({ReceiveStatus::Duplicate, copy->id});
+      continue;
     }
-    // A redelivery is a mail system's retry, not a request: it is logged, never answered
-    // (an answer would have to quote the command, and the sender already has one).
-    log_line(tag + ": duplicate" + (message_id.empty() ? "" : " <" + message_id + ">") + ", not processed again");
-    return {ReceiveStatus::Duplicate, copy->id};
+    results.push_back({ReceiveStatus::Stored, inbox.add(digest, message_id, incoming.envelope_from,
+                                                        incoming.envelope_to, incoming.raw, origin)});
   }
-  ReceiveResult result{ReceiveStatus::Stored, inbox.add(digest, message_id, envelope_from, envelope_to, raw, origin)};
   crash_point("before-inbox-commit");
   transaction.commit();
   crash_point("after-inbox-commit");
-  return result;
+  return results;
 }
 
 int MailService::process_pending() {

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <future>
+#include <thread>
+#include <vector>
 #include <string>
 
 #include "mail/smtp_asio.h"
@@ -112,4 +114,37 @@ TEST_CASE("stop_waiting() ends the retries at once with a temporary failure", "[
   CHECK(verdict.get() == pbem::mail::SinkVerdict::TemporaryFailure);
   locker.exec("ROLLBACK");
   CHECK(inbox_rows(db) == 0);
+}
+
+TEST_CASE("messages that arrive while a commit waits are stored together in one transaction", "[inbox_writer]") {
+  TempDir dir;
+  const Config config = default_config(dir.path());
+  Database db(config.database);
+  migrate(db);
+  constexpr int kCount = 20;
+  std::vector<std::promise<pbem::mail::SinkVerdict>> verdicts(kCount);
+  {
+    InboxWriter writer(config, nullptr);
+    {
+      // Another process holds the write lock: the first store waits for it, and the other
+      // messages queue behind it meanwhile, as concurrent SMTP sessions' messages would.
+      Database locker(config.database);
+      locker.exec("BEGIN IMMEDIATE");
+      for (int n = 0; n < kCount; ++n)
+        asio::post(writer.executor(), [&writer, &verdicts, n] {
+          pbem::mail::Envelope envelope;
+          envelope.mail_from = "alice@example.org";
+          verdicts[static_cast<std::size_t>(n)].set_value(writer.store(
+              envelope, "From: alice@example.org\r\nTo: pbem@localhost\r\nSubject: help\r\nMessage-ID: <group-" +
+                            std::to_string(n) + "@example.org>\r\n\r\nhello\r\n"));
+        });
+      // Setup, not a measurement: time for the posted stores to reach the queue.
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      locker.exec("ROLLBACK");
+    }
+    for (auto& verdict : verdicts) CHECK(verdict.get_future().get() == pbem::mail::SinkVerdict::Stored);
+    // The first store's own transaction, then one for everything that queued behind it.
+    CHECK(writer.commits() < kCount / 2);
+  }
+  CHECK(inbox_rows(db) == kCount);
 }
