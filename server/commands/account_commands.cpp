@@ -4,6 +4,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/support/clock.h"
+#include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
@@ -108,7 +109,8 @@ void list(CommandContext& ctx, const Command& c) {
   std::string text = "Games played on " + ctx.config.server.name + ":\n";
   for (const auto& type : game_types()) {
     if (!c.words.empty() && std::find(c.words.begin(), c.words.end(), type.name) == c.words.end()) continue;
-    text += "\n" + type.name + " - " + type.summary + "\n  options:\n" + option_lines(type, "    ", "  ");
+    text += "\n" + type.name + " - " + type.summary + "\n  options:\n" + option_lines(type, "    ", "  ") +
+            server_option_lines("    ", "  ");
   }
   for (const std::string& word : c.words)
     if (!find_game_type(word)) text += "\nThere is no game '" + word + "' here.\n";

@@ -6,6 +6,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "pictures/picture.h"
+#include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
@@ -110,15 +111,15 @@ void challenge(CommandContext& ctx, const Command& c) {
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
-  std::vector<std::string> options(c.words.begin() + 1, c.words.end());
+  const ChallengeOptions options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
   std::unique_ptr<Game> game;
   try {
-    game = create_game(c.type, options);
+    game = create_game(c.type, options.game_options);
   } catch (const OptionError& error) {
     throw CommandError(error.what(), CommandContext::usage(c));
   }
   auto domain = ctx.config.server.domain();
-  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain);
+  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated);
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
   game_update(ctx, record, *game,
               "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +

@@ -2,6 +2,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/commands/challenge_options.h"
 #include "server/commands/command_table.h"
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
@@ -101,7 +102,8 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
 std::string game_help_text(const std::string& game) {
   const GameType* type = find_game_type(game);
   if (!type) return "";
-  return type->rules_help + "\nChallenge options:\n" + option_lines(*type, "  ", "   ") + "\nCommands:\n" +
+  return type->rules_help + "\nChallenge options:\n" + option_lines(*type, "  ", "   ") +
+         server_option_lines("  ", "   ") + "\nCommands:\n" +
          game_usages(type->name);
 }
 

@@ -10,7 +10,8 @@ std::string game_title(const std::string& type) {
 }
 
 std::string board_heading(const GameRecord& record) {
-  return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options + ")";
+  return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options +
+         (record.rated ? "" : std::string(record.options.empty() ? "" : " ") + "-unrated") + ")";
 }
 
 std::string game_subject(const GameRecord& record, const Game& game) {

@@ -121,10 +121,12 @@ class Ratings(IngestCase):
         self.check_kept_ratings()
         self.assertIn("carol", text_of(self.new_replies()[-1]).split("HY 3 ratings:")[1])
 
-        # A game that is not rated (as `-unrated` will store it) leaves every rating alone.
-        game = self.challenge("bob", "alice")
-        with self.server.db() as con:
-            con.execute("UPDATE games SET rated = 0 WHERE id = ?", (game,))
+        # A game challenged -unrated leaves every rating alone, and says so in its heading.
+        self.command("bob", "hy3 challenge bob alice -unrated -size=3")
+        game = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.assertEqual(self.server.query("SELECT rated, options FROM games WHERE id = ?", game),
+                         [{"rated": 0, "options": "-size=3"}])
+        self.assertIn(f"HY 3 #{game} (-size=3 -unrated)", text_of(self.new_replies()[-1]))
         self.resign(game, "alice")
         self.assertNotIn("ratings:", text_of(self.new_replies()[-1]))
         self.check_kept_ratings()

@@ -1,0 +1,30 @@
+// Challenge options the server keeps for itself, beside a game's own options (which go to
+// the engine): written like them, `-name`, in any order among them. A new server option is
+// one row in challenge_options.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pbem::server {
+
+struct ServerOption {
+  std::string_view name;  // without the dash
+  std::string_view help;  // one line, for `list` and `<game> help`
+};
+
+const std::vector<ServerOption>& server_challenge_options();
+
+struct ChallengeOptions {
+  std::vector<std::string> game_options;  // for create_game
+  bool rated = true;                      // -unrated: the game leaves ratings alone
+};
+
+// Takes the server's options out of a challenge's option words (lower-case).
+ChallengeOptions split_challenge_options(const std::vector<std::string>& words);
+
+// The server options as `option_lines` writes a game's: indent, "-name", gap, help.
+std::string server_option_lines(std::string_view indent, std::string_view gap);
+
+}  // namespace pbem::server
