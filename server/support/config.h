@@ -37,6 +37,13 @@ struct ServerConfig {
   bool operator==(const ServerConfig&) const = default;
 };
 
+// The operator's settings for the SMTP server and the smarthost, as the file states them.
+// They are not mail::SmtpServerConfig / mail::SmarthostConfig themselves, on purpose: the
+// mail layer's structs also hold what the server derives (the HELO name and the local
+// addresses from server.address, the log callback, "auto" certificate checking decided by
+// whether the smarthost is on loopback), and support/ must not depend on mail/. Each is
+// translated in exactly one function: smtp_config() in pipeline/daemon.cpp and
+// smarthost_client_config() in pipeline/outbox_sender.cpp.
 struct SmtpConfig {
   ListenAddress listen{"127.0.0.1", 2525};
   std::size_t max_message_bytes = 1048576;
