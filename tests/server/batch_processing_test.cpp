@@ -10,23 +10,20 @@
 #include "server/storage/migrations.h"
 #include "server/storage/outbox.h"
 #include "server/support/config.h"
-#include "temp_dir.h"
+#include "service_fixture.h"
 
 using namespace pbem::server;
 
 namespace {
 std::string mail(const std::string& from, const std::string& subject, int n) {
-  return "From: " + from + "\r\nTo: pbem@localhost\r\nSubject: " + subject + "\r\nMessage-ID: <batch-" +
-         std::to_string(n) + "@example.org>\r\n\r\nhello\r\n";
+  return pbem::test::plain_mail(from, subject, "batch-" + std::to_string(n));
 }
 }  // namespace
 
 TEST_CASE("a batch is one transaction, and a refused command in it undoes only itself", "[batch]") {
-  pbem::test::TempDir dir;
-  Database db(dir.path() / "pbem.sqlite");
-  migrate(db);
-  const Config config = default_config(dir.path());
-  MailService service(db, config);
+  pbem::test::ServiceFixture f;
+  Database& db = f.db;
+  MailService& service = f.service;
   service.receive(mail("dora@example.org", "signup dora pw-dora", 1), std::nullopt);
   service.receive(mail("dora@example.org", "signoff dora wrong-password", 2), std::nullopt);  // refused
   service.receive(mail("erin@example.org", "signup erin pw-erin", 3), std::nullopt);
@@ -48,11 +45,9 @@ TEST_CASE("a batch is one transaction, and a refused command in it undoes only i
 }
 
 TEST_CASE("more pending messages than a batch holds are carried out in several batches, in order", "[batch]") {
-  pbem::test::TempDir dir;
-  Database db(dir.path() / "pbem.sqlite");
-  migrate(db);
-  const Config config = default_config(dir.path());
-  MailService service(db, config);
+  pbem::test::ServiceFixture f;
+  Database& db = f.db;
+  MailService& service = f.service;
   const int count = static_cast<int>(MailService::kBatchSize) + 3;
   for (int n = 0; n < count; ++n) service.receive(mail("f" + std::to_string(n) + "@example.org", "help", n), std::nullopt);
   int commits = 0;

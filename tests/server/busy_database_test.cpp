@@ -11,7 +11,7 @@
 #include "server/storage/migrations.h"
 #include "server/storage/outbox.h"
 #include "server/support/config.h"
-#include "temp_dir.h"
+#include "service_fixture.h"
 
 using namespace pbem::server;
 
@@ -21,8 +21,7 @@ constexpr int kSqliteBusy = 5;
 
 std::string mail(const std::string& from, const std::string& subject) {
   static int n = 0;
-  return "From: " + from + "\r\nTo: pbem@localhost\r\nSubject: " + subject + "\r\nMessage-ID: <busy-" +
-         std::to_string(++n) + "@example.org>\r\n\r\nhello\r\n";
+  return pbem::test::plain_mail(from, subject, "busy-" + std::to_string(++n));
 }
 
 // Everything a half-applied command could leave behind, in one comparable value.
@@ -47,14 +46,7 @@ void fail_statement(Database& db, int n) {
   });
 }
 
-struct Server {
-  pbem::test::TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
-  Config config = default_config(dir.path());
-  MailService service{db, config};
-
-  Server() { migrate(db); }
-
+struct Server : pbem::test::ServiceFixture {
   void deliver(const std::string& from, const std::string& subject) {
     service.process(service.receive(mail(from, subject), std::nullopt).inbox_id);
   }

@@ -10,23 +10,21 @@
 #include "server/storage/inbox.h"
 #include "server/storage/migrations.h"
 #include "server/support/config.h"
-#include "temp_dir.h"
+#include "service_fixture.h"
 
 using namespace pbem::server;
 
 namespace {
 std::string mail_with_subject(const std::string& subject, const std::string& body = "hello\n") {
-  return "From: Carol <carol@example.org>\r\nTo: pbem@localhost\r\nSubject: " + subject +
-         "\r\nMessage-ID: <" + std::to_string(std::hash<std::string>{}(subject + body)) + "@example.org>\r\n\r\n" + body;
+  return pbem::test::plain_mail("Carol <carol@example.org>", subject,
+                                std::to_string(std::hash<std::string>{}(subject + body)), body);
 }
 }  // namespace
 
 TEST_CASE("a message is MIME-parsed once and its command parsed once on the way through", "[intake]") {
-  pbem::test::TempDir dir;
-  Database db(dir.path() / "pbem.sqlite");
-  migrate(db);
-  const Config config = default_config(dir.path());
-  MailService service(db, config);
+  pbem::test::ServiceFixture f;
+  Database& db = f.db;
+  MailService& service = f.service;
   SECTION("the command in the Subject") {
     const auto id = service.receive(mail_with_subject("help commands"), std::nullopt).inbox_id;
     const auto mime_before = pbem::mail::inbound_parse_count();
@@ -47,11 +45,10 @@ TEST_CASE("a message is MIME-parsed once and its command parsed once on the way 
 }
 
 TEST_CASE("the intake record carries sender, command and recipients, envelope first", "[intake]") {
-  pbem::test::TempDir dir;
-  Database db(dir.path() / "pbem.sqlite");
-  migrate(db);
-  const Config config = default_config(dir.path());
-  MailService service(db, config);
+  pbem::test::ServiceFixture f;
+  Database& db = f.db;
+  const Config& config = f.config;
+  MailService& service = f.service;
   const auto id = service.receive(mail_with_subject("hy3 show 4"), std::string("carol@example.org"),
                                   {"pbem+4-abc@localhost"})
                       .inbox_id;
