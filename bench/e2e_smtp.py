@@ -12,6 +12,11 @@
       mover's reply reaching the sink (matched by In-Reply-To = the command's Message-ID).
   (c) One table, with the ratio pbemd msgs/s / smtp-sink msgs/s from the same run.
 
+A warm phase comes first and is not measured: every game's first two moves, so each user
+has moved once (as on a running server, where the verified-password cache knows them).
+Then the measured stream; then a paced phase, `hy3 show` at --paced msgs/s in all, whose
+end of DATA -> 250 latency is its own row.
+
 Every move costs one Argon2id password verification (libsodium interactive limits:
 64 MiB, tens of ms), on the daemon's single processor thread. --kind show sends
 `hy3 show` commands instead (no password), which isolates that cost.
@@ -188,10 +193,12 @@ class Client:
 
 
 def prepare(server, clients, messages, kind):
-    """Users and games via `pbem ingest`; returns each client's message list."""
+    """Users and games via `pbem ingest`; returns (warm, measured): each client's message
+    lists. The warm messages are every game's first two moves."""
     games_per_client = 2
     games = clients * games_per_client
-    plies_per_game = -(-messages // games)
+    warm_plies = 2 if kind == "move" else 0
+    plies_per_game = -(-messages // games) + warm_plies
     plies = hy3_playout(plies_per_game) if kind == "move" else []
     users = [(f"p{n}", f"p{n}@players.example", f"pass{n}word") for n in range(2 * clients)]
 
@@ -224,11 +231,12 @@ def prepare(server, clients, messages, kind):
     made = (len(server.query("SELECT id FROM users")), len(server.query("SELECT id FROM games")))
     if made != (len(users), games):
         raise RuntimeError(f"setup made {made[0]} users and {made[1]} games, not {len(users)} and {games}")
+    warm = [[] for _ in range(clients)]
     streams = [[] for _ in range(clients)]
     sent = 0
     for n in range(plies_per_game):
         for g in range(games):
-            if sent == messages:
+            if n >= warm_plies and sent == messages:
                 break
             first, second = game_players[g]
             mover = first if n % 2 == 0 else second
@@ -237,9 +245,51 @@ def prepare(server, clients, messages, kind):
             else:
                 subject = f"hy3 show {g + 1}"
             message_id = f"{uuid.uuid4()}@bench.example"
-            streams[g // games_per_client].append((message_id, mover[1], make_mail(mover[1], subject, message_id)))
-            sent += 1
-    return streams
+            (warm if n < warm_plies else streams)[g // games_per_client].append(
+                (message_id, mover[1], make_mail(mover[1], subject, message_id)))
+            sent += n >= warm_plies
+    return warm, streams
+
+
+def send_all(port, streams):
+    """Sends every stream on its own client thread; returns the Clients when all are done."""
+    workers = [Client(port, stream) for stream in streams]
+    threads = [threading.Thread(target=w.run) for w in workers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=3600)
+    errors = [w.error for w in workers if w.error]
+    if errors:
+        raise RuntimeError(f"client failed: {errors[0]}")
+    return workers
+
+
+def paced(port, rate, seconds, threads=4):
+    """`hy3 show 1` at `rate` messages per second in all, from `threads` clients each on its
+    own schedule; returns the end of DATA -> 250 latencies in ms."""
+    latencies, lock = [], threading.Lock()
+
+    def client(offset):
+        interval = threads / rate
+        start = time.time() + offset * interval / threads
+        for n in range(int(seconds * rate / threads)):
+            delay = start + n * interval - time.time()
+            if delay > 0:
+                time.sleep(delay)
+            message_id = f"{uuid.uuid4()}@paced.example"
+            worker = Client(port, [])
+            while not worker.send(message_id, "p0@players.example",
+                                  make_mail("p0@players.example", "hy3 show 1", message_id)):
+                time.sleep(0.1)
+            eod, acked = worker.results[message_id]
+            with lock:
+                latencies.append((acked - eod) * 1000)
+
+    pool = [threading.Thread(target=client, args=(t,)) for t in range(threads)]
+    [t.start() for t in pool]
+    [t.join() for t in pool]
+    return latencies
 
 
 def read_replies(dump_dir):
@@ -262,7 +312,7 @@ def read_replies(dump_dir):
     return arrivals, copies
 
 
-def run_pbemd(clients, messages, kind):
+def run_pbemd(clients, messages, kind, paced_rate=0, paced_seconds=0):
     dump_dir = tempfile.mkdtemp(prefix="pbem-bench-sink-")
     os.chmod(dump_dir, 0o1777)
     sink = SinkProcess(dump_dir)
@@ -272,23 +322,19 @@ def run_pbemd(clients, messages, kind):
                                                "max_connections_per_ip": max(100, 2 * clients)}})
     daemon = Daemon(server)
     try:
-        streams = prepare(server, clients, messages, kind)
+        warm, streams = prepare(server, clients, messages, kind)
         setup_replies = len(server.outbox())
         daemon.start()
         wait_until(lambda: len(os.listdir(dump_dir)) >= setup_replies, timeout=300, what="setup replies")
         wait_until(server.idle, timeout=300, what="setup to finish")
+        send_all(daemon.port, warm)
+        wait_until(server.idle, timeout=1800, interval=0.2, what="the warm phase")
+        sent_before = server.counts("outbox").get("sent", 0)
+        wait_until(lambda: len(os.listdir(dump_dir)) >= sent_before, timeout=60, what="the warm replies")
         setup_files = set(os.listdir(dump_dir))
 
-        workers = [Client(daemon.port, stream) for stream in streams]
-        threads = [threading.Thread(target=w.run) for w in workers]
         started = time.time()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=3600)
-        errors = [w.error for w in workers if w.error]
-        if errors:
-            raise RuntimeError(f"client failed: {errors[0]}")
+        workers = send_all(daemon.port, streams)
         results = {k: v for w in workers for k, v in w.results.items()}
         wait_until(server.idle, timeout=1800, interval=0.2, what="every command processed and every reply sent")
         replies = server.counts("outbox").get("sent", 0)
@@ -304,6 +350,9 @@ def run_pbemd(clients, messages, kind):
         # Every command was carried out (a move refused as illegal would be a broken bench).
         outcomes = {r["message_id"]: r["outcome"] for r in server.query("SELECT message_id, outcome FROM inbox")}
         bad = [outcomes.get(m) for m in results if not outcomes.get(m) or outcomes[m].startswith("error")]
+        paced_ms = paced(daemon.port, paced_rate, paced_seconds) if paced_rate else []
+        rss_kib = int(next((line.split()[1] for line in open(f"/proc/{daemon.proc.pid}/status")
+                            if line.startswith("VmHWM:")), "0"))
         status = daemon.terminate()
         log = daemon.log()
         return {
@@ -318,6 +367,8 @@ def run_pbemd(clients, messages, kind):
             "errors_in_replies": len(bad),
             "exit_status": status,
             "replies_before_last_ack": sum(1 for m in results if arrivals[m] <= last_ack),
+            "paced_ms": paced_ms,
+            "peak_rss_mib": rss_kib / 1024,
         }
     finally:
         if daemon.running():
@@ -334,6 +385,8 @@ def main():
     parser.add_argument("--messages", type=int, default=400, help="messages in the stream")
     parser.add_argument("--kind", choices=("move", "show"), default="move",
                         help="move: real moves (Argon2id per message); show: `hy3 show` (no password)")
+    parser.add_argument("--paced", type=float, default=100, help="msgs/s of the paced phase (0: none)")
+    parser.add_argument("--paced-seconds", type=float, default=5, help="length of the paced phase")
     args = parser.parse_args()
     pbem_harness.build_dir([None, args.build])
     for tool in (SMTP_SINK, SMTP_SOURCE, pbem_harness.pbem_binary()):
@@ -343,7 +396,7 @@ def main():
     argon2_ms = argon2id_verify_ms()
     sample = make_mail("alice@example.org", "hy3 move 1 p0 pass0word d4#1", "sample@bench.example")
     sink_rate = baseline(sample, args.clients, args.messages)
-    r = run_pbemd(args.clients, args.messages, args.kind)
+    r = run_pbemd(args.clients, args.messages, args.kind, args.paced, args.paced_seconds)
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(f"\npbemd end-to-end SMTP benchmark: {args.messages} `hy3 {args.kind}` messages, {args.clients} clients, "
@@ -357,7 +410,11 @@ def main():
           f"{percentile(r['ack_ms'], 50):9.1f} {percentile(r['ack_ms'], 99):9.1f}")
     print(f"{'pbemd processed (250 -> reply at sink)':40} {r['processed_rate']:9.1f} "
           f"{percentile(r['reply_ms'], 50):9.1f} {percentile(r['reply_ms'], 99):9.1f}")
+    if r["paced_ms"]:
+        label = f"paced {args.paced:g}/s: end of DATA -> 250"
+        print(f"{label:40} {args.paced:9.1f} {percentile(r['paced_ms'], 50):9.1f} {percentile(r['paced_ms'], 99):9.1f}")
     print()
+    print(f"pbemd peak RSS (VmHWM): {r['peak_rss_mib']:.0f} MiB")
     print(f"ratio pbemd / smtp-sink: accepted {r['accepted_rate'] / sink_rate:.4f}, "
           f"processed {r['processed_rate'] / sink_rate:.4f}")
     print(f"4xx answers (client sent again): {r['retries']}; error replies: {r['errors_in_replies']}; "
