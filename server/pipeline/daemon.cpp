@@ -89,12 +89,13 @@ int run_daemon(const Config& config) {
   asio::io_context io;
   asio::io_context sender_io;
   WorkSignal work;
+  WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
   // The processor thread: its own connection, the same code path as `pbem ingest`.
   std::thread processor([&] {
     Database db(config.database);
-    MailService service(db, config);
+    MailService service(db, config, &write_turn);
     while (work.wait()) {
       try {
         if (service.process_pending() > 0) sender.wake();
@@ -106,10 +107,13 @@ int run_daemon(const Config& config) {
   });
 
   // 250 only once the message is durably in the inbox (a duplicate is already there).
-  InboxWriter inbox(config, [&](ReceiveStatus status) {
-    if (status != ReceiveStatus::Duplicate) work.notify();
-    else sender.wake();  // the duplicate notice
-  });
+  InboxWriter inbox(
+      config,
+      [&](ReceiveStatus status) {
+        if (status != ReceiveStatus::Duplicate) work.notify();
+        else sender.wake();  // the duplicate notice
+      },
+      std::chrono::seconds(60), &write_turn);
   mail::SmtpServer smtp(
       io, smtp_config(config),
       [&](const mail::Envelope& envelope, std::string data) { return inbox.store(envelope, std::move(data)); },

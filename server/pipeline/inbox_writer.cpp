@@ -20,11 +20,11 @@ constexpr int kMaxStoringThreads = 64;
 }  // namespace
 
 InboxWriter::InboxWriter(const Config& config, std::function<void(ReceiveStatus)> on_stored,
-                         std::chrono::milliseconds busy_retry_window)
+                         std::chrono::milliseconds busy_retry_window, WriteTurn* turn)
     : busy_retry_window_(busy_retry_window),
       on_stored_(std::move(on_stored)),
       db_(config.database),
-      service_(db_, config),
+      service_(db_, config, turn),
       pool_(static_cast<std::size_t>(std::clamp(config.smtp.max_connections, 1, kMaxStoringThreads))) {}
 
 InboxWriter::~InboxWriter() {

@@ -32,7 +32,7 @@ class InboxWriter {
   // Opens its own database connection. `on_stored` runs on the storage thread after each
   // message was stored (or recognised as a duplicate).
   InboxWriter(const Config& config, std::function<void(ReceiveStatus)> on_stored,
-              std::chrono::milliseconds busy_retry_window = std::chrono::seconds(60));
+              std::chrono::milliseconds busy_retry_window = std::chrono::seconds(60), WriteTurn* turn = nullptr);
   ~InboxWriter();  // finishes the queued work, then ends the thread
   InboxWriter(const InboxWriter&) = delete;
   InboxWriter& operator=(const InboxWriter&) = delete;

@@ -121,7 +121,8 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
 
 }  // namespace
 
-MailService::MailService(Database& db, const Config& config) : db_(db), config_(config) {}
+MailService::MailService(Database& db, const Config& config, WriteTurn* turn)
+    : db_(db), config_(config), turn_(turn) {}
 
 ReceiveResult MailService::receive(std::string_view raw, std::optional<std::string> envelope_from,
                                   const std::vector<std::string>& envelope_to) {
@@ -131,6 +132,7 @@ ReceiveResult MailService::receive(std::string_view raw, std::optional<std::stri
 
 std::vector<ReceiveResult> MailService::receive_batch(std::span<const IncomingMessage> messages) {
   std::vector<ReceiveResult> results;
+  WriteTurn::Scope turn(turn_);
   Transaction transaction(db_);
   Inbox inbox(db_);
   for (const IncomingMessage& incoming : messages) {
@@ -165,8 +167,8 @@ std::vector<ReceiveResult> MailService::receive_batch(std::span<const IncomingMe
 
 int MailService::process_pending() {
   const std::vector<std::int64_t> ids = Inbox(db_).pending();
-  for (std::size_t at = 0; at < ids.size(); at += kBatchSize)
-    process_batch(std::span(ids).subspan(at, std::min(kBatchSize, ids.size() - at)));
+  for (std::size_t at = 0; at < ids.size();)
+    at += process_batch(std::span(ids).subspan(at, std::min(kBatchSize, ids.size() - at)));
   return static_cast<int>(ids.size());
 }
 
@@ -209,7 +211,7 @@ void MailService::check_passwords_in_advance(std::vector<PreparedMessage>& batch
   work();  // this thread is one of the workers
 }
 
-void MailService::process_batch(std::span<const std::int64_t> inbox_ids) {
+std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) {
   // A stored message's bytes never change, so they are read and parsed once (the intake
   // step), before the write transaction; inside it only the rows' state is checked again.
   Inbox inbox(db_);
@@ -218,19 +220,31 @@ void MailService::process_batch(std::span<const std::int64_t> inbox_ids) {
     const auto row = inbox.load(id);
     if (row && row->state == "received") batch.push_back({id, read_stored_message(*row, config_), std::nullopt});
   }
-  if (batch.empty()) return;
+  if (batch.empty()) return inbox_ids.size();
   check_passwords_in_advance(batch);
 
   // One transaction (one fsync) for the whole batch; each command has its own savepoint, so
   // a refused command undoes only itself. A database error undoes the batch, which stays
   // pending for a retry.
+  // The write lock is held for the whole transaction, and the SMTP side needs it to store
+  // new mail: a batch stops taking messages once it has held it for kBatchTime.
   std::vector<std::string> log_lines;
+  std::size_t done = 0;
+  WriteTurn::Scope turn(turn_);
   Transaction transaction(db_);
-  for (PreparedMessage& prepared : batch)
+  const auto started = std::chrono::steady_clock::now();
+  for (PreparedMessage& prepared : batch) {
+    if (done > 0 && std::chrono::steady_clock::now() - started > kBatchTime) break;
     if (inbox.still_pending(prepared.inbox_id)) log_lines.push_back(carry_out(prepared));  // else another process was first
+    ++done;
+  }
   crash_point("before-process-commit");
   transaction.commit();
   for (const std::string& line : log_lines) log_line(line);
+  // The ids up to the last one carried out (rows skipped before the batch count as done).
+  if (done == batch.size()) return inbox_ids.size();
+  const auto next = std::find(inbox_ids.begin(), inbox_ids.end(), batch[done].inbox_id);
+  return static_cast<std::size_t>(next - inbox_ids.begin());
 }
 
 std::string MailService::carry_out(PreparedMessage& prepared) {

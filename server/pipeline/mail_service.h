@@ -3,6 +3,7 @@
 // writes its replies to the outbox.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -13,6 +14,7 @@
 
 #include "server/commands/commands.h"
 #include "server/pipeline/intake.h"
+#include "server/pipeline/write_turn.h"
 #include "server/storage/accounts.h"
 #include "server/support/config.h"
 #include "server/storage/database.h"
@@ -39,7 +41,9 @@ struct ReceiveResult {
 
 class MailService {
  public:
-  MailService(Database& db, const Config& config);
+  // `turn`: shared by the threads of one process that write to the same database (pbemd),
+  // so they take the write lock in turn; may be null.
+  MailService(Database& db, const Config& config, WriteTurn* turn = nullptr);
 
   // Records a raw RFC 5322 message in the inbox in its own transaction. `envelope_from` is
   // the SMTP reverse path when known ("" = the null sender <>, which is never answered);
@@ -55,14 +59,16 @@ class MailService {
   void process(std::int64_t inbox_id);
 
   // Processes received rows, in the order given, in one transaction with a savepoint per
-  // command (group commit: one fsync for the batch). Throws DatabaseError with nothing of
-  // the batch changed.
-  void process_batch(std::span<const std::int64_t> inbox_ids);
+  // command (group commit: one fsync for the batch), stopping early once the transaction
+  // has been open kBatchTime. Returns how many of `inbox_ids` it got through (the rest are
+  // still pending). Throws DatabaseError with nothing of the batch changed.
+  std::size_t process_batch(std::span<const std::int64_t> inbox_ids);
 
   // Processes every pending row, oldest first, in batches; returns how many.
   int process_pending();
 
   static constexpr std::size_t kBatchSize = 64;
+  static constexpr std::chrono::milliseconds kBatchTime{50};
 
  private:
   struct PreparedMessage {
@@ -76,6 +82,7 @@ class MailService {
 
   Database& db_;
   const Config& config_;
+  WriteTurn* turn_;
 };
 
 }  // namespace pbem::server

@@ -1,6 +1,7 @@
 // Group commit on the processing side (issue 15): pending messages are carried out in one
-// transaction, one savepoint each, so a batch costs one fsync and a refused command undoes
-// only itself.
+// transaction, one savepoint each (up to kBatchSize, or until the transaction has held the
+// write lock for kBatchTime), so a batch costs one fsync and a refused command undoes only
+// itself.
 #include <catch2/catch.hpp>
 
 #include "server/pipeline/mail_service.h"
@@ -34,7 +35,10 @@ TEST_CASE("a batch is one transaction, and a refused command in it undoes only i
   db.set_statement_hook([&](std::string_view sql) { commits += sql == "COMMIT"; });
   CHECK(service.process_pending() == 5);
   db.set_statement_hook(nullptr);
-  CHECK(commits == 1);
+  // A signup hashes its password inside the transaction (~0.1 s), longer than a batch may
+  // hold the write lock (kBatchTime), so the batch is cut after it; the cheap ones share.
+  CHECK(commits >= 1);
+  CHECK(commits < 5);
 
   CHECK(Inbox(db).pending().empty());
   Accounts accounts(db);
@@ -54,7 +58,10 @@ TEST_CASE("more pending messages than a batch holds are carried out in several b
   db.set_statement_hook([&](std::string_view sql) { commits += sql == "COMMIT"; });
   CHECK(service.process_pending() == count);
   db.set_statement_hook(nullptr);
-  CHECK(commits == 2);
+  // kBatchSize at most per transaction, fewer when kBatchTime runs out first (a slow
+  // sanitizer build): far fewer commits than messages either way.
+  CHECK(commits >= 2);
+  CHECK(commits < count / 4);
   const auto queued = Outbox(db).queued();
   REQUIRE(queued.size() == static_cast<std::size_t>(count));
   for (int n = 0; n < count; ++n) CHECK(queued[static_cast<std::size_t>(n)].recipient == "f" + std::to_string(n) + "@example.org");
