@@ -164,7 +164,7 @@ std::vector<std::string> GatesGame::legal_placements() const {
 std::string GatesGame::render(const RenderContext& context) const {
   // No title line: every mail and `show` already heads the diagram with the game's title.
   std::string out = render_board(position_, last_cell());
-  out += "\n" + goal_lines(board().kind());
+  out += "\n" + goal_lines(board());
   if (const std::string reason = end_reason(); !reason.empty()) out += reason + "\n";
   out += status_lines(context);
   return out;

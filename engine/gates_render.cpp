@@ -84,7 +84,98 @@ void draw_tile(Canvas& canvas, int top, int left, Tile tile) {
   }
 }
 
+// Columns of the full drawing: two characters per doubled vertex unit plus the margin.
+int full_width(const Board& board) {
+  int min_x = INT_MAX, max_x = INT_MIN;
+  for (int v = 0; v < board.vertex_count(); ++v) {
+    min_x = std::min(min_x, board.vertex_point(v).first);
+    max_x = std::max(max_x, board.vertex_point(v).first);
+  }
+  return 2 + 2 * (max_x - min_x) + 1;
+}
+
+// The compact drawing: one character per doubled vertex unit, so a cell is
+//
+//      +-+        row y-1: its top edge (TL, top, TR)
+//     +a1 +       row y:   L corner, three characters inside, R corner
+//      +-+        row y+1: its bottom edge (BL, bottom, BR)
+//
+// and its slanted edges are the diagonal steps between the corners. A placed tile shows
+// its letter in the middle; the legend under the board shows the six tiles' bands.
+std::string render_compact(const Board& board, const Position& position, std::optional<int> last_cell) {
+  int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
+  for (int cell = 0; cell < board.cell_count(); ++cell) {
+    const Hex h = board.hex(cell);
+    min_x = std::min(min_x, 3 * h.q - 2);
+    max_x = std::max(max_x, 3 * h.q + 2);
+    min_y = std::min(min_y, 2 * h.r + h.q - 1);
+    max_y = std::max(max_y, 2 * h.r + h.q + 1);
+  }
+  constexpr int margin_top = 2;  // the column letters and a blank line, above and below
+  const int rows = margin_top + (max_y - min_y) + 1 + margin_top;
+  Canvas canvas(rows, max_x - min_x + 1);
+  auto at = [&](int x, int y) -> char& { return canvas.at(margin_top + y - min_y, x - min_x); };
+  for (int cell = 0; cell < board.cell_count(); ++cell) {
+    const Hex h = board.hex(cell);
+    const int x = 3 * h.q, y = 2 * h.r + h.q;
+    for (int dy : {-1, 1}) {
+      at(x - 1, y + dy) = '+';
+      at(x, y + dy) = '-';
+      at(x + 1, y + dy) = '+';
+    }
+    at(x - 2, y) = '+';
+    at(x + 2, y) = '+';
+    if (auto tile = position.tile(cell)) {
+      at(x, y) = tile->letter();
+    } else {
+      const std::string& label = board.label(cell);
+      for (std::size_t i = 0; i < label.size(); ++i) at(x - 1 + static_cast<int>(i), y) = label[i];
+    }
+  }
+  if (last_cell) {
+    const Hex h = board.hex(*last_cell);
+    const int x = 3 * h.q, y = 2 * h.r + h.q;
+    at(x, y - 1) = '*';
+    at(x, y + 1) = '*';
+  }
+  for (int column = 0; column < board.column_count(); ++column) {
+    const Hex h = board.hex(*board.cell_at_label(column, 1));
+    const char letter = static_cast<char>('a' + column);
+    canvas.at(0, 3 * h.q - min_x) = letter;
+    canvas.at(rows - 1, 3 * h.q - min_x) = letter;
+  }
+  return canvas.text();
+}
+
 }  // namespace
+
+bool compact_drawing(const Board& board) { return full_width(board) > kMailColumns; }
+
+std::string tile_pictures() {
+  std::vector<std::vector<std::string>> pictures;
+  for (char letter = 'a'; letter <= 'f'; ++letter) {
+    std::vector<std::string> lines;
+    std::string drawing = render_tile(*tile_from_letter(letter));
+    for (std::size_t start = 0; start < drawing.size();) {
+      const std::size_t end = drawing.find('\n', start);
+      lines.push_back(drawing.substr(start, end - start));
+      start = end + 1;
+    }
+    pictures.push_back(lines);
+  }
+  std::string out;
+  for (std::size_t row = 0; row < 6; ++row) {
+    std::string line = "  ";
+    for (std::size_t t = 0; t < pictures.size(); ++t) {
+      std::string piece = row < 5 ? pictures[t][row] : "    " + std::string(1, static_cast<char>('a' + t));
+      piece.resize(12, ' ');
+      line += piece;
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+  }
+  return out;
+}
 
 std::string render_tile(Tile tile) {
   Canvas canvas(box_rows, box_columns);
@@ -95,6 +186,7 @@ std::string render_tile(Tile tile) {
 
 std::string render_board(const Position& position, std::optional<int> last_cell) {
   const Board& board = position.board();
+  if (compact_drawing(board)) return render_compact(board, position, last_cell) + "\n" + tile_pictures();
   int min_x = INT_MAX, max_x = INT_MIN, min_y = INT_MAX, max_y = INT_MIN;
   for (int v = 0; v < board.vertex_count(); ++v) {
     auto [x, y] = board.vertex_point(v);
@@ -143,7 +235,8 @@ std::string render_board(const Position& position, std::optional<int> last_cell)
   return canvas.text();
 }
 
-std::string goal_lines(BoardKind kind) {
+std::string goal_lines(const Board& board) {
+  const BoardKind kind = board.kind();
   std::string goal;
   switch (kind) {
     case BoardKind::y:
@@ -159,6 +252,9 @@ std::string goal_lines(BoardKind kind) {
              "sides (without such a triple) loses. Corner edges count for both sides.\n";
       break;
   }
+  if (compact_drawing(board))
+    return goal + "Key: a placed tile shows its letter, drawn in full above (dark paths o, light\n"
+                  "paths blank); * marks the last tile placed.\n";
   return goal + "Key: dark paths are o, light paths are blank; * marks the last tile placed.\n";
 }
 

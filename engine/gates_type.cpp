@@ -2,7 +2,6 @@
 // The game itself is gates::GatesGame (engine/gates.h).
 #include "engine/gates.h"
 
-#include <sstream>
 
 #include "engine/gates_render.h"
 #include "engine/text.h"
@@ -27,29 +26,6 @@ std::vector<OptionSpec> gates_options() {
   };
 }
 
-// The six tiles side by side with their letters underneath.
-std::string tile_pictures() {
-  std::vector<std::vector<std::string>> pictures;
-  for (char letter = 'a'; letter <= 'f'; ++letter) {
-    std::vector<std::string> lines;
-    std::istringstream in(gates::render_tile(*gates::tile_from_letter(letter)));
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    pictures.push_back(lines);
-  }
-  std::string out;
-  for (std::size_t row = 0; row < 6; ++row) {
-    std::string line = "  ";
-    for (std::size_t t = 0; t < pictures.size(); ++t) {
-      std::string piece = row < 5 ? pictures[t][row] : "    " + std::string(1, static_cast<char>('a' + t));
-      piece.resize(12, ' ');
-      line += piece;
-    }
-    line.erase(line.find_last_not_of(' ') + 1);
-    out += line + "\n";
-  }
-  return out;
-}
-
 std::string gates_help() {
   return
       "Gates (Cameron Browne, 2008): a connection game played with split-path tiles.\n"
@@ -60,7 +36,7 @@ std::string gates_help() {
       "band (drawn blank) joining two others; its third dark corner and third light\n"
       "corner are dead-end stubs.\n"
       "\n" +
-      tile_pictures() +
+      gates::tile_pictures() +
       "\n"
       "a, b and c are one tile turned 0, 120 and 240 degrees; d, e and f are a, b\n"
       "and c turned 180 degrees, which is the same as inverting their colours.\n"
@@ -135,7 +111,11 @@ std::string gates_help() {
       "is dark. A slanted edge shared by two tiles shows o if either tile paints it.\n"
       "Empty cells show their label, column letters stand above and below the\n"
       "board, and * in the middle of a tile's top and bottom edges marks the tile\n"
-      "placed last.\n";
+      "placed last.\n"
+      "A board too wide for 78 columns (the default Hex board, Y from size 13,\n"
+      "Cross from size 7) is drawn compact: small +-+ cells, each placed tile\n"
+      "shown by its letter, * above and below the last one, and the six tiles\n"
+      "drawn in full under the board.\n";
 }
 
 std::unique_ptr<Game> create_gates(const std::vector<std::string>& args) {

@@ -13,6 +13,7 @@ packages=(
   faketime                                       # tests that move the clock
   postgresql libpqxx-dev                         # PostgreSQL storage
   libcairo2-dev                                  # board images
+  chromium                                       # the phone-width view of a game mail
 )
 
 missing=()

@@ -194,10 +194,10 @@ TEST_CASE("gates diagram: default Cross board") {
   CHECK_THAT(text, Catch::EndsWith("Light (alice) to move.\n"));
 }
 
-TEST_CASE("gates diagram: corners show the same colour from every tile; large boards stay aligned") {
+TEST_CASE("gates diagram: corners show the same colour from every tile; the widest full drawings stay aligned") {
   std::mt19937 rng(3);
   for (auto options : std::vector<std::vector<std::string>>{
-           {"-y", "-size=26", "-invert_min"}, {"-hex", "-size=13", "-phase"}, {"-cross", "-size=13"}, {"-cross", "-size=2"}}) {
+           {"-y", "-size=12", "-invert_min"}, {"-hex", "-size=6", "-phase"}, {"-cross", "-size=6"}, {"-cross", "-size=2"}}) {
     auto game = new_game(options);
     for (int i = 0; i < 60 && !game->over(); ++i) {
       auto legal = game->legal_plies();
@@ -206,6 +206,8 @@ TEST_CASE("gates diagram: corners show the same colour from every tile; large bo
     const std::string board_text = render_board(game->position(), game->last_cell());
     const auto lines = lines_of(board_text);
     INFO(game->options_text());
+    REQUIRE_FALSE(compact_drawing(game->board()));
+    for (const std::string& line : lines) CHECK(line.size() <= 78);
     // One '+' per board vertex: the outlines of neighbouring cells coincide exactly.
     CHECK(std::count(board_text.begin(), board_text.end(), '+') == game->board().vertex_count());
     for (const std::string& line : lines) CHECK((line.empty() || line.back() != ' '));
@@ -248,4 +250,62 @@ TEST_CASE("gates help: rules, boards, notation, options and the diagram") {
   std::set<std::string> names;
   for (const OptionSpec& spec : type->options) names.insert(spec.name);
   CHECK(names == std::set<std::string>{"cross", "y", "hex", "size", "phase", "invert_min", "invert", "align"});
+}
+
+TEST_CASE("gates diagram: boards too wide for mail are drawn compact, every cell still readable") {
+  std::mt19937 rng(5);
+  for (auto options : std::vector<std::vector<std::string>>{
+           {"-hex"}, {"-hex", "-size=7"}, {"-hex", "-size=13", "-phase"}, {"-y", "-size=13"}, {"-y", "-size=26", "-invert_min"},
+           {"-cross", "-size=7"}, {"-cross", "-size=13", "-align"}}) {
+    auto game = new_game(options);
+    INFO(game->options_text());
+    REQUIRE(compact_drawing(game->board()));
+    for (int i = 0; i < 60 && !game->over(); ++i) {
+      auto legal = game->legal_plies();
+      game->play(legal[rng() % legal.size()]);
+    }
+    const std::string text = render_board(game->position(), game->last_cell());
+    // The six tiles are drawn in full under the board, after a blank line.
+    const std::string legend = tile_pictures();
+    REQUIRE(text.size() > legend.size() + 1);
+    const std::string board_text = text.substr(0, text.size() - legend.size() - 1);
+    CHECK(text[board_text.size()] == '\n');
+    CHECK(std::string_view(text).substr(board_text.size() + 1) == legend);
+    const auto lines = lines_of(board_text);
+    // One '+' per board vertex, as in the full drawing; two '*' for the last tile.
+    CHECK(std::count(board_text.begin(), board_text.end(), '+') == game->board().vertex_count());
+    CHECK(std::count(board_text.begin(), board_text.end(), '*') == 2);
+    // The default Hex board fits mail's 78 columns; the largest boards stay close to it.
+    const std::size_t limit = game->board().kind() == BoardKind::y && game->board().size() == 26 ? 80 : 78;
+    for (const std::string& line : lines) {
+      CHECK(line.size() <= limit);
+      CHECK((line.empty() || line.back() != ' '));
+    }
+    // Each cell shows its label when empty and its tile letter, alone, when occupied:
+    // cell (q, r) sits on line 2 + (2r + q) - min, columns 3q - 1 .. 3q + 1 - min.
+    int min_x = 1 << 30, min_y = 1 << 30;
+    for (int c = 0; c < game->board().cell_count(); ++c) {
+      const Hex h = game->board().hex(c);
+      min_x = std::min(min_x, 3 * h.q - 2);
+      min_y = std::min(min_y, 2 * h.r + h.q - 1);
+    }
+    for (int c = 0; c < game->board().cell_count(); ++c) {
+      const Hex h = game->board().hex(c);
+      const std::string& line = lines[static_cast<std::size_t>(2 + 2 * h.r + h.q - min_y)];
+      std::string inside = line.substr(static_cast<std::size_t>(3 * h.q - 1 - min_x), 3);
+      inside.erase(inside.find_last_not_of(' ') + 1);
+      if (auto tile = game->position().tile(c)) CHECK(inside == std::string{' ', tile->letter()});
+      else CHECK(inside == game->board().label(c));
+    }
+  }
+}
+
+TEST_CASE("gates diagram: every default board fits 78 columns, the key says how it reads") {
+  for (auto options : std::vector<std::vector<std::string>>{{"-cross"}, {"-y"}, {"-hex"}}) {
+    auto game = new_game(options);
+    play_all(*game, {"c:d3", "a:e5"});
+    const std::string text = game->render({{"alice", "bob"}});
+    for (const std::string& line : lines_of(text)) CHECK(line.size() <= 78);
+    CHECK_THAT(text, Catch::Contains(compact_drawing(game->board()) ? "a placed tile shows its letter" : "dark paths are o"));
+  }
 }
