@@ -3,6 +3,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "mail/text_wrap.h"
 #include "server/support/clock.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
@@ -68,7 +69,7 @@ void confirm(CommandContext& ctx, const Command& c) {
                        " (it may be mistyped, used already, or expired: `change address` sends a new one)");
   ctx.out.summary = "confirmed " + *address + " for " + c.userid;
   ctx.out.replies.push_back(ctx.to_sender("Address confirmed", *address + " is confirmed for " + c.userid +
-                                                                   ": mail about your games now goes there.\n"));
+                                                                   ":\nmail about your games now goes there.\n"));
 }
 
 void change_password(CommandContext& ctx, const Command& c) {
@@ -114,7 +115,7 @@ void list(CommandContext& ctx, const Command& c) {
   }
   for (const std::string& word : c.words)
     if (!find_game_type(word)) text += "\nThere is no game '" + word + "' here.\n";
-  ctx.out.replies.push_back(ctx.to_sender("Games on this server", text));
+  ctx.out.replies.push_back(ctx.to_sender("Games on this server", mail::wrap_text(text)));
 }
 
 void message(CommandContext& ctx, const Command& c) {

@@ -116,10 +116,10 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
       continue;
     }
     const std::string how = "To confirm " + address + " for " + account.userid +
-                            ", send a mail (from any address) with the Subject\n\n    confirm " + account.userid +
+                            ",\nsend a mail (from any address) with the Subject\n\n    confirm " + account.userid +
                             " " + *code + "\n\nThe code is valid for " +
                             std::to_string(config.limits.confirmation_valid_days) +
-                            " days. Until then the server mails this address nothing else.\n";
+                            " days. Until then the server mails this address\nnothing else.\n";
     if (address == request.sender) {
       welcome += "\n" + how;  // the reply to the sender's own mail carries its code
       result.code_in_welcome = true;

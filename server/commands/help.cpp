@@ -2,6 +2,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "mail/text_wrap.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/command_table.h"
 #include "server/commands/context.h"
@@ -110,11 +111,11 @@ std::string game_help_text(const std::string& game) {
 namespace handlers {
 
 void help(CommandContext& ctx, const Command& c) {
-  ctx.out.replies.push_back(ctx.to_sender("Help", help_text(c.words, ctx.config.server.address)));
+  ctx.out.replies.push_back(ctx.to_sender("Help", mail::wrap_text(help_text(c.words, ctx.config.server.address))));
 }
 
 void game_help(CommandContext& ctx, const Command& c) {
-  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " help", game_help_text(c.type)));
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " help", mail::wrap_text(game_help_text(c.type))));
 }
 
 }  // namespace handlers

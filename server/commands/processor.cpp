@@ -1,6 +1,7 @@
 #include "server/commands/processor.h"
 
 #include "engine/text.h"
+#include "mail/text_wrap.h"
 #include "server/commands/command_table.h"
 #include "server/commands/context.h"
 
@@ -71,7 +72,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     const std::string& shown = out.masked_command.text();
     std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
                        "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";
-    if (!error.usage.empty()) text += "\nUsage:\n" + indented_usage(error.usage);
+    if (!error.usage.empty()) text += "\nUsage:\n" + mail::wrap_text(indented_usage(error.usage));
     text += "\nSend `help` or `help commands` for help.\n";
     out.replies.push_back(context.to_sender("Error: " + reason, text));
   }

@@ -24,9 +24,9 @@ class ReplyLimit {
 
   static constexpr const char* kNoticeSubject = "Further replies this hour are not answered";
   static constexpr const char* kNoticeText =
-      "You have sent many commands that got error or help replies; further ones this hour\n"
-      "are not answered. (This stops mail loops with other robots.) Moves and game mail\n"
-      "are not affected.\n";
+      "You have sent many commands that got error or help replies; further ones\n"
+      "this hour are not answered. (This stops mail loops with other robots.)\n"
+      "Moves and game mail are not affected.\n";
 
  private:
   Database& db_;

@@ -173,7 +173,7 @@ class ReplyLimit(OutgoingCase):
         self.send(BOB, "frobnicate")
         fresh = self.new_mail()
         self.assertEqual([m["Subject"] for m in fresh], ["Further replies this hour are not answered"])
-        self.assertIn("further ones this hour\nare not answered", text_of(fresh[0]))
+        self.assertIn("further ones\nthis hour are not answered", text_of(fresh[0]))
         self.assertEqual(self.kinds(BOB).count("notice"), 1)
 
 

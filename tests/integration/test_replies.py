@@ -33,8 +33,11 @@ class ErrorHints(RepliesTestCase):
                 usage = text.split("Usage:\n", 1)[1].split("\n\n", 1)[0]
                 lines = usage.splitlines()
                 self.assertTrue(lines)
+                self.assertRegex(lines[0], r"^    \S")
                 for line in lines:
-                    self.assertRegex(line, r"^    \S", "every usage line starts with exactly four blanks")
+                    self.assertLessEqual(len(line), 78)
+                    # Four blanks start every usage line; a folded line's rest is indented deeper.
+                    self.assertRegex(line, r"^    (\S|\s{2,}\S)", "every usage line starts with exactly four blanks")
 
     def test_typos_get_a_suggestion(self):
         self.assertIn("did you mean move?", self.only_reply(ALICE, "gates mvoe 1 alice secret1 c:d3"))
