@@ -155,7 +155,7 @@ const std::vector<CommandSpec>& command_table() {
   using namespace handlers;
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|<game> ...]", rest_lower, Secret::None, help},
+      {"help", false, {"help"}, "help [commands|tutorial|clock|<game> ...]", rest_lower, Secret::None, help},
       {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount,
        signup},
       {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,

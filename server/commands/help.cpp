@@ -106,6 +106,11 @@ std::string tutorial() {
        hy3 resign 12 alice mysecret
    Before the first move, either player can end an unwanted game alone:
        hy3 abort 12 bob bobsecret
+
+6. Every move has a time limit (-days=N in the challenge, else the server's
+   default); the deadline is in every game mail. Going away?
+       vacation alice mysecret 7
+   stops your clocks for 7 days. `help clock` tells all about it.
 )" + std::string("\nSend ") + spoken_list(each_game([](const std::string& name) { return "`help " + name + "`"; }), " or ") + " for each game's rules.\n";
 }
 
