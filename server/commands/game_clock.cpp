@@ -25,8 +25,9 @@ TurnClock turn_clock(Database& db, const ClockConfig& config, int days_per_move,
   TurnClock clock;
   clock.deadline_at = iso8601(deadline);
   const auto notice = hours(config.remind_before_hours);
-  // No reminder when the whole period is not longer than the notice: it would come at once.
-  if (notice.count() > 0 && period > notice) clock.remind_at = iso8601(deadline - notice);
+  // No reminder when the whole period is shorter than the notice (spec); one exactly as
+  // long is due at once, so it goes out with the next tick.
+  if (notice.count() > 0 && period >= notice) clock.remind_at = iso8601(deadline - notice);
   return clock;
 }
 

@@ -2,8 +2,10 @@
 time driven by libfaketime (Debian `faketime`): every pbem process runs at a frozen moment
 the test chooses, so nothing here waits for real time to pass. Reminder exactly once and
 then the loss on time, a move just before the deadline, -days=0, `tick` twice at one
-moment, vacations, crashes inside the timeout's transaction, and pbemd's own timer."""
+moment and several at once, vacations, crashes inside the timeout's transaction, and
+pbemd's own timer."""
 import glob
+import os
 import shutil
 import subprocess
 import sys
@@ -33,7 +35,6 @@ class ClockServer(Server):
     now = T0
 
     def pbem(self, *args, stdin=None, env=None):
-        import os
         full_env = dict(os.environ)
         full_env.update(env or {})
         # -f: libfaketime's own format, where a bare date stands still (the wrapper's own
@@ -147,6 +148,13 @@ class Clock(IngestCase):
         self.assertEqual(len(self.tick_ok()), 2)
         self.assertEqual(self.game(game)["end_reason"], "time")
 
+    def test_a_period_as_long_as_the_notice_gets_its_reminder_at_once(self):
+        game = self.challenge("-days=2")  # 48 hours, as clock.remind_before_hours
+        self.at(T0 + timedelta(minutes=1))
+        [reminder] = self.tick_ok()
+        self.assertEqual(reminder["Subject"], f"HY 3 #{game}: reminder, alice to move")
+        self.assertEqual(self.tick_ok(), [])
+
     def test_days_zero_never_times_out(self):
         game = self.challenge("-days=0")
         [shown_reply] = self.command("bob", f"hy3 show {game}")
@@ -185,6 +193,20 @@ class Clock(IngestCase):
         self.assertEqual(self.new_replies(), [])
         self.assertEqual(self.game(first)["status"], "finished")
         self.assertEqual(self.game(second)["status"], "active")
+
+    def test_ticks_running_at_once_share_the_duties_and_send_nothing_twice(self):
+        games = [self.challenge("-days=1") for _ in range(5)]
+        self.new_replies()
+        self.at(T0 + timedelta(days=1))
+        command = ["faketime", "-f", stamp(self.server.now), pbem_binary(), "--config", self.server.config, "tick"]
+        ticks = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
+        outputs = [tick.communicate(timeout=120) for tick in ticks]
+        self.assertEqual([tick.returncode for tick in ticks], [0, 0, 0], outputs)
+        done = sum(int(out.decode().split(", ")[1].split()[0]) for out, _ in outputs)
+        self.assertEqual(done, 5)  # every loss on time carried out by exactly one of them
+        self.assertEqual(len(self.new_replies()), 10)
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM rating_changes"), [{"n": 10}])
+        self.assertEqual({self.game(g)["end_reason"] for g in games}, {"time"})
 
     def test_vacation_pushes_deadlines_back_and_opponents_see_it(self):
         game = self.challenge("-days=3")  # alice to move until T0 + 3 days
