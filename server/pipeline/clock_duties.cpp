@@ -119,14 +119,24 @@ bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, std::
 
 }  // namespace
 
-ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn) {
+ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn,
+                                 std::optional<std::chrono::milliseconds> budget) {
   ClockDutiesDone done;
+  const auto started = std::chrono::steady_clock::now();
+  const auto out_of_time = [&] {
+    done.more = budget && std::chrono::steady_clock::now() - started > *budget;
+    return done.more;
+  };
   const std::string now = now_iso8601();
   // Losses first: a deadline that has passed needs no reminder any more.
-  for (std::int64_t id : GameRecords(db).past_deadline(now))
+  for (std::int64_t id : GameRecords(db).past_deadline(now)) {
+    if (out_of_time()) return done;
     if (carry_out_logged(db, config, turn, id, "timeout", lose_on_time)) ++done.timeouts;
-  for (std::int64_t id : GameRecords(db).reminder_due(now))
+  }
+  for (std::int64_t id : GameRecords(db).reminder_due(now)) {
+    if (out_of_time()) return done;
     if (carry_out_logged(db, config, turn, id, "reminder", remind)) ++done.reminders;
+  }
   return done;
 }
 

@@ -23,6 +23,8 @@ namespace {
 
 // How often pbemd carries out the clock's duties (spec: at least once a minute).
 constexpr std::chrono::seconds kClockInterval{30};
+// How long one round of them may keep the processor from the mail (MailService::kBatchTime).
+constexpr std::chrono::milliseconds kClockBudget{50};
 
 // The processor's work signal: "something may be pending", set by the receiver.
 class WorkSignal {
@@ -115,8 +117,13 @@ int run_daemon(const Config& config) {
       if (std::chrono::steady_clock::now() < next_tick) continue;
       next_tick = std::chrono::steady_clock::now() + kClockInterval;
       try {
-        const ClockDutiesDone done = run_clock_duties(db, config, &write_turn);
+        const ClockDutiesDone done = run_clock_duties(db, config, &write_turn, kClockBudget);
         if (done.reminders + done.timeouts > 0) sender.wake();
+        // A backlog (after downtime) goes on in the next round, after any mail waiting.
+        if (done.more) {
+          next_tick = std::chrono::steady_clock::now();
+          work.notify();
+        }
       } catch (const std::exception& e) {
         log_line(std::string("clock: ") + e.what() + "; tried again at the next tick");
       }
