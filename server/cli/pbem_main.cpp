@@ -20,6 +20,7 @@ void print_usage(std::ostream& out) {
          "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
+         "  tick                                                 the clock's due reminders and losses on time (cron)\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
     print_usage(std::cout);
     return 0;
   }
-  if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings") {
+  if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
+      command != "tick") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
     if (command == "init") return pbem::server::run_init(config, std::cout);
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
+    if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
     return pbem::server::run_outbox(config, rest, std::cout);
   } catch (const std::exception& e) {
     std::cerr << "pbem " << command << ": " << e.what() << "\n";

@@ -7,6 +7,7 @@
 
 #include "server/storage/database.h"
 #include "server/support/log.h"
+#include "server/pipeline/clock_duties.h"
 #include "server/pipeline/mail_service.h"
 #include "server/storage/migrations.h"
 #include "server/storage/outbox.h"
@@ -123,6 +124,23 @@ int run_outbox(const Config& config, const std::vector<std::string>& args, std::
   }
   std::cerr << "usage: pbem outbox [list|send]\n";
   return kExitUsage;
+}
+
+int run_tick(const Config& config, const std::vector<std::string>& args, std::ostream& out) {
+  if (!args.empty()) {
+    std::cerr << "usage: pbem tick\n";
+    return kExitUsage;
+  }
+  try {
+    Database db = open_database(config);
+    const ClockDutiesDone done = run_clock_duties(db, config);
+    out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time\n";
+  } catch (const DatabaseError& e) {
+    // What was done is committed; the rest is still due at the next tick.
+    log_line(std::string("tick: stopped, the rest is done at the next tick: ") + e.what());
+    return kExitTempFail;
+  }
+  return kExitOk;
 }
 
 }  // namespace pbem::server

@@ -24,5 +24,9 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
 // No args: queued mail as an mbox on `out`, oldest first. "list": one line per message.
 // "send": one delivery pass to the smarthost (for pipe delivery without pbemd).
 int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out);
+// The clock's duties that are due, each once (pipeline/clock_duties.h); one line on `out`
+// saying what was done. 0 when done, 75 when the database could not be written (busy):
+// cron simply runs it again.
+int run_tick(const Config& config, const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace pbem::server

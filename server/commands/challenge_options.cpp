@@ -1,10 +1,13 @@
 #include "server/commands/challenge_options.h"
 
+#include "engine/options.h"
+
 namespace pbem::server {
 
 const std::vector<ServerOption>& server_challenge_options() {
   static const std::vector<ServerOption> options{
       {"unrated", "the game does not count for the ratings (default: rated)"},
+      {"days", "days per move, 0 to 60; 0 = no time limit (default: the server's, see help)", true},
   };
   return options;
 }
@@ -12,8 +15,19 @@ const std::vector<ServerOption>& server_challenge_options() {
 ChallengeOptions split_challenge_options(const std::vector<std::string>& words) {
   ChallengeOptions result;
   for (const std::string& word : words) {
-    if (word == "-unrated") result.rated = false;
-    else result.game_options.push_back(word);
+    if (word == "-unrated") {
+      result.rated = false;
+    } else if (word == "-days" || word.starts_with("-days=")) {
+      const std::string value = word.size() > 6 ? word.substr(6) : "";
+      const bool digits = !value.empty() && value.size() <= 2 &&
+                          value.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || std::stoi(value) > 60)
+        throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got '" +
+                          word + "'");
+      result.days_per_move = std::stoi(value);
+    } else {
+      result.game_options.push_back(word);
+    }
   }
   return result;
 }
@@ -21,7 +35,8 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
 std::string server_option_lines(std::string_view indent, std::string_view gap) {
   std::string out;
   for (const ServerOption& option : server_challenge_options())
-    out += std::string(indent) + "-" + std::string(option.name) + std::string(gap) + std::string(option.help) + "\n";
+    out += std::string(indent) + "-" + std::string(option.name) + (option.takes_integer ? "=<n>" : "") +
+           std::string(gap) + std::string(option.help) + "\n";
   return out;
 }
 

@@ -3,6 +3,7 @@
 // one row in challenge_options.cpp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@ namespace pbem::server {
 struct ServerOption {
   std::string_view name;  // without the dash
   std::string_view help;  // one line, for `list` and `<game> help`
+  bool takes_integer = false;  // written -name=<n>
 };
 
 const std::vector<ServerOption>& server_challenge_options();
@@ -19,9 +21,11 @@ const std::vector<ServerOption>& server_challenge_options();
 struct ChallengeOptions {
   std::vector<std::string> game_options;  // for create_game
   bool rated = true;                      // -unrated: the game leaves ratings alone
+  std::optional<int> days_per_move;       // -days=N (0..60); nothing: clock.days_per_move
 };
 
-// Takes the server's options out of a challenge's option words (lower-case).
+// Takes the server's options out of a challenge's option words (lower-case). Throws
+// OptionError (engine/options.h) for a server option with a bad value.
 ChallengeOptions split_challenge_options(const std::vector<std::string>& words);
 
 // The server options as `option_lines` writes a game's: indent, "-name", gap, help.

@@ -76,6 +76,18 @@ void setting_arguments(ArgumentReader& reader, Command& command) {
   command.words = {setting, value};
 }
 
+// vacation userid password [days|off]: nothing asks for the days left.
+void vacation_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (reader.done()) return;
+  const std::string value = reader.take_lower("number of days or off");
+  const auto days = positive_number(value);
+  if (value != "off" && (!days || *days > 366))
+    throw ParseFailure{"'" + value + "' is neither a number of vacation days (1 or more) nor 'off'"};
+  reader.expect_end();
+  command.words = {value};
+}
+
 void userid_rest_lower(ArgumentReader& reader, Command& command) {
   command.userid = reader.take_userid();
   command.words = reader.rest_lower();
@@ -143,7 +155,7 @@ const std::vector<CommandSpec>& command_table() {
   using namespace handlers;
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|<game> ...]", rest_lower, Secret::None, help},
+      {"help", false, {"help"}, "help [commands|tutorial|clock|<game> ...]", rest_lower, Secret::None, help},
       {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount,
        signup},
       {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
@@ -181,6 +193,9 @@ const std::vector<CommandSpec>& command_table() {
        preview},
       {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
        Secret::None, ratings},
+      // The clock.
+      {"vacation", false, {"vacation"}, "vacation userid password [days|off]   (clocks stand still; none: days left)",
+       vacation_arguments, Secret::Password, vacation},
   };
   return table;
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <chrono>
 
 #include "engine/registry.h"
 #include "engine/text.h"
@@ -9,6 +10,8 @@
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
 #include "server/commands/handlers.h"
+#include "server/commands/game_clock.h"
+#include "server/commands/game_mail.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
 #include "server/ratings/rating_text.h"
@@ -45,20 +48,25 @@ std::string padded(std::string text, std::size_t width) {
   return text;
 }
 
+}  // namespace
+
 // The board mail both players get after a challenge or an accepted move; the mail that
-// ends a rated game also shows `rating_changes`.
+// ends a rated game also shows `rating_changes`. (game_mail.h)
 void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
-                 const std::vector<RatingChange>& rating_changes = {}) {
+                 const std::vector<RatingChange>& rating_changes, const std::string& subject,
+                 std::optional<std::int64_t> only_user) {
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
   const std::string picture = pictures::draw_picture(game);
   for (std::size_t seat = 0; seat < 2; ++seat) {
+    if (only_user && *only_user != record.players[seat]) continue;
     Account account = *ctx.accounts.find_by_id(record.players[seat]);
     std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
-    if (game.winner()) {
-      const std::string& winner = users[static_cast<std::size_t>(*game.winner())];
-      text += "The game is over: " + winner + " (" + colour_of(game, *game.winner()) + ") wins.\n";
+    if (const auto winner_colour = winner_of(record, game)) {
+      const std::string& winner = users[static_cast<std::size_t>(*winner_colour)];
+      text += "The game is over: " + winner + " (" + colour_of(game, *winner_colour) + ") wins" +
+              (record.lost_on_time ? " on time" : "") + ".\n";
       if (!rating_changes.empty()) text += "\n" + game_title(record.type) + " ratings:\n";
       for (const RatingChange& change : rating_changes)
         text += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
@@ -70,6 +78,8 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
     } else {
       text += "Waiting for " + users[static_cast<std::size_t>(game.to_move())] + " to move.\n";
     }
+    if (const std::string clock = clock_lines(ctx.db, record, game, account.userid); !clock.empty())
+      text += "\n" + clock;
     // Replying to it plays a move for this player, in this game (reply_move.h).
     const std::string game_address =
         player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
@@ -77,7 +87,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
     for (const std::string& address : account.confirmed) {
       Reply reply;
       reply.to = address;
-      reply.subject = game_subject(record, game);
+      reply.subject = subject.empty() ? game_subject(record, game) : subject;
       reply.text = text;
       reply.game_id = record.id;
       reply.to_sender = address == ctx.request.sender;
@@ -88,8 +98,6 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
     }
   }
 }
-
-}  // namespace
 
 namespace handlers {
 
@@ -111,15 +119,21 @@ void challenge(CommandContext& ctx, const Command& c) {
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
-  const ChallengeOptions options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
+  ChallengeOptions options;
   std::unique_ptr<Game> game;
   try {
+    options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
     game = create_game(c.type, options.game_options);
   } catch (const OptionError& error) {
     throw CommandError(error.what(), CommandContext::usage(c));
   }
   auto domain = ctx.config.server.domain();
-  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated);
+  const int days = options.days_per_move.value_or(ctx.config.clock.days_per_move);
+  GameRecord record =
+      ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated, days);
+  ctx.records.set_turn_clock(record.id, turn_clock(ctx.db, ctx.config.clock, days, first.id,
+                                                   std::chrono::system_clock::now()));
+  record = *ctx.records.find(record.id);
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
   game_update(ctx, record, *game,
               "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
@@ -163,7 +177,7 @@ void move(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   refuse_if_aborted(record);
   auto game = ctx.records.replay(record);
-  if (game->over())
+  if (game->over() || !record.active)
     throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
   auto users = userids_by_colour(record, *game);
   const int colour = colour_of_user(record, *game, player.id);
@@ -175,8 +189,11 @@ void move(CommandContext& ctx, const Command& c) {
     throw CommandError(wrong_moveno(*c.moveno, ply));
   PlyResult result = game->play(c.move);
   if (!result.ok) throw CommandError("illegal move '" + c.move + "': " + result.error, usage);
-  ctx.records.append(record, result.move, colour, player.id, *game);
+  const TurnClock clock = turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
+                                     user_id_of_colour(record, *game, game->to_move()), std::chrono::system_clock::now());
+  ctx.records.append(record, result.move, colour, player.id, *game, clock);
   const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
+  record = *ctx.records.find(record.id);  // with the new deadline
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
   std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
@@ -190,6 +207,8 @@ void resign(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   refuse_if_aborted(record);
   auto game = ctx.records.replay(record);
+  if (!record.active && !game->over())
+    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
   if (!result.ok) throw CommandError(result.error);
@@ -211,6 +230,10 @@ void show(CommandContext& ctx, const Command& c) {
     text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
     if (record.aborted_by) text += "The game was " + aborted_note(record) + " before the first move.\n";
+    if (!board.ply) {
+      if (record.lost_on_time) text += "The game is over: " + game_state(record, *game) + ".\n";
+      text += clock_lines(ctx.db, record, *game, "");
+    }
     thread = record.id;
   }
   Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
@@ -252,7 +275,7 @@ void games(CommandContext& ctx, const Command& c) {
     if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
     auto game = ctx.records.replay(record);
     auto users = userids_by_colour(record, *game);
-    const std::string& mover = game->over() || record.aborted_by ? std::string() : users[static_cast<std::size_t>(game->to_move())];
+    const std::string& mover = game->over() || !record.active ? std::string() : users[static_cast<std::size_t>(game->to_move())];
     if (filter == "next" && std::find(names.begin(), names.end(), mover) == names.end()) continue;
     text += "  #" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
             "), " + std::to_string(game->ply_count()) + " moves, " +
@@ -288,8 +311,7 @@ void history(CommandContext& ctx, const Command& c) {
   }
   if (moves.empty()) text += "  (no moves yet)\n";
   if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
-  if (game->winner())
-    text += "\nResult: " + userids_by_colour(record, *game)[static_cast<std::size_t>(*game->winner())] + " won.\n";
+  if (winner_of(record, *game)) text += "\nResult: " + game_state(record, *game) + ".\n";
   Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);
   reply.game_id = record.id;
   ctx.out.replies.push_back(reply);

@@ -37,5 +37,8 @@ void preview(CommandContext& context, const Command& command);
 // rating_commands.cpp
 void ratings(CommandContext& context, const Command& command);
 
+// clock_commands.cpp
+void vacation(CommandContext& context, const Command& command);
+
 }  // namespace handlers
 }  // namespace pbem::server

@@ -38,7 +38,30 @@ std::string overview(const std::string& address) {
          "\nMore help (send as the Subject):\n"
          "  help commands    every command and its syntax\n"
          "  help tutorial    signing up and playing a first game, step by step\n"
-         "  help <game>      a game's rules, notation and options (e.g. help hy3)\n";
+         "  help <game>      a game's rules, notation and options (e.g. help hy3)\n"
+         "  help clock       time limits, reminders, loss on time and vacations\n";
+}
+
+std::string clock_help(const ClockConfig& clock) {
+  const std::string days = std::to_string(clock.days_per_move);
+  const std::string notice = std::to_string(clock.remind_before_hours);
+  return "The clock: time limits, reminders, loss on time, vacations\n\n"
+         "Every game has a time per move: the challenge option -days=N (0 to 60; 0 means\n"
+         "no time limit). Without it a game gets " + days + " days per move" +
+         (clock.days_per_move == 0 ? " (that is, no time limit)" : "") + ". After every move\n"
+         "the player to move has that many days; their deadline is in every game mail,\n"
+         "in show, games and all show, e.g. 2027-03-04 12:00 UTC.\n\n"
+         "When " + notice + " hours are left you get one reminder with the board, Subject\n"
+         "\"HY 3 #12: reminder, alice to move\". At the deadline the player to move loses\n"
+         "on time: the opponent wins, and it counts for the ratings like a resignation.\n\n"
+         "Going away? Send\n"
+         "    vacation alice mysecret 7\n"
+         "and for 7 days from now the clocks of all your games stand still: every deadline\n"
+         "of yours moves back by 7 days, and your opponents' mails say you are on vacation.\n"
+         "You have " + std::to_string(clock.vacation_days_per_year) +
+         " vacation days per calendar year (UTC). `vacation alice mysecret off` ends\n"
+         "it early and gives back the whole days not yet begun; `vacation alice mysecret`\n"
+         "tells the days you have left this year.\n";
 }
 
 std::string commands_help() {
@@ -47,7 +70,9 @@ std::string commands_help() {
          "Subject of every game mail). `move#moveno` accepts the move only if it would\n"
          "be move number moveno, so a stale or repeated mail cannot play twice.\n"
          "`show 17#5` shows game 17 after move 5. `games` lists active games unless\n"
-         "you add all, inactive or next (games where it is that user's turn).\n";
+         "you add all, inactive or next (games where it is that user's turn).\n"
+         "-days=N in a challenge sets the time per move; `help clock` explains deadlines,\n"
+         "reminders, loss on time and vacation.\n";
 }
 
 std::string tutorial() {
@@ -82,18 +107,25 @@ std::string tutorial() {
        hy3 resign 12 alice mysecret
    Before the first move, either player can end an unwanted game alone:
        hy3 abort 12 bob bobsecret
+
+6. Every move has a time limit (-days=N in the challenge, else the server's
+   default); the deadline is in every game mail. Going away?
+       vacation alice mysecret 7
+   stops your clocks for 7 days. `help clock` tells all about it.
 )" + std::string("\nSend ") + spoken_list(each_game([](const std::string& name) { return "`help " + name + "`"; }), " or ") + " for each game's rules.\n";
 }
 
 }  // namespace
 
-std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address) {
+std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address,
+                      const ClockConfig& clock) {
   if (subjects.empty()) return overview(server_address);
   std::string out;
   for (const std::string& subject : subjects) {
     if (!out.empty()) out += "\n";
     if (subject == "commands") out += commands_help();
     else if (subject == "tutorial") out += tutorial();
+    else if (subject == "clock") out += clock_help(clock);
     else if (find_game_type(subject)) out += game_help_text(subject);
     else out += "There is no help on '" + subject + "'.\n\n" + overview(server_address);
   }
@@ -111,7 +143,8 @@ std::string game_help_text(const std::string& game) {
 namespace handlers {
 
 void help(CommandContext& ctx, const Command& c) {
-  ctx.out.replies.push_back(ctx.to_sender("Help", mail::wrap_text(help_text(c.words, ctx.config.server.address))));
+  ctx.out.replies.push_back(
+      ctx.to_sender("Help", mail::wrap_text(help_text(c.words, ctx.config.server.address, ctx.config.clock))));
 }
 
 void game_help(CommandContext& ctx, const Command& c) {

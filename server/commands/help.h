@@ -4,10 +4,14 @@
 #include <string>
 #include <vector>
 
+#include "server/support/config.h"
+
 namespace pbem::server {
 
 // `help` with the given subjects (none: the overview). Unknown subjects are named in the text.
-std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address);
+// `clock`: this server's clock settings, for `help clock`.
+std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address,
+                      const ClockConfig& clock = ClockConfig{});
 
 // `<game> help`: rules, notation, options and the game's commands.
 std::string game_help_text(const std::string& game);

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "server/commands/game_clock.h"
+
 namespace pbem::server {
 
 std::string game_title(const std::string& type) {
@@ -14,10 +16,16 @@ std::string board_heading(const GameRecord& record) {
          (record.rated ? "" : std::string(record.options.empty() ? "" : " ") + "-unrated") + ")";
 }
 
+std::optional<int> winner_of(const GameRecord& record, const Game& game) {
+  if (game.winner()) return game.winner();
+  if (record.lost_on_time) return record.winner_colour;
+  return std::nullopt;
+}
+
 std::string game_subject(const GameRecord& record, const Game& game) {
   auto users = userids_by_colour(record, game);
   std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
-  if (game.winner()) return subject + users[static_cast<std::size_t>(*game.winner())] + " wins";
+  if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
   return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
 }
 
@@ -28,17 +36,24 @@ std::string aborted_note(const GameRecord& record) {
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {
-  const int winner = *game.winner();
+  const int winner = *winner_of(record, game);
   std::string colour = colour_of(game, winner);
   if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
-  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won";
+  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won" +
+         (record.lost_on_time ? " on time" : "");
 }
 
 std::string game_state(const GameRecord& record, const Game& game) {
   if (record.aborted_by) return aborted_note(record);
   const auto users = userids_by_colour(record, game);
-  if (game.winner()) return users[static_cast<std::size_t>(*game.winner())] + " won";
-  return users[static_cast<std::size_t>(game.to_move())] + " to move";
+  if (auto winner = winner_of(record, game)) {
+    std::string state = users[static_cast<std::size_t>(*winner)] + " won";
+    if (record.lost_on_time) state += ": " + users[static_cast<std::size_t>(1 - *winner)] + " lost on time";
+    return state;
+  }
+  std::string state = users[static_cast<std::size_t>(game.to_move())] + " to move";
+  if (record.deadline_at) state += ", deadline " + deadline_text(*record.deadline_at);
+  return state;
 }
 
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap) {

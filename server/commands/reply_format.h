@@ -2,6 +2,7 @@
 // a game's state in a list, its result, the options of a game type.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,15 +16,18 @@ namespace pbem::server {
 std::string game_title(const std::string& type);
 // "HY 3 #12 (-size=7)".
 std::string board_heading(const GameRecord& record);
+// The colour that won: by the board, or by the record when the game was lost on time.
+std::optional<int> winner_of(const GameRecord& record, const Game& game);
 // "Gates #17: bob to move" / "Gates #17: alice wins".
 std::string game_subject(const GameRecord& record, const Game& game);
 // A colour's name, as the game calls it ("dark").
 std::string colour_of(const Game& game, int colour);
 // "aborted by alice" for a game ended before its first move, else empty.
 std::string aborted_note(const GameRecord& record);
-// "Dark (bob) won" / "Black (alice) won".
+// "Dark (bob) won" / "Black (alice) won" / "Dark (bob) won on time".
 std::string result_text(const GameRecord& record, const Game& game);
-// Where a game stands, for a list line: "aborted by alice", "bob won", "alice to move".
+// Where a game stands, for a list line: "aborted by alice", "bob won", "bob won: alice
+// lost on time", "alice to move, deadline 2027-01-15 12:00 UTC".
 std::string game_state(const GameRecord& record, const Game& game);
 // One line per challenge option of `type`: indent, "-name" or "-name=<n>", gap, its help.
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap);

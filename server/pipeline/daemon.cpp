@@ -1,5 +1,6 @@
 #include "server/pipeline/daemon.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <mutex>
@@ -7,6 +8,7 @@
 
 #include "mail/smtp_server.h"
 #include "server/storage/database.h"
+#include "server/pipeline/clock_duties.h"
 #include "server/pipeline/inbox_writer.h"
 #include "server/support/log.h"
 #include "server/pipeline/mail_service.h"
@@ -18,6 +20,11 @@ namespace pbem::server {
 namespace asio = mail::asio;
 
 namespace {
+
+// How often pbemd carries out the clock's duties (spec: at least once a minute).
+constexpr std::chrono::seconds kClockInterval{30};
+// How long one round of them may keep the processor from the mail (MailService::kBatchTime).
+constexpr std::chrono::milliseconds kClockBudget{50};
 
 // The processor's work signal: "something may be pending", set by the receiver.
 class WorkSignal {
@@ -92,16 +99,33 @@ int run_daemon(const Config& config) {
   WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
-  // The processor thread: its own connection, the same code path as `pbem ingest`.
+  // The processor thread: its own connection, the same code path as `pbem ingest`. It also
+  // runs the clock's duties (`pbem tick`) at least every kClockInterval: the thread wakes
+  // every few seconds anyway, and like a batch each duty takes the write lock in turn, so
+  // mail acceptance never waits behind it for long.
   std::thread processor([&] {
     Database db(config.database);
     MailService service(db, config, &write_turn);
+    auto next_tick = std::chrono::steady_clock::now();
     while (work.wait()) {
       try {
         if (service.process_pending() > 0) sender.wake();
       } catch (const std::exception& e) {
         // The rows stay pending; the next round tries again.
         log_line(std::string("processor: ") + e.what());
+      }
+      if (std::chrono::steady_clock::now() < next_tick) continue;
+      next_tick = std::chrono::steady_clock::now() + kClockInterval;
+      try {
+        const ClockDutiesDone done = run_clock_duties(db, config, &write_turn, kClockBudget);
+        if (done.reminders + done.timeouts > 0) sender.wake();
+        // A backlog (after downtime) goes on in the next round, after any mail waiting.
+        if (done.more) {
+          next_tick = std::chrono::steady_clock::now();
+          work.notify();
+        }
+      } catch (const std::exception& e) {
+        log_line(std::string("clock: ") + e.what() + "; tried again at the next tick");
       }
     }
   });

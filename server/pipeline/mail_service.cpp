@@ -19,6 +19,7 @@
 #include "server/support/digest.h"
 #include "server/storage/game_records.h"
 #include "server/support/log.h"
+#include "server/pipeline/crash_point.h"
 #include "server/pipeline/intake.h"
 #include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
@@ -31,13 +32,6 @@
 namespace pbem::server {
 
 namespace {
-
-// Crash points for the crash-safety tests: PBEM_TEST_CRASH_AT=<name> ends the process on
-// the spot (no unwinding, no rollback, no cleanup), as a power cut or kill -9 would.
-void crash_point(const char* name) {
-  static const char* wanted = std::getenv("PBEM_TEST_CRASH_AT");
-  if (wanted && std::string_view(wanted) == name) std::_Exit(99);
-}
 
 Outcome internal_error_outcome(const Request& request, const MaskedCommand& masked_command) {
   Outcome outcome;

@@ -12,7 +12,8 @@ namespace {
 
 constexpr const char* kSelectGame =
     "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
-    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated "
+    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
+    "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -31,6 +32,10 @@ GameRecord record_from_row(Statement& row) {
   r.updated_at = row.column_text(12);
   r.aborted_by = row.column_optional_text(13);
   r.rated = row.column_int(14) != 0;
+  r.days_per_move = static_cast<int>(row.column_int(15));
+  r.deadline_at = row.column_optional_text(16);
+  r.remind_at = row.column_optional_text(17);
+  r.lost_on_time = row.column_optional_text(18) == std::optional<std::string>("time");
   return r;
 }
 
@@ -42,12 +47,14 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Gam
 }
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
-                               std::int64_t player1, const std::string& thread_domain, bool rated) {
+                               std::int64_t player1, const std::string& thread_domain, bool rated,
+                               int days_per_move) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
-      "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated) "
-      "VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?)");
+      "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
+      "days_per_move) VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?, ?)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
+  insert.bind(8, static_cast<std::int64_t>(days_per_move));
   insert.run();
   const std::int64_t id = db_.last_insert_id();
   // The thread root names the game, so every client groups a game's mail together.
@@ -89,7 +96,7 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
 }
 
 void GameRecords::append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
-                         const Game& after) {
+                         const Game& after, const TurnClock& clock) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
@@ -102,11 +109,75 @@ void GameRecords::append(const GameRecord& record, const std::string& move, int 
   else update.bind(3, nullptr);
   update.bind(4, now).bind(5, record.id);
   update.run();
+  set_turn_clock(record.id, after.over() ? TurnClock{} : clock);
+}
+
+namespace {
+
+void bind_optional(Statement& statement, int index, const std::optional<std::string>& value) {
+  if (value) statement.bind(index, *value);
+  else statement.bind(index, nullptr);
+}
+
+std::vector<std::int64_t> ids_of(Statement& query) {
+  std::vector<std::int64_t> ids;
+  while (query.step()) ids.push_back(query.column_int(0));
+  return ids;
+}
+
+}  // namespace
+
+void GameRecords::set_turn_clock(std::int64_t id, const TurnClock& clock) {
+  auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
+  bind_optional(update, 1, clock.deadline_at);
+  bind_optional(update, 2, clock.remind_at);
+  update.bind(3, id);
+  update.run();
+}
+
+void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
+  const std::string shift = (seconds < 0 ? "" : "+") + std::to_string(seconds) + " seconds";
+  auto update = db_.prepare(
+      "UPDATE games SET deadline_at = strftime('%Y-%m-%dT%H:%M:%SZ', deadline_at, ?1), "
+      "remind_at = strftime('%Y-%m-%dT%H:%M:%SZ', remind_at, ?1) WHERE id = ?2 AND deadline_at IS NOT NULL");
+  update.bind(1, shift).bind(2, id);
+  update.run();
+}
+
+std::vector<std::int64_t> GameRecords::past_deadline(const std::string& now_iso) const {
+  auto query = db_.prepare(
+      "SELECT id FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'active' "
+      "ORDER BY deadline_at, id");
+  query.bind(1, now_iso);
+  return ids_of(query);
+}
+
+std::vector<std::int64_t> GameRecords::reminder_due(const std::string& now_iso) const {
+  auto query = db_.prepare(
+      "SELECT id FROM games WHERE remind_at IS NOT NULL AND remind_at <= ?1 AND deadline_at > ?1 "
+      "AND status = 'active' ORDER BY remind_at, id");
+  query.bind(1, now_iso);
+  return ids_of(query);
+}
+
+void GameRecords::reminder_sent(std::int64_t id) {
+  auto update = db_.prepare("UPDATE games SET remind_at = NULL WHERE id = ?");
+  update.bind(1, id);
+  update.run();
+}
+
+void GameRecords::lose_on_time(std::int64_t id, int winner_colour) {
+  auto update = db_.prepare(
+      "UPDATE games SET status = 'finished', winner_colour = ?, end_reason = 'time', deadline_at = NULL, "
+      "remind_at = NULL, updated_at = ? WHERE id = ? AND status = 'active'");
+  update.bind(1, static_cast<std::int64_t>(winner_colour)).bind(2, now_iso8601()).bind(3, id);
+  update.run();
 }
 
 void GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
   auto update = db_.prepare(
-      "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, updated_at = ? WHERE id = ?");
+      "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, updated_at = ?, "
+      "deadline_at = NULL, remind_at = NULL WHERE id = ?");
   update.bind(1, user_id).bind(2, now_iso8601()).bind(3, record.id);
   update.run();
 }

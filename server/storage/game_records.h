@@ -27,6 +27,16 @@ struct GameRecord {
   std::optional<std::string> aborted_by;  // userid who ended it before the first move
   bool rated = true;                      // false for an `-unrated` challenge
   std::string created_at, updated_at;
+  // The clock (schema/009_clock.sql): days per move (0 = no time limit), the deadline of
+  // the player to move and when their reminder is due (ISO 8601 UTC, nothing when none).
+  int days_per_move = 0;
+  std::optional<std::string> deadline_at, remind_at;
+  bool lost_on_time = false;  // finished because the player to move let the deadline pass
+};
+
+// The clock of the move now due: when it ends, when its reminder goes out.
+struct TurnClock {
+  std::optional<std::string> deadline_at, remind_at;
 };
 
 struct StoredMove {
@@ -45,7 +55,8 @@ class GameRecords {
   explicit GameRecords(Database& db) : db_(db) {}
 
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
-                    std::int64_t player1, const std::string& thread_domain, bool rated = true);
+                    std::int64_t player1, const std::string& thread_domain, bool rated = true,
+                    int days_per_move = 0);
   std::optional<GameRecord> find(std::int64_t id) const;
   std::vector<StoredMove> moves(std::int64_t id) const;
 
@@ -55,8 +66,22 @@ class GameRecords {
 
   // Appends one accepted ply and updates the game's status from `after`. A game that
   // finishes gets its ended_at and end_order from the database (schema/005_ratings.sql).
+  // `clock` is that of the move now due (ignored once the game is over).
   void append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
-              const Game& after);
+              const Game& after, const TurnClock& clock = {});
+
+  // The clock of the move now due.
+  void set_turn_clock(std::int64_t id, const TurnClock& clock);
+  // Moves the deadline and reminder of game `id` by `seconds` (a vacation).
+  void shift_turn_clock(std::int64_t id, std::int64_t seconds);
+  // Active games whose deadline is at or before `now_iso`, oldest deadline first.
+  std::vector<std::int64_t> past_deadline(const std::string& now_iso) const;
+  // Active games whose reminder is due at `now_iso` and whose deadline is still ahead.
+  std::vector<std::int64_t> reminder_due(const std::string& now_iso) const;
+  // The reminder of game `id` has gone out.
+  void reminder_sent(std::int64_t id);
+  // Ends game `id` with a loss on time: `winner_colour` wins, the moves stay as they are.
+  void lose_on_time(std::int64_t id, int winner_colour);
 
   // Ends a game that has no move yet (status finished, no winner), recording who did.
   void abort(const GameRecord& record, std::int64_t user_id);

@@ -21,4 +21,22 @@ std::string iso8601(std::chrono::system_clock::time_point time) {
   return text;
 }
 
+std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::string& text) {
+  using namespace std::chrono;
+  int y = 0;
+  unsigned mo = 0, d = 0, h = 0, mi = 0, s = 0;
+  char tail = 0;
+  if (text.size() != 20 ||
+      std::sscanf(text.c_str(), "%4d-%2u-%2uT%2u:%2u:%2u%c", &y, &mo, &d, &h, &mi, &s, &tail) != 7 || tail != 'Z')
+    return std::nullopt;
+  const year_month_day date{year{y}, month{mo}, day{d}};
+  if (!date.ok() || h > 23 || mi > 59 || s > 59) return std::nullopt;
+  return sys_days(date) + hours(h) + minutes(mi) + seconds(s);
+}
+
+std::string readable_utc(std::chrono::system_clock::time_point time) {
+  const std::string iso = iso8601(time);  // 2024-05-01T12:34:56Z
+  return iso.substr(0, 10) + " " + iso.substr(11, 5) + " UTC";
+}
+
 }  // namespace pbem::server

@@ -4,11 +4,16 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 namespace pbem::server {
 
 std::string now_iso8601();
+// The time of a stored timestamp (as iso8601 writes it); nothing for any other text.
+std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::string& text);
+// How players read a time: "2024-05-01 12:34 UTC" (the seconds cut off).
+std::string readable_utc(std::chrono::system_clock::time_point time);
 // Truncates to whole seconds (towards the past, also before 1970).
 std::string iso8601(std::chrono::system_clock::time_point time);
 

@@ -344,6 +344,14 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   section->read("relayed_per_recipient_per_hour", limits.relayed_per_recipient_per_hour, 1, 1000000);
 }
 
+void read_clock(const Section& top, ClockConfig& clock) {
+  auto section = top.section("clock", {"days_per_move", "remind_before_hours", "vacation_days_per_year"});
+  if (!section) return;
+  section->read("days_per_move", clock.days_per_move, 0, 60);
+  section->read("remind_before_hours", clock.remind_before_hours, 0, 24 * 60);
+  section->read("vacation_days_per_year", clock.vacation_days_per_year, 0, 366);
+}
+
 }  // namespace
 
 Config default_config(const std::filesystem::path& base_directory) {
@@ -359,7 +367,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   const json document = parse_json(json_text, origin_name);
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
-                    {"server", "database", "smtp", "smarthost", "outbox", "limits"});
+                    {"server", "database", "smtp", "smarthost", "outbox", "limits", "clock"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -371,6 +379,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_smarthost(top, config.smarthost);
   read_outbox(top, config.outbox);
   read_limits(top, config.limits);
+  read_clock(top, config.clock);
   return config;
 }
 

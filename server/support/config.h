@@ -89,6 +89,14 @@ struct LimitsConfig {
   bool operator==(const LimitsConfig&) const = default;
 };
 
+// The correspondence clock (README "The clock").
+struct ClockConfig {
+  int days_per_move = 14;           // a challenge's default -days (0 = no time limit)
+  int remind_before_hours = 48;     // one reminder when this much of a deadline is left
+  int vacation_days_per_year = 30;  // vacation allowance per user and calendar year
+  bool operator==(const ClockConfig&) const = default;
+};
+
 struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
@@ -98,6 +106,7 @@ struct Config {
   SmarthostConfig smarthost;
   OutboxConfig outbox;
   LimitsConfig limits;
+  ClockConfig clock;
   bool operator==(const Config&) const = default;
 };
 

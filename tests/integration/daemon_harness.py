@@ -133,8 +133,9 @@ class DaemonServer(Server):
 class Daemon:
     """One `pbemd` process (restartable) for a DaemonServer; each run logs to its own file."""
 
-    def __init__(self, server):
+    def __init__(self, server, prefix=()):
         self.server = server
+        self.prefix = list(prefix)  # e.g. ["faketime", "@2027-01-01 12:00:00"]: a clock of its own
         self.port = server.port
         self.proc = None
         self.log_paths = []
@@ -144,7 +145,7 @@ class Daemon:
         path = os.path.join(self.server.path, f"pbemd-{len(self.log_paths) + 1}.log")
         self.log_paths.append(path)
         with open(path, "wb") as log:
-            self.proc = subprocess.Popen([pbemd_binary(), "--config", self.server.config],
+            self.proc = subprocess.Popen(self.prefix + [pbemd_binary(), "--config", self.server.config],
                                          stdin=subprocess.DEVNULL, stdout=log, stderr=log)
         wait_for_smtp(self.port, alive=lambda: self.proc.poll() is None)
         return self

@@ -83,6 +83,9 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.limits.message_recipients == 10);
   CHECK(config.limits.relayed_per_user_per_hour == 30);
   CHECK(config.limits.relayed_per_recipient_per_hour == 20);
+  CHECK(config.clock.days_per_move == 14);
+  CHECK(config.clock.remind_before_hours == 48);
+  CHECK(config.clock.vacation_days_per_year == 30);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -97,7 +100,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 32);
+  CHECK(keys.size() == 35);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -302,4 +305,14 @@ TEST_CASE("malformed JSON and repeated keys are refused, naming the file", "[con
   CHECK_THROWS_WITH(parse(R"({"smtp": {"max_recipients": 5, "max_recipients": 6}})"),
                     Catch::Contains("'smtp.max_recipients' appears twice"));
   CHECK_THROWS_WITH(pbem::server::load_config(dir.path()), Catch::Contains("cannot read"));
+}
+
+TEST_CASE("the clock's settings are read and checked", "[config][clock]") {
+  const Config config =
+      parse(R"({"clock": {"days_per_move": 0, "remind_before_hours": 12, "vacation_days_per_year": 5}})");
+  CHECK(config.clock.days_per_move == 0);
+  CHECK(config.clock.remind_before_hours == 12);
+  CHECK(config.clock.vacation_days_per_year == 5);
+  CHECK_THROWS_WITH(parse(R"({"clock": {"days_per_move": 61}})"), Catch::Contains("clock.days_per_move"));
+  CHECK_THROWS_WITH(parse(R"({"clock": {"days": 3}})"), Catch::Contains("clock.days"));
 }

@@ -1,0 +1,143 @@
+#include "server/pipeline/clock_duties.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "server/commands/context.h"
+#include "server/commands/game_clock.h"
+#include "server/commands/game_mail.h"
+#include "server/commands/reply_format.h"
+#include "server/pipeline/crash_point.h"
+#include "server/storage/outbox.h"
+#include "server/support/clock.h"
+#include "server/support/log.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Queues the duty's mails. Their Message-IDs name the game, the duty and the move it is
+// about, so they are the same however often the duty is tried (and unique in the outbox).
+void queue(Database& db, const Config& config, const GameRecord& record, const std::string& duty,
+           const std::vector<Reply>& replies) {
+  Outbox outbox(db);
+  const std::string domain = config.server.domain();
+  int n = 0;
+  for (const Reply& reply : replies) {
+    mail::OutgoingMessage out;
+    out.from_name = config.server.name;
+    out.from_address = config.server.address;
+    out.to = {reply.to};
+    out.subject = reply.subject;
+    out.message_id = "pbem-clock-" + std::to_string(record.id) + "-" + duty + "-" + std::to_string(record.plies) +
+                     "-" + std::to_string(++n) + "@" + domain;
+    out.text = reply.text;
+    out.picture_png = reply.picture_png;
+    out.reply_to = reply.reply_to;
+    out.date = std::chrono::system_clock::now();
+    out.references.push_back(record.thread_id);
+    out.in_reply_to = record.thread_id;
+    try {
+      outbox.enqueue(out, config.server.address, std::nullopt, record.id, reply.kind);
+    } catch (const std::invalid_argument& e) {
+      log_line("clock: game " + std::to_string(record.id) + ": mail to " + reply.to + " not sent: " + e.what());
+    }
+  }
+}
+
+// One duty for game `game_id` in its own transaction with its mails. `duty` does its work
+// inside `ctx` and returns its log line, or nothing when it turned out not to be due (another
+// process was first); then nothing is written. Returns whether it was done.
+template <typename Duty>
+bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, const std::string& name,
+               Duty duty) {
+  WriteTurn::Scope scope(turn);
+  Transaction transaction(db);
+  const Request request{};  // no mail asked for it: nothing is "to the sender"
+  Outcome outcome;
+  CommandContext ctx(db, config, std::nullopt, request, outcome);
+  const auto record = ctx.records.find(game_id);
+  if (!record || !record->active) return false;
+  const std::string now = now_iso8601();
+  const auto line = duty(ctx, *record, now);
+  if (!line) return false;
+  crash_point("clock-before-mail");
+  queue(db, config, *ctx.records.find(game_id), name, outcome.replies);
+  crash_point("clock-before-commit");
+  transaction.commit();
+  crash_point("clock-after-commit");
+  log_line("clock: game " + std::to_string(game_id) + ": " + *line + " (" + std::to_string(outcome.replies.size()) +
+           " mails queued)");
+  return true;
+}
+
+std::optional<std::string> lose_on_time(CommandContext& ctx, const GameRecord& record, const std::string& now) {
+  if (!record.deadline_at || *record.deadline_at > now) return std::nullopt;
+  const auto game = ctx.records.replay(record);
+  if (game->over()) return std::nullopt;
+  const int loser = game->to_move();
+  const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
+  ctx.records.lose_on_time(record.id, 1 - loser);
+  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in the transaction that ends it
+  const GameRecord ended = *ctx.records.find(record.id);
+  game_update(ctx, ended, *game,
+              late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
+                  deadline_text(*record.deadline_at) + ", and lost on time.",
+              rating_changes);
+  return late + " lost on time";
+}
+
+std::optional<std::string> remind(CommandContext& ctx, const GameRecord& record, const std::string& now) {
+  if (!record.remind_at || *record.remind_at > now || !record.deadline_at || *record.deadline_at <= now)
+    return std::nullopt;
+  const auto game = ctx.records.replay(record);
+  if (game->over()) return std::nullopt;
+  ctx.records.reminder_sent(record.id);
+  const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
+  game_update(ctx, record, *game,
+              "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
+                  deadline_text(*record.deadline_at) + ". Without a move by then you lose on time.",
+              {}, game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover + " to move",
+              user_id_of_colour(record, *game, game->to_move()));
+  return "reminder to " + mover;
+}
+
+// A game that no longer replays (a corrupt record) must not stop the duties of all the
+// others: it is logged and skipped. A database error (busy, disk full) is for the caller.
+template <typename Duty>
+bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id,
+                      const std::string& name, Duty duty) {
+  try {
+    return carry_out(db, config, turn, game_id, name, duty);
+  } catch (const DatabaseError&) {
+    throw;
+  } catch (const std::exception& e) {
+    log_line("clock: game " + std::to_string(game_id) + ": " + name + " not carried out: " + e.what());
+    return false;
+  }
+}
+
+}  // namespace
+
+ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn,
+                                 std::optional<std::chrono::milliseconds> budget) {
+  ClockDutiesDone done;
+  const auto started = std::chrono::steady_clock::now();
+  const auto out_of_time = [&] {
+    done.more = budget && std::chrono::steady_clock::now() - started > *budget;
+    return done.more;
+  };
+  const std::string now = now_iso8601();
+  // Losses first: a deadline that has passed needs no reminder any more.
+  for (std::int64_t id : GameRecords(db).past_deadline(now)) {
+    if (out_of_time()) return done;
+    if (carry_out_logged(db, config, turn, id, "timeout", lose_on_time)) ++done.timeouts;
+  }
+  for (std::int64_t id : GameRecords(db).reminder_due(now)) {
+    if (out_of_time()) return done;
+    if (carry_out_logged(db, config, turn, id, "reminder", remind)) ++done.reminders;
+  }
+  return done;
+}
+
+}  // namespace pbem::server

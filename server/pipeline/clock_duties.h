@@ -1,0 +1,29 @@
+// The clock's duties (README "The clock"): the one reminder before a deadline, and the loss
+// on time at it. `pbem tick` runs them once; pbemd every few seconds on its processor
+// thread. Each duty is stored with its mails in one transaction, so running them twice
+// at the same moment sends nothing twice.
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+#include "server/pipeline/write_turn.h"
+#include "server/storage/database.h"
+#include "server/support/config.h"
+
+namespace pbem::server {
+
+struct ClockDutiesDone {
+  int reminders = 0;
+  int timeouts = 0;
+  bool more = false;  // the time budget ran out with duties still due
+};
+
+// Carries out every duty due by the system clock now; with a `budget`, no new duty is
+// begun once that much time has passed (pbemd: so that a backlog after downtime does not
+// hold up the mail waiting to be processed). `turn`: as MailService's (may be null).
+// Throws DatabaseError with the duty under way undone (those before it stay done).
+ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn = nullptr,
+                                 std::optional<std::chrono::milliseconds> budget = std::nullopt);
+
+}  // namespace pbem::server
