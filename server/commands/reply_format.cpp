@@ -17,6 +17,7 @@ std::string board_heading(const GameRecord& record) {
 std::string game_subject(const GameRecord& record, const Game& game) {
   auto users = userids_by_colour(record, game);
   std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
+  if (record.aborted_by) return subject + "aborted";
   if (game.winner()) return subject + users[static_cast<std::size_t>(*game.winner())] + " wins";
   return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
 }
@@ -24,7 +25,10 @@ std::string game_subject(const GameRecord& record, const Game& game) {
 std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
 
 std::string aborted_note(const GameRecord& record) {
-  return record.aborted_by ? "aborted by " + *record.aborted_by : std::string();
+  if (!record.aborted_by) return "";
+  // Before the first move either player ends a game alone; later only by agreement.
+  if (record.plies == 0) return "aborted by " + *record.aborted_by;
+  return "aborted by agreement (" + *record.aborted_by + " proposed it)";
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {

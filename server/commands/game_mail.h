@@ -1,0 +1,40 @@
+// The mail a game sends besides answers to its sender: the board mail both players (and
+// the game's watchers) get after a challenge, a move or an accepted undo, and the notices
+// about proposals. Shared by the game commands (game_commands.cpp), the proposals
+// (proposal_commands.cpp) and the watchers (watch_commands.cpp).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "server/commands/context.h"
+#include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
+
+namespace pbem::server {
+
+// The board mail both players get (game_commands.cpp); the mail that ends a rated game also
+// shows `rating_changes`. The game's watchers get it too, without a move prompt.
+void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
+                 const std::vector<RatingChange>& rating_changes = {});
+
+// A mail about the game to every confirmed address of both players, threaded with the
+// game's mail and carrying each player's game address; `text_for` writes each player's text.
+void mail_players(CommandContext& ctx, const GameRecord& record, const std::string& subject,
+                  const std::function<std::string(const Account&)>& text_for);
+
+// The game's watchers get `text` (a board mail's text without anything meant only for a
+// player), with `picture` for those who take pictures. No game address, no password.
+void mail_watchers(CommandContext& ctx, const GameRecord& record, const std::string& subject,
+                   const std::string& text, const std::string& picture = {});
+
+// Makes the users who watch every new game of the record's kind its watchers (a new game
+// from a challenge or a rematch).
+void add_kind_watchers(CommandContext& ctx, const GameRecord& record);
+
+// "Watchers: 2" for `show`.
+std::string watchers_line(CommandContext& ctx, const GameRecord& record);
+
+}  // namespace pbem::server
