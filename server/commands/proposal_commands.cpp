@@ -63,6 +63,9 @@ void announce(CommandContext& ctx, const GameRecord& record, const Proposal& pro
 
 // The pending proposal `player` may answer; `accepting`: the proposer may not accept it.
 Proposal answerable(CommandContext& ctx, const GameRecord& record, const Account& player, bool accepting) {
+  // Every way a game ends here cancels its proposal; should another (a loss on time) not,
+  // a finished game still takes no answer.
+  if (!record.active) throw CommandError("game " + number_of(record) + " is over: there is no proposal to answer");
   auto pending = Proposals(ctx.db).pending(record.id);
   if (!pending)
     throw CommandError("there is no pending proposal in game " + number_of(record) + " to " +

@@ -336,6 +336,13 @@ class Misuse(TakebackCase):
         self.refused("alice", f"hy3 subscribe {number} alice PW", f"alice plays in game {number}")
         self.refused("dave", "hy3 subscribe 99 dave PW", "there is no game 99")
         self.refused("dave", f"gates subscribe {number} dave PW", "is a HY 3 game, not Gates")
+        # A finished game takes no proposal, no answer and no watcher.
+        finished, _ = self.challenge()
+        self.play(finished, PLIES)
+        self.refused("alice", f"hy3 undo {finished} alice PW", f"game {finished} is over")
+        self.refused("bob", f"hy3 abort {finished} bob PW", f"game {finished} is over")
+        self.refused("bob", f"hy3 accept {finished} bob PW", f"game {finished} is over")
+        self.refused("dave", f"hy3 subscribe {finished} dave PW", "there is nothing more to watch")
 
 
 class DaemonUndo(DaemonTestCase):
