@@ -101,7 +101,8 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   else if (record.aborted_by)
     watched += "The game is over without a result: it was " + aborted_note(record) + ".\n";
   else
-    watched += users[static_cast<std::size_t>(game.to_move())] + " (" + colour_of(game, game.to_move()) + ") is to move.\n";
+    watched += users[static_cast<std::size_t>(game.to_move())] + " (" + colour_of(game, game.to_move()) +
+               ") is to move.\n";
   mail_watchers(ctx, record, game_subject(record, game), watched, picture);
 }
 
