@@ -154,7 +154,7 @@ void abort_game(CommandContext& ctx, const Command& c) {
   refuse_if_aborted(record);
   if (!record.active) throw CommandError("game " + number + " is over");
   // After the first move an abort needs the opponent's consent: it is a proposal.
-  if (record.plies > 0) return propose_abort(ctx, c);
+  if (record.plies > 0) return propose_abort(ctx, c, player, record);
   ctx.records.abort(record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   for (std::size_t seat = 0; seat < 2; ++seat) {

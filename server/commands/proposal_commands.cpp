@@ -84,8 +84,7 @@ std::string cancel_pending_proposal(CommandContext& ctx, const GameRecord& recor
   return " That cancels " + cancelled->proposer + "'s proposal to " + what_it_asks(ctx, record, *cancelled) + ".";
 }
 
-void propose_abort(CommandContext& ctx, const Command& c) {
-  auto [player, record] = ctx.player_in_game(c);
+void propose_abort(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record) {
   refuse_unless_open_to_proposals(ctx, record);
   const Proposal proposal = Proposals(ctx.db).propose(record.id, ProposalKind::Abort, player.id, record.plies);
   ctx.out.summary = c.type + " #" + number_of(record) + " abort proposed by " + player.userid;

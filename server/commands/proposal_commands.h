@@ -12,7 +12,8 @@ namespace pbem::server {
 // the board mail's headline ends with to say so, or "" when none was pending.
 std::string cancel_pending_proposal(CommandContext& ctx, const GameRecord& record);
 
-// `<game> abort N ...` once the game has a move: proposes to end it without a result.
-void propose_abort(CommandContext& ctx, const Command& c);
+// `<game> abort N ...` once the game has a move: `player` (authenticated, a player of
+// `record`) proposes to end it without a result.
+void propose_abort(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record);
 
 }  // namespace pbem::server
