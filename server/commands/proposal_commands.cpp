@@ -52,12 +52,12 @@ void announce(CommandContext& ctx, const GameRecord& record, const Proposal& pro
                  std::string text = proposal.proposer + " proposes to " + asks + " in " + board_heading(record) + ".\n\n";
                  if (account.id == proposal.proposed_by)
                    return text + "Your proposal waits for " + opponent_of(record, account.userid) +
-                          "'s answer; both of you get a mail with it. To withdraw it, send:\n    " + record.type +
+                          "'s answer; both of you get a mail with it.\nTo withdraw it, send:\n    " + record.type +
                           " decline " + number + " " + account.userid + " <password>\n";
                  return text + "To agree, send:\n    " + record.type + " accept " + number + " " + account.userid +
                         " <password>\nTo refuse:\n    " + record.type + " decline " + number + " " +
-                        account.userid + " <password>\nOr reply to this mail with accept or decline as the first "
-                        "line: no password needed.\nA move instead cancels the proposal.\n";
+                        account.userid + " <password>\nOr reply to this mail with accept or decline as the first line:\n"
+                        "no password needed. A move instead cancels the proposal.\n";
                });
 }
 

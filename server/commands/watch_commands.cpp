@@ -34,10 +34,10 @@ void subscribe(CommandContext& ctx, const Command& c) {
     ctx.out.summary = c.type + " all subscribed by " + watcher.userid;
     ctx.out.replies.push_back(ctx.to_sender(
         title + " games: watching every new game",
-        watcher.userid + " now watches every new " + title + " game: each one started from now on sends you its "
-        "board mails.\nGames already running are watched one by one with\n    " + c.type + " subscribe <board> " +
-        watcher.userid + " <password>\nTo stop watching new games, send:\n    " + c.type + " unsubscribe " +
-        watcher.userid + " <password> all\n"));
+        watcher.userid + " now watches every new " + title + " game: each one started\n" +
+            "from now on sends you its board mails. Games already running are watched\none by one with\n    " +
+            c.type + " subscribe <board> " + watcher.userid + " <password>\nTo stop watching new games, send:\n    " +
+            c.type + " unsubscribe " + watcher.userid + " <password> all\n"));
     return;
   }
   const GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
@@ -53,7 +53,7 @@ void subscribe(CommandContext& ctx, const Command& c) {
   Reply reply = ctx.to_sender(
       title + " #" + number + ": watching",
       watcher.userid + " now watches " + board_heading(record) + ", " + record.userids[0] + " against " +
-          record.userids[1] + ": every board mail of it comes to you too.\n\n" +
+          record.userids[1] + ".\nEvery board mail of it comes to you too.\n\n" +
           game->render(RenderContext{userids_by_colour(record, *game)}) + "\nTo stop, send:\n    " +
           stop_line(c, number, watcher.userid) + "\n");
   reply.game_id = record.id;
@@ -70,8 +70,9 @@ void unsubscribe(CommandContext& ctx, const Command& c) {
     ctx.out.summary = c.type + " all unsubscribed by " + watcher.userid;
     ctx.out.replies.push_back(ctx.to_sender(
         title + " games: no longer watching new games",
-        watcher.userid + " no longer watches new " + title + " games. Games you watch already keep sending you "
-        "their mail until you send `" + c.type + " unsubscribe <board> " + watcher.userid + " <password>` for each.\n"));
+        watcher.userid + " no longer watches new " + title + " games. Games you watch already\n" +
+            "keep sending you their mail until you send, for each,\n    " + c.type + " unsubscribe <board> " +
+            watcher.userid + " <password>\n"));
     return;
   }
   const GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);

@@ -157,7 +157,7 @@ class Undo(TakebackCase):
         self.command("bob", f"hy3 move {number} bob PW {PLIES[1]}")
         mails = self.command("bob", f"hy3 undo {number} bob PW")
         [to_alice] = self.to(mails, "alice")
-        self.assertIn("reply to this mail with accept or decline", text_of(to_alice))
+        self.assertIn("reply to this mail with accept or decline as the first line", text_of(to_alice))
         raw = make_mail(PLAYERS["alice"][0], "Re: " + to_alice["Subject"], "accept\n\n> quoted proposal\n",
                         headers={"In-Reply-To": to_alice["Message-ID"]})
         raw = raw.replace(b"To: pbem@test.example", b"To: " + str(to_alice["Reply-To"]).encode())
