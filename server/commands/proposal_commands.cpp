@@ -140,11 +140,12 @@ void decline(CommandContext& ctx, const Command& c) {
   ctx.out.summary = c.type + " #" + number_of(record) + " proposal " + (withdrawn ? "withdrawn" : "declined");
   const auto game = ctx.records.replay(record);
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
+  // The same text for both (built first: clang 14 cannot capture a structured binding).
+  const std::string text = outcome + ".\n\n" + board_heading(record) + " goes on: " + mover + " is to move.\n";
   mail_players(ctx, record,
-               game_title(record.type) + " #" + number_of(record) + ": " + (withdrawn ? "proposal withdrawn" : "proposal declined"),
-               [&](const Account&) {
-                 return outcome + ".\n\n" + board_heading(record) + " goes on: " + mover + " is to move.\n";
-               });
+               game_title(record.type) + " #" + number_of(record) + ": " +
+                   (withdrawn ? "proposal withdrawn" : "proposal declined"),
+               [&text](const Account&) { return text; });
 }
 
 void rematch(CommandContext& ctx, const Command& c) {
