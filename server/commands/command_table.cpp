@@ -1,5 +1,6 @@
 #include "server/commands/command_table.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/text.h"
@@ -33,7 +34,8 @@ void userid_password_rest(ArgumentReader& reader, Command& command) {
   command.words = reader.rest();
 }
 
-// board userid password: swap, resign, abort, chat. The command's name is its move text.
+// board userid password: swap, resign, abort, chat, undo, accept, decline, rematch. The
+// command's name is its move text.
 void board_userid_password(ArgumentReader& reader, Command& command) {
   command.move = std::string(command.spec->name);
   command.boards.push_back(reader.take_board(false));
@@ -99,8 +101,34 @@ void challenge_arguments(ArgumentReader& reader, Command& command) {
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
-// The words that, given as the move, are commands of their own (`move 4 bob pw swap`).
-const std::vector<std::string> kMoveWordCommands{"swap", "resign"};
+// The words that, given as the move, are commands of their own (`move 4 bob pw swap`);
+// pbmserv's players answer proposals so (`move 4 bob pw accept`). Each is a spelling of a
+// game command's row ("reject" is decline's).
+const std::vector<std::string> kMoveWordCommands{"swap", "resign", "undo", "abort", "accept", "decline", "reject"};
+
+// The game command a move word calls.
+const CommandSpec& game_command_spelled(const std::string& word) {
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game && std::find(spec.spellings.begin(), spec.spellings.end(), word) != spec.spellings.end())
+      return spec;
+  throw std::logic_error("no game command is spelled '" + word + "'");
+}
+
+// subscribe/unsubscribe: `board userid password`, or `userid password all` for every new
+// game of the kind. A password is never "all" (passwords have at least four characters),
+// so a third word "all" tells the second form.
+void watch_arguments(ArgumentReader& reader, Command& command) {
+  ArgumentReader ahead = reader;
+  const std::vector<std::string> words = ahead.rest();
+  if (words.size() == 3 && to_lower(words[2]) == "all") {
+    userid_password(reader, command);
+    command.words.push_back(reader.take_lower("all"));
+    reader.expect_end();
+    return;
+  }
+  command.boards.push_back(reader.take_board(false));
+  userid_password_end(reader, command);
+}
 
 // move[#moveno]; `swap` and `resign` as the move are those commands.
 void move_text(ArgumentReader& reader, Command& command) {
@@ -115,7 +143,7 @@ void move_text(ArgumentReader& reader, Command& command) {
   }
   command.move = to_lower(move);
   for (const std::string& word : kMoveWordCommands)
-    if (command.move == word) command.spec = &command_named(word);
+    if (command.move == word) command.spec = &game_command_spelled(word);
   reader.expect_end();
 }
 
@@ -181,7 +209,8 @@ const std::vector<CommandSpec>& command_table() {
        board_userid_password, Secret::Password, move},
       {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password,
        resign},
-      {"abort", true, {"abort"}, "<game> abort board userid password   (before the first move: ends the game)",
+      {"abort", true, {"abort"},
+       "<game> abort board userid password   (before the first move: ends the game; later: proposes to)",
        board_userid_password, Secret::Password, abort_game},
       {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None, show},
       {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None,
@@ -196,6 +225,22 @@ const std::vector<CommandSpec>& command_table() {
       // The clock.
       {"vacation", false, {"vacation"}, "vacation userid password [days|off]   (clocks stand still; none: days left)",
        vacation_arguments, Secret::Password, vacation},
+      // Takebacks, aborts by agreement, rematches, watchers (proposal_commands.cpp, watch_commands.cpp).
+      {"undo", true, {"undo"}, "<game> undo board userid password   (proposes to take back your last move)",
+       board_userid_password, Secret::Password, undo},
+      {"accept", true, {"accept"}, "<game> accept board userid password   (agrees to the opponent's undo or abort)",
+       board_userid_password, Secret::Password, accept},
+      {"decline", true, {"decline", "reject"},
+       "<game> decline board userid password   (or reject; refuses a proposal, or withdraws yours)",
+       board_userid_password, Secret::Password, decline},
+      {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
+       board_userid_password, Secret::Password, rematch},
+      {"subscribe", true, {"subscribe"},
+       "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
+       watch_arguments, Secret::Password, subscribe},
+      {"unsubscribe", true, {"unsubscribe"},
+       "<game> unsubscribe board userid password   (or: <game> unsubscribe userid password all)", watch_arguments,
+       Secret::Password, unsubscribe},
   };
   return table;
 }

@@ -9,9 +9,10 @@
 #include "pictures/picture.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
+#include "server/commands/game_mail.h"
 #include "server/commands/handlers.h"
 #include "server/commands/game_clock.h"
-#include "server/commands/game_mail.h"
+#include "server/commands/proposal_commands.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
 #include "server/ratings/rating_text.h"
@@ -28,7 +29,7 @@ int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
     throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
-                       " before the first move");
+                       (record.plies == 0 ? " before the first move" : ""));
 }
 
 // A #moveno that does not match the next move: a number ahead of the game was sent too
@@ -50,8 +51,8 @@ std::string padded(std::string text, std::size_t width) {
 
 }  // namespace
 
-// The board mail both players get after a challenge or an accepted move; the mail that
-// ends a rated game also shows `rating_changes`. (game_mail.h)
+// The board mail both players get after a challenge, an accepted move or undo; the mail
+// that ends a rated game also shows `rating_changes`. (game_mail.h)
 void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
                  const std::vector<RatingChange>& rating_changes, const std::string& subject,
                  std::optional<std::int64_t> only_user) {
@@ -70,6 +71,8 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       if (!rating_changes.empty()) text += "\n" + game_title(record.type) + " ratings:\n";
       for (const RatingChange& change : rating_changes)
         text += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
+    } else if (record.aborted_by) {
+      text += "The game is over without a result: it was " + aborted_note(record) + ". It is not rated.\n";
     } else if (users[static_cast<std::size_t>(game.to_move())] == account.userid) {
       text += "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
               " move " + std::to_string(record.id) + " " + account.userid + " <password> \n" +
@@ -97,6 +100,18 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       ctx.out.replies.push_back(reply);
     }
   }
+  if (only_user) return;  // a reminder is that player's own
+  // Watchers see the same board; the lines for a player (a move prompt) are not theirs.
+  std::string watched = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
+  if (const auto winner_colour = winner_of(record, game))
+    watched += "The game is over: " + users[static_cast<std::size_t>(*winner_colour)] + " (" +
+               colour_of(game, *winner_colour) + ") wins" + (record.lost_on_time ? " on time" : "") + ".\n";
+  else if (record.aborted_by)
+    watched += "The game is over without a result: it was " + aborted_note(record) + ".\n";
+  else
+    watched += users[static_cast<std::size_t>(game.to_move())] + " (" + colour_of(game, game.to_move()) +
+               ") is to move.\n";
+  mail_watchers(ctx, record, subject.empty() ? game_subject(record, game) : subject, watched, picture);
 }
 
 namespace handlers {
@@ -135,6 +150,7 @@ void challenge(CommandContext& ctx, const Command& c) {
                                                    std::chrono::system_clock::now()));
   record = *ctx.records.find(record.id);
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
+  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
   game_update(ctx, record, *game,
               "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
                   colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
@@ -151,9 +167,8 @@ void abort_game(CommandContext& ctx, const Command& c) {
   const std::string number = std::to_string(record.id);
   refuse_if_aborted(record);
   if (!record.active) throw CommandError("game " + number + " is over");
-  if (record.plies > 0)
-    throw CommandError("game " + number + " already has " + std::to_string(record.plies) +
-                       " move(s): only a game with no move yet can be aborted (you can resign)");
+  // After the first move an abort needs the opponent's consent: it is a proposal.
+  if (record.plies > 0) return propose_abort(ctx, c, player, record);
   ctx.records.abort(record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   for (std::size_t seat = 0; seat < 2; ++seat) {
@@ -170,6 +185,9 @@ void abort_game(CommandContext& ctx, const Command& c) {
       ctx.out.replies.push_back(reply);
     }
   }
+  mail_watchers(ctx, record, game_title(record.type) + " #" + number + ": aborted by " + player.userid,
+                player.userid + " ended " + board_heading(record) + " before the first move.\n" +
+                    "The game is over without a result.\n");
 }
 
 void move(CommandContext& ctx, const Command& c) {
@@ -194,13 +212,14 @@ void move(CommandContext& ctx, const Command& c) {
   ctx.records.append(record, result.move, colour, player.id, *game, clock);
   const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
   record = *ctx.records.find(record.id);  // with the new deadline
+  const std::string cancelled = cancel_pending_proposal(ctx, record);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
   std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
                " and the first move; " + userids_by_colour(record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  game_update(ctx, record, *game, headline, rating_changes);
+  game_update(ctx, record, *game, headline + cancelled, rating_changes);
 }
 
 void resign(CommandContext& ctx, const Command& c) {
@@ -214,8 +233,10 @@ void resign(CommandContext& ctx, const Command& c) {
   if (!result.ok) throw CommandError(result.error);
   ctx.records.append(record, "resign", colour, player.id, *game);
   const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
+  const std::string cancelled = cancel_pending_proposal(ctx, record);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(ctx, record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned.", rating_changes);
+  game_update(ctx, record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned." + cancelled,
+              rating_changes);
 }
 
 void show(CommandContext& ctx, const Command& c) {
@@ -229,11 +250,13 @@ void show(CommandContext& ctx, const Command& c) {
     auto game = ctx.records.replay(record, board.ply);
     text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
-    if (record.aborted_by) text += "The game was " + aborted_note(record) + " before the first move.\n";
+    if (record.aborted_by)
+      text += "The game was " + aborted_note(record) + (record.plies == 0 ? " before the first move" : "") + ".\n";
     if (!board.ply) {
       if (record.lost_on_time) text += "The game is over: " + game_state(record, *game) + ".\n";
       text += clock_lines(ctx.db, record, *game, "");
     }
+    text += watchers_line(ctx, record);
     thread = record.id;
   }
   Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
@@ -310,6 +333,12 @@ void history(CommandContext& ctx, const Command& c) {
             padded(row[2], widths[2]) + "  " + moves[i].created_at + "\n";
   }
   if (moves.empty()) text += "  (no moves yet)\n";
+  // What an accepted undo took back stays on record here (table takebacks).
+  const auto taken_back = ctx.records.takebacks(record.id);
+  if (!taken_back.empty()) text += "\n";
+  for (const TakenBack& t : taken_back)
+    text += "  Taken back: move " + std::to_string(t.move.ply) + " " + game->describe_ply(t.move.move) + " by " +
+            t.move.userid + ", played " + t.move.created_at + ", taken back " + t.taken_back_at + "\n";
   if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
   if (winner_of(record, *game)) text += "\nResult: " + game_state(record, *game) + ".\n";
   Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);

@@ -40,5 +40,14 @@ void ratings(CommandContext& context, const Command& command);
 // clock_commands.cpp
 void vacation(CommandContext& context, const Command& command);
 
+// proposal_commands.cpp (abort after the first move is a proposal too: abort_game hands it on)
+void undo(CommandContext& context, const Command& command);
+void accept(CommandContext& context, const Command& command);
+void decline(CommandContext& context, const Command& command);
+void rematch(CommandContext& context, const Command& command);
+// watch_commands.cpp
+void subscribe(CommandContext& context, const Command& command);
+void unsubscribe(CommandContext& context, const Command& command);
+
 }  // namespace handlers
 }  // namespace pbem::server

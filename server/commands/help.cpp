@@ -112,6 +112,13 @@ std::string tutorial() {
    default); the deadline is in every game mail. Going away?
        vacation alice mysecret 7
    stops your clocks for 7 days. `help clock` tells all about it.
+
+7. Slipped? Propose to take back your last move; your opponent answers:
+       hy3 undo 12 alice mysecret
+       hy3 accept 12 bob bobsecret      (or: hy3 decline 12 bob bobsecret)
+   Once the game has a move, `abort` is a proposal too (no result, unrated).
+   After the end, `hy3 rematch 12 alice mysecret` starts a new game with the
+   colours exchanged. Anyone may watch: `hy3 subscribe 12 carol c4rolpw`.
 )" + std::string("\nSend ") + spoken_list(each_game([](const std::string& name) { return "`help " + name + "`"; }), " or ") + " for each game's rules.\n";
 }
 

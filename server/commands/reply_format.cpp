@@ -25,6 +25,7 @@ std::optional<int> winner_of(const GameRecord& record, const Game& game) {
 std::string game_subject(const GameRecord& record, const Game& game) {
   auto users = userids_by_colour(record, game);
   std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
+  if (record.aborted_by) return subject + "aborted";
   if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
   return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
 }
@@ -32,7 +33,10 @@ std::string game_subject(const GameRecord& record, const Game& game) {
 std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
 
 std::string aborted_note(const GameRecord& record) {
-  return record.aborted_by ? "aborted by " + *record.aborted_by : std::string();
+  if (!record.aborted_by) return "";
+  // Before the first move either player ends a game alone; later only by agreement.
+  if (record.plies == 0) return "aborted by " + *record.aborted_by;
+  return "aborted by agreement (" + *record.aborted_by + " proposed it)";
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {

@@ -18,11 +18,12 @@ std::string game_title(const std::string& type);
 std::string board_heading(const GameRecord& record);
 // The colour that won: by the board, or by the record when the game was lost on time.
 std::optional<int> winner_of(const GameRecord& record, const Game& game);
-// "Gates #17: bob to move" / "Gates #17: alice wins".
+// "Gates #17: bob to move" / "Gates #17: alice wins" / "Gates #17: aborted".
 std::string game_subject(const GameRecord& record, const Game& game);
 // A colour's name, as the game calls it ("dark").
 std::string colour_of(const Game& game, int colour);
-// "aborted by alice" for a game ended before its first move, else empty.
+// "aborted by alice" for a game ended before its first move, "aborted by agreement (alice
+// proposed it)" for one ended later; empty for a game not aborted.
 std::string aborted_note(const GameRecord& record);
 // "Dark (bob) won" / "Black (alice) won" / "Dark (bob) won on time".
 std::string result_text(const GameRecord& record, const Game& game);

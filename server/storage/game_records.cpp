@@ -182,6 +182,46 @@ void GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
   update.run();
 }
 
+StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t proposal_id) {
+  std::vector<StoredMove> all = moves(record.id);
+  if (all.empty() || !record.active)
+    throw std::logic_error("game " + std::to_string(record.id) + " has no ply to take back");
+  const StoredMove last = all.back();
+  const std::string now = now_iso8601();
+  db_.prepare(
+         "INSERT INTO takebacks (game_id, ply, move, colour, user_id, played_at, taken_back_at, proposal_id) "
+         "SELECT game_id, ply, move, colour, user_id, created_at, ?, ? FROM moves WHERE game_id = ? AND ply = ?")
+      .bind_all(now, proposal_id, record.id, last.ply)
+      .run();
+  db_.prepare("DELETE FROM moves WHERE game_id = ? AND ply = ?").bind_all(record.id, last.ply).run();
+  db_.prepare("UPDATE games SET plies = ?, updated_at = ? WHERE id = ?").bind_all(last.ply - 1, now, record.id).run();
+  return last;
+}
+
+std::vector<TakenBack> GameRecords::takebacks(std::int64_t id) const {
+  auto query = db_.prepare(
+      "SELECT t.ply, t.move, t.colour, u.userid, t.played_at, t.taken_back_at FROM takebacks t "
+      "JOIN users u ON u.id = t.user_id WHERE t.game_id = ? ORDER BY t.rowid");
+  query.bind(1, id);
+  std::vector<TakenBack> found;
+  while (query.step())
+    found.push_back({{static_cast<int>(query.column_int(0)), query.column_text(1),
+                      static_cast<int>(query.column_int(2)), query.column_text(3), query.column_text(4)},
+                     query.column_text(5)});
+  return found;
+}
+
+void GameRecords::mark_rematch(std::int64_t id, std::int64_t of) {
+  db_.prepare("UPDATE games SET rematch_of = ? WHERE id = ?").bind_all(of, id).run();
+}
+
+std::optional<std::int64_t> GameRecords::rematch_of(std::int64_t of) const {
+  auto query = db_.prepare("SELECT id FROM games WHERE rematch_of = ?");
+  query.bind(1, of);
+  if (!query.step()) return std::nullopt;
+  return query.column_int(0);
+}
+
 std::vector<GameRecord> GameRecords::list(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
   auto query = db_.prepare(std::string(kSelectGame) + "WHERE (?1 = '' OR g.type = ?1) ORDER BY g.id");
   query.bind(1, type);

@@ -24,7 +24,8 @@ struct GameRecord {
   std::optional<int> winner_colour;
   int plies = 0;
   std::string thread_id;                  // Message-ID all of this game's mail refers to
-  std::optional<std::string> aborted_by;  // userid who ended it before the first move
+  std::optional<std::string> aborted_by;  // userid who ended it alone before the first move, or
+                                          // who proposed the abort both agreed to later
   bool rated = true;                      // false for an `-unrated` challenge
   std::string created_at, updated_at;
   // The clock (schema/009_clock.sql): days per move (0 = no time limit), the deadline of
@@ -45,6 +46,12 @@ struct StoredMove {
   int colour = 0;
   std::string userid;
   std::string created_at;
+};
+
+// A ply an accepted `undo` took back (table `takebacks`): the move as it was, and when.
+struct TakenBack {
+  StoredMove move;
+  std::string taken_back_at;
 };
 
 // Which user holds each colour in `game` (users exchange colours after a swap).
@@ -83,8 +90,22 @@ class GameRecords {
   // Ends game `id` with a loss on time: `winner_colour` wins, the moves stay as they are.
   void lose_on_time(std::int64_t id, int winner_colour);
 
-  // Ends a game that has no move yet (status finished, no winner), recording who did.
+  // Ends a game without a result (status finished, no winner), recording who ended it: a
+  // player alone before the first move, or the proposer of an accepted abort later.
   void abort(const GameRecord& record, std::int64_t user_id);
+
+  // Takes back the game's last ply (an accepted `undo`, proposal `proposal_id`): the move
+  // row goes to the takebacks table with the time, so the record reads as if it had never
+  // been played. Returns what was taken back. The game must be active with a ply.
+  StoredMove take_back_last(const GameRecord& record, std::int64_t proposal_id);
+  // The plies taken back in game `id`, oldest first.
+  std::vector<TakenBack> takebacks(std::int64_t id) const;
+
+  // Marks game `id` as the rematch of the finished game `of`; at most one per game (a
+  // second breaks a unique index).
+  void mark_rematch(std::int64_t id, std::int64_t of);
+  // The game started as a rematch of game `of`, if any.
+  std::optional<std::int64_t> rematch_of(std::int64_t of) const;
 
   // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;

@@ -57,12 +57,13 @@ struct RatedResult {
   int winner_seat = 0;
 };
 
-// The game's result if it counts for ratings: finished, rated and won by someone (an
-// aborted game has no winner). The winner is a colour; who held it depends on a swap, so
+// The game's result if it counts for ratings: finished, rated, won by someone and not
+// aborted (an aborted game, before its first move or later by agreement, has no winner). The winner is a colour; who held it depends on a swap, so
 // the engine replays the moves to say.
 std::optional<RatedResult> rated_result(const GameRecords& records, std::int64_t game_id) {
   auto record = records.find(game_id);
-  if (!record || record->active || !record->rated || !record->winner_colour) return std::nullopt;
+  if (!record || record->active || !record->rated || !record->winner_colour || record->aborted_by)
+    return std::nullopt;
   auto game = records.replay(*record);
   const std::string winner = userids_by_colour(*record, *game)[static_cast<std::size_t>(*record->winner_colour)];
   return RatedResult{record->id, record->type, record->players, record->userids,
@@ -139,7 +140,7 @@ Recomputed recompute(Database& db) {
   GameRecords records(db);
   auto ended = db.prepare(
       "SELECT id, coalesce(ended_at, updated_at) FROM games WHERE status = 'finished' AND rated = 1 "
-      "AND winner_colour IS NOT NULL ORDER BY end_order IS NULL, end_order, id");
+      "AND winner_colour IS NOT NULL AND aborted_by IS NULL ORDER BY end_order IS NULL, end_order, id");
   std::vector<std::pair<std::int64_t, std::string>> games;
   while (ended.step()) games.emplace_back(ended.column_int(0), ended.column_text(1));
   Recomputed out;

@@ -166,7 +166,7 @@ class Abort(IdentityTestCase):
         self.assertIn("was aborted by bob", text_of(self.new_replies()[0]))
         self.assertEqual(self.server.query("SELECT * FROM moves"), [])
 
-    def test_no_abort_after_a_move_or_by_a_stranger(self):
+    def test_no_abort_alone_after_a_move_or_by_a_stranger(self):
         self.signup_both()
         self.signup(MALLORY, "mallory", "M4llory-pw", [MALLORY])
         self.new_replies()
@@ -175,8 +175,10 @@ class Abort(IdentityTestCase):
         self.assertIn("mallory does not play in game 1", text_of(self.new_replies()[0]))
         self.send(ALICE, f"hy3 move 1 alice {ALICE_PW} d4")
         self.new_replies()
+        # After the first move an abort is only a proposal (issue 13): the game goes on
+        # unless alice accepts it.
         self.send(BOB, f"hy3 abort 1 bob {BOB_PW}")
-        self.assertIn("only a game with no move yet can be aborted", text_of(self.new_replies()[0]))
+        self.assertIn("bob proposes to abort the game", self.new_replies()[0]["Subject"])
         self.assertEqual(self.server.query("SELECT status, aborted_by FROM games"),
                          [{"status": "active", "aborted_by": None}])
 

@@ -173,3 +173,42 @@ TEST_CASE("confirm takes a userid and a code; the code is masked like a password
   CHECK(error_of("confirm alice") == "missing code");
   CHECK(error_of("confirm alice code extra") == "unexpected 'extra' at the end of the command");
 }
+
+TEST_CASE("proposals parse as password commands, also as pbmserv's move words") {
+  CHECK(parsed("hy3 undo 4 alice pw12").is("undo"));
+  CHECK(parsed("hy3 accept 4 alice pw12").is("accept"));
+  CHECK(parsed("hy3 decline 4 alice pw12").is("decline"));
+  CHECK(parsed("hy3 reject 4 alice pw12").is("decline"));
+  CHECK(parsed("hy3 rematch 4 alice pw12").is("rematch"));
+  for (const auto& [word, row] : std::vector<std::pair<std::string, std::string>>{
+           {"undo", "undo"}, {"ACCEPT", "accept"}, {"reject", "decline"}, {"decline", "decline"}, {"abort", "abort"}}) {
+    INFO(word);
+    Command c = parsed("hy3 move 4 alice pw12 " + word);
+    CHECK(c.is(row));
+    CHECK(c.boards.at(0).number == 4);
+    CHECK(c.userid == "alice");
+    CHECK(c.password == "pw12");
+  }
+  CHECK(parse_command("hy3 accept 4 alice pw12", kGames).masked.text() == "hy3 accept 4 alice *****");
+  CHECK(error_of("hy3 undo 4 alice") == "missing password");
+}
+
+TEST_CASE("subscribe takes a board, or `all` after the password") {
+  Command one = parsed("gates subscribe 7 carol c4rolpw");
+  CHECK(one.is("subscribe"));
+  CHECK(one.boards.at(0).number == 7);
+  CHECK(one.userid == "carol");
+  CHECK(one.password == "c4rolpw");
+  CHECK(one.words.empty());
+  Command all = parsed("gates Subscribe carol c4rolpw ALL");
+  CHECK(all.is("subscribe"));
+  CHECK(all.boards.empty());
+  CHECK(all.userid == "carol");
+  CHECK(all.password == "c4rolpw");
+  CHECK(all.words == std::vector<std::string>{"all"});
+  CHECK(parsed("gates unsubscribe carol c4rolpw all").is("unsubscribe"));
+  CHECK(parse_command("gates subscribe carol c4rolpw all", kGames).masked.text() ==
+        "gates subscribe carol ***** all");
+  CHECK_FALSE(parse_command("gates subscribe 7 carol c4rolpw all", kGames).command);  // one form or the other
+  CHECK_FALSE(parse_command("gates subscribe carol", kGames).command);
+}
