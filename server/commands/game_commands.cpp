@@ -106,8 +106,9 @@ void challenge(CommandContext& ctx, const Command& c) {
     throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
                        second.userid + " (this mail came from " + ctx.request.from + ")");
   // A game nobody is told about would only wait: both players need a confirmed address.
+  // The computer opponent is the exception: it gets no mail, the server plays its moves.
   for (const Account* account : {&first, &second})
-    if (account->confirmed.empty())
+    if (account->confirmed.empty() && !account->computer)
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");

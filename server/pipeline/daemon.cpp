@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "mail/smtp_server.h"
+#include "server/pipeline/bot_turns.h"
 #include "server/storage/database.h"
 #include "server/pipeline/inbox_writer.h"
 #include "server/support/log.h"
@@ -83,12 +84,14 @@ int run_daemon(const Config& config) {
   {
     Database db(config.database);
     migrate(db);
+    ensure_bot_account(db, config);  // before any challenge to it is processed
   }
   // Three threads besides the processor, so that none waits for another: the network
   // thread (SMTP sessions, signals), the storage thread (InboxWriter) and the sender's.
   asio::io_context io;
   asio::io_context sender_io;
   WorkSignal work;
+  WorkSignal bot_work;  // "the computer may have a move to make", set by the processor
   WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
@@ -98,10 +101,28 @@ int run_daemon(const Config& config) {
     MailService service(db, config, &write_turn);
     while (work.wait()) {
       try {
-        if (service.process_pending() > 0) sender.wake();
+        if (service.process_pending() > 0) {
+          sender.wake();
+          bot_work.notify();
+        }
       } catch (const std::exception& e) {
         // The rows stay pending; the next round tries again.
         log_line(std::string("processor: ") + e.what());
+      }
+    }
+  });
+
+  // The computer opponent's thread: it thinks with no lock held and stores each move in
+  // its own transaction under the write turn, so neither the SMTP side nor the processor
+  // (other players' moves) waits while it searches (bot_turns.h).
+  std::thread bot_player([&] {
+    Database db(config.database);
+    BotTurns bot(db, config, &write_turn);
+    while (bot_work.wait()) {
+      try {
+        if (bot.play_pending() > 0) sender.wake();
+      } catch (const std::exception& e) {
+        log_line(std::string("bot: ") + e.what());  // the move is made again next round
       }
     }
   });
@@ -127,6 +148,7 @@ int run_daemon(const Config& config) {
     inbox.stop_waiting();
     sender.stop();
     work.stop();
+    bot_work.stop();
   });
 
   try {
@@ -134,7 +156,9 @@ int run_daemon(const Config& config) {
   } catch (const std::exception& e) {
     log_line(std::string("pbemd: cannot start: ") + e.what());
     work.stop();
+    bot_work.stop();
     processor.join();
+    bot_player.join();
     return 1;
   }
   sender.start();
@@ -145,6 +169,7 @@ int run_daemon(const Config& config) {
   io.run();
   sending.join();
   processor.join();
+  bot_player.join();
   log_line("pbemd: stopped");
   return 0;
 }
