@@ -7,6 +7,8 @@
 #include "engine/bot/mcts.h"
 
 #include <cmath>
+#include <deque>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -27,17 +29,20 @@ constexpr double kExploration = 0.25;
 // proportion to the budget on boards with hundreds of plies.
 constexpr int kExpandAfter = 2;
 
+// 32 bytes: the tree holds one per ply of every expanded position. Win counts are floats,
+// exact for whole numbers up to 2^24, far above kMaxPlayouts.
 struct Node {
-  int move = -1;         // MoveTable id of the ply leading here
-  int first_child = -1;  // children are contiguous in the pool
-  int child_count = 0;
-  int visits = 0;
-  double wins = 0;       // for `seat`, the player who chose `move`
-  int rave_visits = 0;
-  double rave_wins = 0;
-  int seat = 0;
+  std::int32_t move = -1;         // MoveTable id of the ply leading here
+  std::int32_t first_child = -1;  // children are contiguous in the pool
+  std::int32_t child_count = 0;
+  std::int32_t visits = 0;
+  float wins = 0;                 // for `seat`, the player who chose `move`
+  std::int32_t rave_visits = 0;
+  float rave_wins = 0;
+  std::int8_t seat = 0;
   bool expanded = false;
 };
+static_assert(sizeof(Node) == 32);
 
 class Search {
  public:
@@ -77,7 +82,7 @@ class Search {
     for (const std::string& ply : plies) {
       Node child;
       child.move = moves_.id(ply);
-      child.seat = seat;
+      child.seat = static_cast<std::int8_t>(seat);
       nodes_.push_back(child);
     }
     Node& node = nodes_[static_cast<std::size_t>(index)];
@@ -93,8 +98,8 @@ class Search {
     double best_score = -1.0;
     for (int c = parent.first_child; c < parent.first_child + parent.child_count; ++c) {
       const Node& child = node(c);
-      const double value = child.visits > 0 ? child.wins / child.visits : 0.5;
-      const double rave = child.rave_visits > 0 ? child.rave_wins / child.rave_visits : 0.5;
+      const double value = child.visits > 0 ? double(child.wins) / child.visits : 0.5;
+      const double rave = child.rave_visits > 0 ? double(child.rave_wins) / child.rave_visits : 0.5;
       const double beta = std::sqrt(kRaveEquivalence / (3.0 * child.visits + kRaveEquivalence));
       const double score = (1.0 - beta) * value + beta * rave +
                            kExploration * std::sqrt(log_visits / (child.visits + 1.0));
@@ -115,13 +120,13 @@ class Search {
     for (std::size_t depth = 0; depth < path_.size(); ++depth) {
       Node& node = nodes_[static_cast<std::size_t>(path_[depth])];
       ++node.visits;
-      if (node.seat == winner) node.wins += 1.0;
+      if (node.seat == winner) node.wins += 1.0f;
       for (int c = node.first_child; node.expanded && c < node.first_child + node.child_count; ++c) {
         Node& child = nodes_[static_cast<std::size_t>(c)];
         const int k = when_[static_cast<std::size_t>(child.move)];
         if (k < static_cast<int>(depth) || played_[static_cast<std::size_t>(k)].seat != child.seat) continue;
         ++child.rave_visits;
-        if (child.seat == winner) child.rave_wins += 1.0;
+        if (child.seat == winner) child.rave_wins += 1.0f;
       }
     }
     for (const PlayedMove& move : played_) when_[static_cast<std::size_t>(move.id)] = -1;
@@ -130,7 +135,9 @@ class Search {
   const Game& root_;
   Rng rng_;
   MoveTable moves_;
-  std::vector<Node> nodes_;
+  // A deque, not a vector: it grows without copying the tree and without the spare half
+  // a vector keeps, and the indices (children are consecutive ones) stay valid.
+  std::deque<Node> nodes_;
   std::vector<int> path_;
   std::vector<PlayedMove> played_;
   std::vector<int> when_;
@@ -163,7 +170,7 @@ Choice choose_ply(const Game& game, const SearchLimits& limits) {
   }
   const Node& chosen = search.node(best);
   return {search.text(chosen.move), "search", limits.playouts,
-          chosen.visits > 0 ? chosen.wins / chosen.visits : 0.5};
+          chosen.visits > 0 ? double(chosen.wins) / chosen.visits : 0.5};
 }
 
 }  // namespace pbem::bot

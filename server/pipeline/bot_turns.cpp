@@ -80,7 +80,7 @@ bool BotTurns::play_one(std::int64_t game_id) {
                                  "pbem-bot-" + std::to_string(record->id) + "-" + std::to_string(ply) + "-", salt,
                                  std::nullopt);
   transaction.commit();
-  log_line(tag + ": " + outcome.summary + " (" + choice.reason + ", " + std::to_string(choice.playouts) +
+  log_line("bot: " + outcome.summary + " (" + choice.reason + ", " + std::to_string(choice.playouts) +
            " playouts; " + std::to_string(sent) + " replies queued)");
   return true;
 }

@@ -354,7 +354,7 @@ void read_bot(const Section& top, BotConfig& bot) {
                        return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
                      });
   if (!valid) section->invalid("userid", "must be 2 to 16 characters of a-z, 0-9, '_' and '-', got \"" + bot.userid + "\"");
-  section->read("playouts", bot.playouts, 1, 1000000);
+  section->read("playouts", bot.playouts, 1, 100000);  // bot::kMaxPlayouts
 }
 
 }  // namespace
