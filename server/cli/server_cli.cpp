@@ -45,7 +45,6 @@ int run_init(const Config& config, std::ostream& out) {
   Database db(config.database);
   auto applied = migrate(db);
   ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
-  ensure_bot_account(db, config);
   out << "database " << config.database.string() << " at schema version " << schema_version(db) << " ("
       << applied.size() << " migrations applied now)\n";
   return kExitOk;
@@ -83,7 +82,7 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
   }
   std::optional<BotTurns> bot;
   try {
-    bot.emplace(*db, config);  // makes the computer's account first: the mail may challenge it
+    bot.emplace(*db, config);
     MailService service(*db, config);
     // Earlier messages left pending by a crash go first, in arrival order.
     service.process_pending();

@@ -95,6 +95,10 @@ namespace handlers {
 
 
 void challenge(CommandContext& ctx, const Command& c) {
+  // The computer opponent's account is made when it is first challenged (kept in this
+  // command's savepoint, so a refused challenge leaves no account behind either).
+  for (const std::string& userid : {c.userid, c.words.at(0)})
+    if (userid == ctx.config.bot.userid) ctx.accounts.ensure_computer(userid);
   Account first = ctx.existing_account(c.userid);
   Account second = ctx.existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");

@@ -11,27 +11,26 @@
 
 namespace pbem::server {
 
-std::optional<Account> ensure_bot_account(Database& db, const Config& config, WriteTurn* turn) {
-  Accounts accounts(db);
-  if (auto existing = accounts.find(config.bot.userid)) {
-    if (existing->computer) return existing;
-  } else {
-    WriteTurn::Scope scope(turn);
-    Transaction transaction(db);
-    auto created = accounts.ensure_computer(config.bot.userid);
-    transaction.commit();
-    if (created) return created;
-  }
-  log_line("bot: the userid '" + config.bot.userid +
-           "' belongs to a player, so there is no computer opponent; set bot.userid to a free userid");
+std::optional<Account> find_bot_account(Database& db, const Config& config) {
+  auto account = Accounts(db).find(config.bot.userid);
+  if (account && account->computer) return account;
   return std::nullopt;
 }
 
-BotTurns::BotTurns(Database& db, const Config& config, WriteTurn* turn)
-    : db_(db), config_(config), turn_(turn), bot_(ensure_bot_account(db, config, turn)) {}
+BotTurns::BotTurns(Database& db, const Config& config, WriteTurn* turn) : db_(db), config_(config), turn_(turn) {}
 
 int BotTurns::play_pending() {
-  if (!bot_) return 0;
+  if (!bot_) {
+    bot_ = find_bot_account(db_, config_);
+    if (!bot_) {
+      if (!warned_ && Accounts(db_).find(config_.bot.userid)) {
+        log_line("bot: the userid '" + config_.bot.userid +
+                 "' belongs to a player, so there is no computer opponent; set bot.userid to a free userid");
+        warned_ = true;
+      }
+      return 0;
+    }
+  }
   int stored = 0;
   // A stored move may finish a game or leave another the bot's turn again (never the same
   // game: the opponent moves next), so the list is read afresh until a round stores nothing.

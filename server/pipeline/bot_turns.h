@@ -22,9 +22,9 @@
 
 namespace pbem::server {
 
-// Creates the computer's account if its userid is free (its own transaction, under
-// `turn`). Returns it, or nullopt (logged) if a player holds that userid.
-std::optional<Account> ensure_bot_account(Database& db, const Config& config, WriteTurn* turn = nullptr);
+// The computer's account (made by the first challenge to it, `Accounts::ensure_computer`),
+// or nullopt while there is none or a player holds the configured userid.
+std::optional<Account> find_bot_account(Database& db, const Config& config);
 
 class BotTurns {
  public:
@@ -43,6 +43,7 @@ class BotTurns {
   const Config& config_;
   WriteTurn* turn_;
   std::optional<Account> bot_;
+  bool warned_ = false;  // a player holds the configured userid: said once
 };
 
 }  // namespace pbem::server

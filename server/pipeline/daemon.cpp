@@ -84,7 +84,6 @@ int run_daemon(const Config& config) {
   {
     Database db(config.database);
     migrate(db);
-    ensure_bot_account(db, config);  // before any challenge to it is processed
   }
   // Three threads besides the processor, so that none waits for another: the network
   // thread (SMTP sessions, signals), the storage thread (InboxWriter) and the sender's.

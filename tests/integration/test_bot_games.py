@@ -108,17 +108,19 @@ class BotGames(IngestCase):
 
 
 class BotUserid(IngestCase):
-    def test_the_computer_takes_its_userid_first_and_never_a_players(self):
-        # The first ingest creates the computer's account under the configured (free) userid,
-        # so a later signup for it is refused like any userid in use.
-        self.server.signup_and_confirm("bob@example.net", "bob", "secret2")
-        self.assertEqual(self.server.query("SELECT userid, computer FROM users ORDER BY id")[0],
-                         {"userid": "bot", "computer": 1})
+    def test_the_computer_takes_its_userid_and_never_a_players(self):
+        # The userid is kept for the computer: a signup for it is refused...
         self.send("mallory@example.com", "signup bot secret9")
-        self.assertEqual(len(self.server.query("SELECT * FROM users WHERE userid = 'bot'")), 1)
+        self.assertEqual(self.server.query("SELECT * FROM users WHERE userid = 'bot'"), [])
+        self.assertIn("is the computer opponent's", text_of(self.new_replies()[-1]))
+        # ...and its account is made by the first challenge to it.
+        self.server.signup_and_confirm(ALICE[0], ALICE[1], ALICE[2])
+        self.server.signup_and_confirm("bob@example.net", "bob", "secret2")
+        self.send(ALICE[0], "hy3 challenge alice bot -size=3")
+        self.assertEqual(self.server.query("SELECT userid, computer FROM users WHERE computer = 1"),
+                         [{"userid": "bot", "computer": 1}])
         # An operator who names a player's userid gets no computer opponent: bob stays a
         # player, his games wait for his moves.
-        self.server.signup_and_confirm(ALICE[0], ALICE[1], ALICE[2])
         with open(self.server.config) as f:
             config = json.load(f)
         config["bot"] = {"userid": "bob"}

@@ -49,7 +49,8 @@ struct Server : pbem::test::ServiceFixture {
 
 TEST_CASE("the computer's move is stored once, with the board mail to its opponent", "[bot]") {
   Server s;
-  BotTurns bot(s.db, s.config);  // creates the account before anyone challenges it
+  BotTurns bot(s.db, s.config);
+  CHECK(bot.play_pending() == 0);  // no account yet: the first challenge makes it
   s.member("alice", "alice@example.org");
   s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");
   const std::string before = s.count("SELECT count(*) FROM outbox");
