@@ -80,14 +80,52 @@ bot::Choice ask(const Game& game, int playouts, std::uint64_t seed = 7) {
 
 }  // namespace
 
-TEST_CASE("bot: takes the one-move win in hand-made positions") {
-  // HY 3, 4 per side (P = 18): red's row d1..d6 needs d7 (or e6) to span 10 or 11 > 9.
-  auto hy3 = after("hy3", {"-size=4"}, {"d1", "a1", "d2", "a2", "d3", "a3", "d4", "a4", "d5", "b5", "d6", "c6"});
-  // Gaia, size 2: black's chain needs one more stone to join an opposed pair.
-  for (const Game* game : {hy3.get()}) {
+// Hand-made positions, one per game: the plies before a known winning ply (the HY 3 one
+// from hy3_play_test.cpp, the Gaia one from the by-mail game of test_daemon.py, the Gates one
+// from a random game, checked with `pbem replay`).
+struct Position {
+  std::string game;
+  std::vector<std::string> options;
+  std::vector<std::string> plies;  // the last one wins
+};
+
+const std::vector<Position>& won_games() {
+  static const std::vector<Position> all{
+      // HY 3, 4 per side (P = 18): red's row d1..d6 spans 10 of 18 with d7.
+      {"hy3", {"-size=4"}, {"d1", "a1", "d2", "a2", "d3", "a3", "d4", "a4", "d5", "b5", "d6", "c6", "d7"}},
+      // Cross Gates, size 3: dark's a:c2 completes a light path joining the top and bottom,
+      // which loses for light (`pbem replay` says so).
+      {"gates", {"-cross", "-size=3"},
+       {"a:b3", "b:d2", "b:d1", "c:a3", "c:c3", "c:e2", "a:d4", "b:a2", "a:a1", "c:e3", "c:e1", "a:c4", "c:b4", "a:c2"}},
+      // Gaia, size 2: black's group joins two opposed edge cells with d1.
+      {"gaia", {"-size=2"}, {"d6", "d10", "b3", "a1", "c4", "b1", "d3", "b4", "c6", "b2", "d8", "c7", "d1"}},
+  };
+  return all;
+}
+
+TEST_CASE("bot: takes the one-move win in hand-made positions of each game") {
+  for (const Position& won : won_games()) {
+    auto game = after(won.game, won.options, std::vector<std::string>(won.plies.begin(), won.plies.end() - 1));
+    REQUIRE(wins(*game, won.plies.back()));
     const auto choice = ask(*game, 200);
-    INFO(game->name() << " chose " << choice.ply);
+    INFO(won.game << " chose " << choice.ply);
     CHECK(wins(*game, choice.ply));
+  }
+}
+
+TEST_CASE("bot: blocks the one-move win of hand-made positions of each game") {
+  for (const Position& won : won_games()) {
+    // One ply earlier: the loser to move, facing the winning ply.
+    auto game = after(won.game, won.options, std::vector<std::string>(won.plies.begin(), won.plies.end() - 2));
+    const auto legal = game->legal_plies();
+    const auto safe_count = std::count_if(legal.begin(), legal.end(), [&](const auto& p) { return safe(*game, p); });
+    INFO(won.game << ": " << safe_count << " of " << legal.size() << " plies stop the win");
+    REQUIRE(winning_plies(*game).empty());
+    REQUIRE(safe_count > 0);
+    REQUIRE(safe_count < static_cast<long>(legal.size()));
+    const auto choice = ask(*game, 200);
+    INFO("chose " << choice.ply);
+    CHECK(safe(*game, choice.ply));
   }
 }
 
