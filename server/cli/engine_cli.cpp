@@ -1,12 +1,15 @@
 #include "server/cli/engine_cli.h"
 
+#include <charconv>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/bot/mcts.h"
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "pictures/picture.h"
@@ -25,13 +28,33 @@ struct EngineCommand {
   bool json = false;
   std::optional<std::string> png_file;
   std::vector<std::string> plies;
+  bot::SearchLimits limits;  // `pbem bot` only: --playouts N, --seed S
 };
+
+// The value of `--playouts N` or `--seed S` at args[i + 1], in [low, high].
+std::optional<long long> flag_value(const std::vector<std::string>& args, std::size_t i, long long low,
+                                    long long high, std::ostream& err) {
+  if (i + 1 >= args.size() || args[i + 1] == "--") {
+    err << args[i] << " needs a number\n";
+    return std::nullopt;
+  }
+  const std::string& text = args[i + 1];
+  long long value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+    err << args[i] << " must be a whole number from " << low << " to " << high << ", not '" << text << "'\n";
+    return std::nullopt;
+  }
+  return value;
+}
 
 // Parses the command line; on error writes to `err` and returns nullopt.
 std::optional<EngineCommand> parse(const std::string& verb, const std::vector<std::string>& args,
-                                   bool json_allowed, std::ostream& err, bool png_allowed = false) {
+                                   bool json_allowed, std::ostream& err, bool png_allowed = false,
+                                   bool bot_allowed = false) {
   const std::string usage = "usage: pbem " + verb + " <game> [options ...]" +
                             (json_allowed ? " [--json]" : "") + (png_allowed ? " [--png FILE]" : "") +
+                            (bot_allowed ? " [--playouts N] [--seed S]" : "") +
                             " -- [<ply> ...]";
   if (args.empty()) {
     err << usage << "\n";
@@ -50,6 +73,18 @@ std::optional<EngineCommand> parse(const std::string& verb, const std::vector<st
         return std::nullopt;
       }
       command.png_file = args[++i];
+    }
+    else if (bot_allowed && (args[i] == "--playouts" || args[i] == "--seed")) {
+      const bool playouts = args[i] == "--playouts";
+      auto value = playouts ? flag_value(args, i, 1, bot::kMaxPlayouts, err)
+                            : flag_value(args, i, 0, std::numeric_limits<long long>::max(), err);
+      if (!value) {
+        err << usage << "\n";
+        return std::nullopt;
+      }
+      if (playouts) command.limits.playouts = static_cast<int>(*value);
+      else command.limits.seed = static_cast<std::uint64_t>(*value);
+      ++i;
     }
     else options.push_back(args[i]);
   }
@@ -156,6 +191,22 @@ int run_render(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kUsage;
   }
   if (const std::string reason = game.end_reason(); !reason.empty()) out << reason << "\n";
+  return kOk;
+}
+
+int run_bot(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto command = parse("bot", args, false, err, false, true);
+  if (!command) return kUsage;
+  Game& game = *command->game;
+  auto failed = apply_plies(game, command->plies, [&](std::size_t i, const PlyResult& result) {
+    if (!result.ok) err << "ply " << i + 1 << " (" << trim(command->plies[i]) << "): " << result.error << "\n";
+  });
+  if (failed) return kIllegalPly;
+  if (game.over()) {
+    err << "pbem bot: the game is over: " << game.colour_name(*game.winner()) << " has won\n";
+    return kIllegalPly;
+  }
+  out << bot::choose_ply(game, command->limits).ply << "\n";
   return kOk;
 }
 

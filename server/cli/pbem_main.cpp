@@ -15,6 +15,7 @@ void print_usage(std::ostream& out) {
   out << "usage: pbem [--config FILE] <command> ...\n"
          "  replay <game> [options ...] [--json] -- <ply> ...   replay plies, print the board or JSON\n"
          "  legal <game> [options ...] -- [<ply> ...]            list the legal plies after the given ones\n"
+         "  bot <game> [options ...] [--playouts N] [--seed S] -- [<ply> ...]  the computer's move\n"
          "  render <game> [options ...] --png FILE -- [<ply> ...] draw the position as a PNG picture\n"
          "  init                                                 create or migrate the database\n"
          "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "replay") return pbem::server::run_replay(rest, std::cout, std::cerr);
   if (command == "legal") return pbem::server::run_legal(rest, std::cout, std::cerr);
+  if (command == "bot") return pbem::server::run_bot(rest, std::cout, std::cerr);
   if (command == "render") return pbem::server::run_render(rest, std::cout, std::cerr);
   if (command == "help" || command == "--help" || command == "-h") {
     print_usage(std::cout);

@@ -8,6 +8,7 @@
 #include "server/storage/database.h"
 #include "server/support/log.h"
 #include "server/pipeline/clock_duties.h"
+#include "server/pipeline/bot_turns.h"
 #include "server/pipeline/mail_service.h"
 #include "server/storage/migrations.h"
 #include "server/storage/outbox.h"
@@ -80,7 +81,9 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
     log_line(std::string("ingest: could not store the message, asking the MTA to retry: ") + e.what());
     return kExitTempFail;
   }
+  std::optional<BotTurns> bot;
   try {
+    bot.emplace(*db, config);
     MailService service(*db, config);
     // Earlier messages left pending by a crash go first, in arrival order.
     service.process_pending();
@@ -89,6 +92,13 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
     log_line(std::string("ingest: stored inbox ") + std::to_string(received.inbox_id) +
              " but could not process it yet: " + e.what());
     return kExitTempFail;
+  }
+  try {
+    // The message is processed and its replies queued; the computer's moves it made due
+    // are separate transactions. One that fails is made at the next mail.
+    bot->play_pending();
+  } catch (const std::exception& e) {
+    log_line(std::string("ingest: the computer's move is left for later: ") + e.what());
   }
   return kExitOk;
 }

@@ -43,6 +43,10 @@ namespace handlers {
 void signup(CommandContext& ctx, const Command& c) {
   if (ctx.accounts.find(c.userid))
     throw CommandError("the userid '" + c.userid + "' is taken; choose another", CommandContext::usage(c));
+  // Kept for the computer opponent, whose account is made when it is first challenged.
+  if (c.userid == ctx.config.bot.userid)
+    throw CommandError("the userid '" + c.userid + "' is the computer opponent's; choose another",
+                       CommandContext::usage(c));
   auto addresses = ctx.addresses_or_sender(c.words);
   Account account = ctx.accounts.create(c.userid, c.password, addresses);
   ctx.out.summary = "signed up " + c.userid;

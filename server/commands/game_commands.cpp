@@ -118,6 +118,10 @@ namespace handlers {
 
 
 void challenge(CommandContext& ctx, const Command& c) {
+  // The computer opponent's account is made when it is first challenged (kept in this
+  // command's savepoint, so a refused challenge leaves no account behind either).
+  for (const std::string& userid : {c.userid, c.words.at(0)})
+    if (userid == ctx.config.bot.userid) ctx.accounts.ensure_computer(userid);
   Account first = ctx.existing_account(c.userid);
   Account second = ctx.existing_account(c.words.at(0));
   if (first.id == second.id) throw CommandError("a game needs two different players");
@@ -129,8 +133,9 @@ void challenge(CommandContext& ctx, const Command& c) {
     throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
                        second.userid + " (this mail came from " + ctx.request.from + ")");
   // A game nobody is told about would only wait: both players need a confirmed address.
+  // The computer opponent is the exception: it gets no mail, the server plays its moves.
   for (const Account* account : {&first, &second})
-    if (account->confirmed.empty())
+    if (account->confirmed.empty() && !account->computer)
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");

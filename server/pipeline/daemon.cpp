@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "mail/smtp_server.h"
+#include "server/pipeline/bot_turns.h"
 #include "server/storage/database.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/pipeline/inbox_writer.h"
@@ -96,6 +97,7 @@ int run_daemon(const Config& config) {
   asio::io_context io;
   asio::io_context sender_io;
   WorkSignal work;
+  WorkSignal bot_work;  // "the computer may have a move to make", set by the processor
   WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
@@ -109,7 +111,10 @@ int run_daemon(const Config& config) {
     auto next_tick = std::chrono::steady_clock::now();
     while (work.wait()) {
       try {
-        if (service.process_pending() > 0) sender.wake();
+        if (service.process_pending() > 0) {
+          sender.wake();
+          bot_work.notify();
+        }
       } catch (const std::exception& e) {
         // The rows stay pending; the next round tries again.
         log_line(std::string("processor: ") + e.what());
@@ -126,6 +131,21 @@ int run_daemon(const Config& config) {
         }
       } catch (const std::exception& e) {
         log_line(std::string("clock: ") + e.what() + "; tried again at the next tick");
+      }
+    }
+  });
+
+  // The computer opponent's thread: it thinks with no lock held and stores each move in
+  // its own transaction under the write turn, so neither the SMTP side nor the processor
+  // (other players' moves) waits while it searches (bot_turns.h).
+  std::thread bot_player([&] {
+    Database db(config.database);
+    BotTurns bot(db, config, &write_turn);
+    while (bot_work.wait()) {
+      try {
+        if (bot.play_pending() > 0) sender.wake();
+      } catch (const std::exception& e) {
+        log_line(std::string("bot: ") + e.what());  // the move is made again next round
       }
     }
   });
@@ -151,6 +171,7 @@ int run_daemon(const Config& config) {
     inbox.stop_waiting();
     sender.stop();
     work.stop();
+    bot_work.stop();
   });
 
   try {
@@ -158,7 +179,9 @@ int run_daemon(const Config& config) {
   } catch (const std::exception& e) {
     log_line(std::string("pbemd: cannot start: ") + e.what());
     work.stop();
+    bot_work.stop();
     processor.join();
+    bot_player.join();
     return 1;
   }
   sender.start();
@@ -169,6 +192,7 @@ int run_daemon(const Config& config) {
   io.run();
   sending.join();
   processor.join();
+  bot_player.join();
   log_line("pbemd: stopped");
   return 0;
 }

@@ -21,6 +21,7 @@
 #include "server/support/log.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/intake.h"
+#include "server/pipeline/reply_queue.h"
 #include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
@@ -48,6 +49,8 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
   outcome.replies.push_back(reply);
   return outcome;
 }
+
+}  // namespace
 
 // Turns replies into outbox rows with threading headers; returns how many were queued.
 // Message-IDs are "<prefix><n>.<salt>@domain": stable per inbound message, so reprocessing
@@ -112,8 +115,6 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
   }
   return sent;
 }
-
-}  // namespace
 
 MailService::MailService(Database& db, const Config& config, WriteTurn* turn)
     : db_(db), config_(config), turn_(turn) {}

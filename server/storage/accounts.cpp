@@ -16,18 +16,19 @@ Account account_from_row(Statement& row) {
   account.active = row.column_int(2) != 0;
   account.password_generation = static_cast<int>(row.column_int(3));
   account.pictures = row.column_int(4) != 0;
+  account.computer = row.column_int(5) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -119,6 +120,19 @@ void Accounts::set_pictures(const Account& account, bool on) {
   update.bind(1, on ? 1 : 0);
   update.bind(2, account.id);
   update.run();
+}
+
+std::optional<Account> Accounts::ensure_computer(const std::string& userid) {
+  if (auto existing = find(userid)) {
+    if (existing->computer) return existing;
+    return std::nullopt;
+  }
+  // "!" is no Argon2id string: every password check against it fails, so nobody logs in.
+  auto insert = db_.prepare(
+      "INSERT INTO users (userid, password_hash, active, created_at, computer) VALUES (?, '!', 1, ?, 1)");
+  insert.bind(1, userid).bind(2, now_iso8601());
+  insert.run();
+  return find(userid);
 }
 
 bool Accounts::owns_address(const Account& account, const std::string& address) const {

@@ -18,6 +18,7 @@ struct Account {
   std::vector<std::string> confirmed;  // those addresses that are confirmed: the only ones mailed
   bool pictures = true;                // game mails carry a drawn board (schema 008)
   int password_generation = 0;         // counts password changes; part of every game address
+  bool computer = false;               // the built-in computer opponent (schema 011): no mail, no login
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -47,6 +48,9 @@ class Accounts {
   // Board pictures in this user's game mails on or off (`set ... pictures on|off`).
   void set_pictures(const Account& account, bool on);
   bool owns_address(const Account& account, const std::string& address) const;
+  // The computer opponent's account under `userid`, created if the userid is free (no
+  // address, a password hash no password matches). nullopt if a player holds the userid.
+  std::optional<Account> ensure_computer(const std::string& userid);
 
  private:
   // The account on the query's first row (id, userid, active, pictures), with its addresses.

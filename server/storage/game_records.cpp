@@ -235,4 +235,13 @@ std::vector<GameRecord> GameRecords::list(const std::string& type, const std::ve
   return games;
 }
 
+std::vector<GameRecord> GameRecords::active_of(std::int64_t user_id) const {
+  auto query = db_.prepare(std::string(kSelectGame) +
+                           "WHERE g.status = 'active' AND (g.player0 = ?1 OR g.player1 = ?1) ORDER BY g.id");
+  query.bind(1, user_id);
+  std::vector<GameRecord> games;
+  while (query.step()) games.push_back(record_from_row(query));
+  return games;
+}
+
 }  // namespace pbem::server

@@ -110,6 +110,9 @@ class GameRecords {
   // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
 
+  // The active games `user_id` plays in, oldest first (the computer opponent's to-do list).
+  std::vector<GameRecord> active_of(std::int64_t user_id) const;
+
  private:
   Database& db_;
 };

@@ -352,6 +352,19 @@ void read_clock(const Section& top, ClockConfig& clock) {
   section->read("vacation_days_per_year", clock.vacation_days_per_year, 0, 366);
 }
 
+void read_bot(const Section& top, BotConfig& bot) {
+  auto section = top.section("bot", {"userid", "playouts"});
+  if (!section) return;
+  section->read("userid", bot.userid);
+  // The rule of every userid (commands.cpp, userid_problem), which support/ cannot include.
+  const bool valid = bot.userid.size() >= 2 && bot.userid.size() <= 16 &&
+                     std::all_of(bot.userid.begin(), bot.userid.end(), [](char ch) {
+                       return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+                     });
+  if (!valid) section->invalid("userid", "must be 2 to 16 characters of a-z, 0-9, '_' and '-', got \"" + bot.userid + "\"");
+  section->read("playouts", bot.playouts, 1, 100000);  // bot::kMaxPlayouts
+}
+
 }  // namespace
 
 Config default_config(const std::filesystem::path& base_directory) {
@@ -367,7 +380,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   const json document = parse_json(json_text, origin_name);
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
-                    {"server", "database", "smtp", "smarthost", "outbox", "limits", "clock"});
+                    {"server", "database", "smtp", "smarthost", "outbox", "limits", "clock", "bot"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -380,6 +393,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_outbox(top, config.outbox);
   read_limits(top, config.limits);
   read_clock(top, config.clock);
+  read_bot(top, config.bot);
   return config;
 }
 

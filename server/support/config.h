@@ -97,6 +97,13 @@ struct ClockConfig {
   bool operator==(const ClockConfig&) const = default;
 };
 
+// The built-in computer opponent (issue 17): its account's userid and its strength.
+struct BotConfig {
+  std::string userid = "bot";  // created by the server; never receives mail
+  int playouts = 2000;         // random games per move: strength and thinking time
+  bool operator==(const BotConfig&) const = default;
+};
+
 struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
@@ -107,6 +114,7 @@ struct Config {
   OutboxConfig outbox;
   LimitsConfig limits;
   ClockConfig clock;
+  BotConfig bot;
   bool operator==(const Config&) const = default;
 };
 

@@ -86,6 +86,8 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.clock.days_per_move == 14);
   CHECK(config.clock.remind_before_hours == 48);
   CHECK(config.clock.vacation_days_per_year == 30);
+  CHECK(config.bot.userid == "bot");
+  CHECK(config.bot.playouts == 2000);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -100,7 +102,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 35);
+  CHECK(keys.size() == 37);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -186,7 +188,8 @@ TEST_CASE("every key can be set", "[config]") {
     "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
     "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3, "confirmation_valid_days": 2,
                "confirmations_per_address_per_day": 1, "message_recipients": 4,
-               "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7}
+               "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7},
+    "bot": {"userid": "hal-9000", "playouts": 50}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -220,6 +223,8 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.limits.message_recipients == 4);
   CHECK(config.limits.relayed_per_user_per_hour == 6);
   CHECK(config.limits.relayed_per_recipient_per_hour == 7);
+  CHECK(config.bot.userid == "hal-9000");
+  CHECK(config.bot.playouts == 50);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
@@ -283,6 +288,8 @@ TEST_CASE("values of the wrong type or out of range are refused", "[config]") {
        "not be less than"},
       {R"({"limits": {"replies_per_hour": null}})", "'limits.replies_per_hour'", "an integer"},
       {R"({"limits": {"message_recipients": 0}})", "'limits.message_recipients'", "from 1 to 1000"},
+      {R"({"bot": {"userid": "Robot!"}})", "'bot.userid'", "2 to 16 characters of a-z"},
+      {R"({"bot": {"playouts": 0}})", "'bot.playouts'", "from 1 to 100000"},
   };
   for (const auto& c : cases) {
     INFO(c.json);

@@ -1,0 +1,87 @@
+#include "server/pipeline/bot_turns.h"
+
+#include "engine/bot/mcts.h"
+#include "mail/inbound_message.h"
+#include "server/commands/commands.h"
+#include "server/commands/processor.h"
+#include "server/pipeline/reply_queue.h"
+#include "server/storage/game_records.h"
+#include "server/support/digest.h"
+#include "server/support/log.h"
+
+namespace pbem::server {
+
+std::optional<Account> find_bot_account(Database& db, const Config& config) {
+  auto account = Accounts(db).find(config.bot.userid);
+  if (account && account->computer) return account;
+  return std::nullopt;
+}
+
+BotTurns::BotTurns(Database& db, const Config& config, WriteTurn* turn) : db_(db), config_(config), turn_(turn) {}
+
+int BotTurns::play_pending() {
+  if (!bot_) {
+    bot_ = find_bot_account(db_, config_);
+    if (!bot_) {
+      if (!warned_ && Accounts(db_).find(config_.bot.userid)) {
+        log_line("bot: the userid '" + config_.bot.userid +
+                 "' belongs to a player, so there is no computer opponent; set bot.userid to a free userid");
+        warned_ = true;
+      }
+      return 0;
+    }
+  }
+  int stored = 0;
+  // A stored move may finish a game or leave another the bot's turn again (never the same
+  // game: the opponent moves next), so the list is read afresh until a round stores nothing.
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (const GameRecord& record : GameRecords(db_).active_of(bot_->id))
+      if (play_one(record.id)) {
+        ++stored;
+        progress = true;
+      }
+  }
+  return stored;
+}
+
+bool BotTurns::play_one(std::int64_t game_id) {
+  // Step 1: read and think, no lock held.
+  GameRecords records(db_);
+  auto record = records.find(game_id);
+  if (!record || !record->active || record->aborted_by) return false;
+  auto game = records.replay(*record);
+  if (game->over() || userids_by_colour(*record, *game)[static_cast<std::size_t>(game->to_move())] != bot_->userid)
+    return false;
+  const int ply = record->plies + 1;
+  const auto seed = static_cast<std::uint64_t>(record->id) * 1000003u + static_cast<std::uint64_t>(ply);
+  const bot::Choice choice = bot::choose_ply(*game, bot::SearchLimits{config_.bot.playouts, seed});
+
+  // Step 2: store it, if the game is still where it was.
+  WriteTurn::Scope scope(turn_);
+  Transaction transaction(db_);
+  const auto now = records.find(game_id);
+  if (!now || !now->active || now->aborted_by || now->plies != record->plies) return false;
+  Request request;
+  request.command = parse_reply_move(record->type, record->id, bot_->userid, choice.ply + "#" + std::to_string(ply));
+  request.authenticated_userid = bot_->userid;
+  const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
+  Outcome outcome = CommandProcessor(db_, config_, std::nullopt).handle(request);
+  if (outcome.error) {
+    // Cannot happen for a ply the engine chose in this very position; logged, nothing kept.
+    log_line(tag + ": move " + choice.ply + " refused: " + outcome.summary);
+    return false;
+  }
+  // Message-IDs "pbem-bot-<game>-<ply>-<n>.<salt>": the salt also tells apart two moves
+  // at the same ply should a game ever go back a move (the record's last update differs).
+  const std::string salt = sha256_hex(record->thread_id + "/" + std::to_string(ply) + "/" + record->updated_at).substr(0, 12);
+  const int sent = queue_replies(db_, config_, tag, mail::InboundMessage{}, outcome.replies,
+                                 "pbem-bot-" + std::to_string(record->id) + "-" + std::to_string(ply) + "-", salt,
+                                 std::nullopt);
+  transaction.commit();
+  log_line("bot: " + outcome.summary + " (" + choice.reason + ", " + std::to_string(choice.playouts) +
+           " playouts; " + std::to_string(sent) + " replies queued)");
+  return true;
+}
+
+}  // namespace pbem::server

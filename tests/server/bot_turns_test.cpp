@@ -1,0 +1,126 @@
+// The computer opponent's moves in the server (server/pipeline/bot_turns.*): stored exactly
+// once with their board mails in one transaction, nothing half done when the database is
+// busy at any statement, and nothing stored when the game changed while it was thinking.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "server/pipeline/bot_turns.h"
+#include "server/storage/outbox.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+
+namespace {
+
+constexpr int kSqliteBusy = 5;
+
+struct Server : pbem::test::ServiceFixture {
+  Server() { config.bot.playouts = 50; }
+  void deliver(const std::string& from, const std::string& subject) {
+    static int n = 0;
+    service.process(service.receive(pbem::test::plain_mail(from, subject, "bot-" + std::to_string(++n)), std::nullopt)
+                        .inbox_id);
+  }
+  std::string code_for(const std::string& userid) {
+    const std::regex line("confirm " + userid + " ([a-z0-9]+)");
+    std::string last;
+    for (const QueuedMail& queued : Outbox(db).queued())
+      for (std::sregex_iterator it(queued.data.begin(), queued.data.end(), line), end; it != end; ++it)
+        last = (*it)[1];
+    return last;
+  }
+  void member(const std::string& userid, const std::string& address) {
+    deliver(address, "signup " + userid + " pw-" + userid);
+    deliver(address, "confirm " + userid + " " + code_for(userid));
+  }
+  std::string count(const std::string& sql) {
+    auto query = db.prepare(sql);
+    query.step();
+    return query.column_is_null(0) ? "-" : query.column_text(0);
+  }
+  std::string snapshot() {
+    return count("SELECT count(*) FROM moves") + "|" + count("SELECT count(*) FROM outbox") + "|" +
+           count("SELECT group_concat(status || ':' || plies, ',') FROM games");
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the computer's move is stored once, with the board mail to its opponent", "[bot]") {
+  Server s;
+  BotTurns bot(s.db, s.config);
+  CHECK(bot.play_pending() == 0);  // no account yet: the first challenge makes it
+  s.member("alice", "alice@example.org");
+  s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");
+  const std::string before = s.count("SELECT count(*) FROM outbox");
+  CHECK(bot.play_pending() == 1);
+  CHECK(s.count("SELECT group_concat(m.ply || ' ' || u.userid, ',') FROM moves m JOIN users u ON u.id = m.user_id") ==
+        "1 bot");
+  // One board mail, to Alice only, with the bot's move in it.
+  CHECK(std::stoi(s.count("SELECT count(*) FROM outbox")) == std::stoi(before) + 1);
+  const QueuedMail last = Outbox(s.db).queued().back();
+  CHECK(last.recipient == "alice@example.org");
+  CHECK(last.data.find("bot (red) played") != std::string::npos);
+  CHECK(last.data.find("Message-ID: <pbem-bot-1-1-1.") != std::string::npos);
+  // Nothing left to do: the move is not made twice.
+  CHECK(bot.play_pending() == 0);
+  CHECK(s.count("SELECT count(*) FROM moves") == "1");
+}
+
+TEST_CASE("a busy database at any statement of the computer's move leaves nothing half done", "[bot][busy]") {
+  Server s;
+  BotTurns bot(s.db, s.config);
+  s.member("alice", "alice@example.org");
+  s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");
+  const std::string before = s.snapshot();
+  const std::string after = "1|" + std::to_string(std::stoi(s.count("SELECT count(*) FROM outbox")) + 1) + "|active:1";
+  int failures = 0;
+  for (int n = 1;; ++n) {
+    auto seen = std::make_shared<int>(0);
+    s.db.set_statement_hook([seen, n](std::string_view sql) {
+      if (++*seen == n) throw DatabaseError(kSqliteBusy, "database is locked (injected at: " + std::string(sql) + ")");
+    });
+    bool failed = false;
+    try {
+      bot.play_pending();
+    } catch (const DatabaseError& e) {
+      failed = true;
+      ++failures;
+      INFO("statement " << n << ": " << e.what());
+      // Either nothing, or the whole move with its mail (a failure after its commit, in
+      // the next round's look for more work).
+      CHECK((s.snapshot() == before || s.snapshot() == after));
+    }
+    s.db.set_statement_hook(nullptr);
+    if (!failed) break;
+    REQUIRE(n < 500);
+  }
+  CHECK(failures > 10);
+  CHECK(s.snapshot() == after);
+}
+
+TEST_CASE("a game that changed while the computer was thinking gets no move from it", "[bot]") {
+  Server s;
+  BotTurns bot(s.db, s.config);
+  s.member("alice", "alice@example.org");
+  s.deliver("alice@example.org", "hy3 challenge alice bot -size=3");
+  s.deliver("alice@example.org", "hy3 move 1 alice pw-alice c3");
+  // Alice resigns (out of turn, as anyone may) on another connection, just before the
+  // computer opens its transaction to store the move it chose.
+  Database other(s.dir.path() / "pbem.sqlite");
+  MailService other_service(other, s.config);
+  auto resigned = std::make_shared<bool>(false);
+  s.db.set_statement_hook([&, resigned](std::string_view sql) {
+    if (*resigned || sql != "BEGIN IMMEDIATE") return;
+    *resigned = true;
+    other_service.process(
+        other_service.receive(pbem::test::plain_mail("alice@example.org", "hy3 resign 1 alice pw-alice", "resign-1"),
+                              std::nullopt)
+            .inbox_id);
+  });
+  CHECK(bot.play_pending() == 0);
+  s.db.set_statement_hook(nullptr);
+  CHECK(*resigned);
+  CHECK(s.count("SELECT group_concat(m.move, ',') FROM moves m") == "c3,resign");
+}
