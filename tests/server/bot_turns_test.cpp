@@ -3,7 +3,6 @@
 // busy at any statement, and nothing stored when the game changed while it was thinking.
 #include <catch2/catch.hpp>
 
-#include <regex>
 
 #include "server/pipeline/bot_turns.h"
 #include "server/storage/outbox.h"
@@ -17,23 +16,6 @@ constexpr int kSqliteBusy = 5;
 
 struct Server : pbem::test::ServiceFixture {
   Server() { config.bot.playouts = 50; }
-  void deliver(const std::string& from, const std::string& subject) {
-    static int n = 0;
-    service.process(service.receive(pbem::test::plain_mail(from, subject, "bot-" + std::to_string(++n)), std::nullopt)
-                        .inbox_id);
-  }
-  std::string code_for(const std::string& userid) {
-    const std::regex line("confirm " + userid + " ([a-z0-9]+)");
-    std::string last;
-    for (const QueuedMail& queued : Outbox(db).queued())
-      for (std::sregex_iterator it(queued.data.begin(), queued.data.end(), line), end; it != end; ++it)
-        last = (*it)[1];
-    return last;
-  }
-  void member(const std::string& userid, const std::string& address) {
-    deliver(address, "signup " + userid + " pw-" + userid);
-    deliver(address, "confirm " + userid + " " + code_for(userid));
-  }
   std::string count(const std::string& sql) {
     auto query = db.prepare(sql);
     query.step();

@@ -3,7 +3,6 @@
 // caller to retry (451 / exit 75) and leaves nothing half-applied; the retry then works.
 #include <catch2/catch.hpp>
 
-#include <regex>
 
 #include "server/pipeline/mail_service.h"
 #include "server/storage/database.h"
@@ -46,23 +45,7 @@ void fail_statement(Database& db, int n) {
   });
 }
 
-struct Server : pbem::test::ServiceFixture {
-  void deliver(const std::string& from, const std::string& subject) {
-    service.process(service.receive(mail(from, subject), std::nullopt).inbox_id);
-  }
-  std::string code_for(const std::string& userid) {
-    const std::regex line("confirm " + userid + " ([a-z0-9]+)");
-    std::string last;
-    for (const QueuedMail& queued : Outbox(db).queued())
-      for (std::sregex_iterator it(queued.data.begin(), queued.data.end(), line), end; it != end; ++it)
-        last = (*it)[1];
-    return last;
-  }
-  void member(const std::string& userid, const std::string& address) {
-    deliver(address, "signup " + userid + " pw-" + userid);
-    deliver(address, "confirm " + userid + " " + code_for(userid));
-  }
-};
+using Server = pbem::test::ServiceFixture;
 
 }  // namespace
 

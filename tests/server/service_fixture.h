@@ -2,11 +2,13 @@
 // MailService on it: what the pipeline tests start from.
 #pragma once
 
+#include <regex>
 #include <string>
 
 #include "server/pipeline/mail_service.h"
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
+#include "server/storage/outbox.h"
 #include "server/support/config.h"
 #include "temp_dir.h"
 
@@ -17,8 +19,19 @@ struct ServiceFixture {
   server::Database db{dir.path() / "pbem.sqlite"};
   server::Config config = server::default_config(dir.path());
   server::MailService service{db, config};
+  int delivered = 0;  // numbers the Message-IDs of deliver()
 
   ServiceFixture() { server::migrate(db); }
+
+  // Receives one plain mail and carries it out at once, as `pbem ingest` does.
+  void deliver(const std::string& from, const std::string& subject);
+  // The last confirmation code queued for `userid`.
+  std::string code_for(const std::string& userid);
+  // Signs `userid` up (password "pw-<userid>") from `address` and confirms the address.
+  void member(const std::string& userid, const std::string& address) {
+    deliver(address, "signup " + userid + " pw-" + userid);
+    deliver(address, "confirm " + userid + " " + code_for(userid));
+  }
 };
 
 // A minimal plain message from `from` with `subject`; `id` makes its Message-ID unique.
@@ -26,6 +39,20 @@ inline std::string plain_mail(const std::string& from, const std::string& subjec
                               const std::string& body = "hello\r\n") {
   return "From: " + from + "\r\nTo: pbem@localhost\r\nSubject: " + subject + "\r\nMessage-ID: <" + id +
          "@example.org>\r\n\r\n" + body;
+}
+
+inline void ServiceFixture::deliver(const std::string& from, const std::string& subject) {
+  const std::string id = "fixture-" + std::to_string(++delivered);
+  service.process(service.receive(plain_mail(from, subject, id), std::nullopt).inbox_id);
+}
+
+inline std::string ServiceFixture::code_for(const std::string& userid) {
+  const std::regex line("confirm " + userid + " ([a-z0-9]+)");
+  std::string last;
+  for (const server::QueuedMail& queued : server::Outbox(db).queued())
+    for (std::sregex_iterator it(queued.data.begin(), queued.data.end(), line), end; it != end; ++it)
+      last = (*it)[1];
+  return last;
 }
 
 }  // namespace pbem::test
