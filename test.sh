@@ -3,7 +3,7 @@
 # when an earlier one fails, a table at the end gives each step's result and time, and the
 # exit status is 1 if any step failed.
 #   1. Release build (-O3 code and its warnings), the whole suite
-#   2. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite
+#   2. Debug build (at -O1) with AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite
 #   3. libFuzzer targets, ${PBEM_FUZZ_SECONDS:-15} seconds each (scripts/fuzz.sh)
 # (run.sh builds RelWithDebInfo; one optimised build here keeps CI well under 20 minutes.)
 # Long soak runs stay short unless PBEM_SOAK=1 is set.
@@ -25,8 +25,10 @@ release() {
   scripts/build.sh build-rel -DCMAKE_BUILD_TYPE=Release &&
     ctest --test-dir build-rel --output-on-failure -j2
 }
+# Debug keeps assertions on; -O1 (as the sanitizers' own docs advise) runs the suite about
+# twice as fast as -O0 while the reports stay exact.
 sanitize() {
-  scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=Debug -DPBEM_SANITIZE=ON &&
+  scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DPBEM_SANITIZE=ON &&
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j2
 }
