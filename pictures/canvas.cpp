@@ -4,6 +4,8 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "pictures/png_encoder.h"
+
 namespace pbem::pictures {
 
 Frame::Frame(Point min, Point max, double unit, double margin)
@@ -28,14 +30,7 @@ Canvas::Canvas(int width, int height)
 
 std::string Canvas::png() const {
   cairo_surface_flush(surface_.get());
-  std::string bytes;
-  auto append = [](void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-  };
-  if (cairo_surface_write_to_png_stream(surface_.get(), append, &bytes) != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error("picture: cairo could not write the PNG");
-  return bytes;
+  return encode_png(surface_.get());
 }
 
 void set_colour(cairo_t* cr, Rgb colour) { cairo_set_source_rgb(cr, colour.r, colour.g, colour.b); }

@@ -50,7 +50,7 @@ class Frame {
   int width_, height_;
 };
 
-// An RGB image with a white background; png() writes it (cairo adds no time stamp or text
+// An RGB image with a white background; png() writes it (png_encoder.h: no time stamp or text
 // chunk, so equal drawings give equal bytes).
 class Canvas {
  public:
