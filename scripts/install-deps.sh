@@ -12,7 +12,8 @@ packages=(
   clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers
   faketime                                       # tests that move the clock
   postgresql libpqxx-dev                         # PostgreSQL storage
-  libcairo2-dev                                  # board images
+  libcairo2-dev libpng-dev                       # board images (drawn by cairo, written by libpng)
+  ccache                                         # optional: compiled objects shared between checkouts
   chromium                                       # the phone-width view of a game mail
 )
 

@@ -6,11 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "tests/source_paths.h"
+
 namespace pbem::mail::test {
 
 // The exact bytes of tests/fixtures/<name>.
 inline std::string read_fixture(const std::string& name) {
-  std::ifstream in(std::string(PBEM_FIXTURES) + "/" + name, std::ios::binary);
+  std::ifstream in(std::string(pbem::tests::fixtures_dir()) + "/" + name, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open fixture " + name);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }

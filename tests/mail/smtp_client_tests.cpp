@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "tests/source_paths.h"
 #include "mail/smtp_client.h"
 #include "smtp_test_support.h"
 
@@ -76,7 +77,7 @@ class SmtpSink {
 class ScriptedServer {
  public:
   explicit ScriptedServer(std::vector<std::string> options = {}) {
-    std::vector<std::string> argv{"python3", PBEM_SOURCE_DIR "/tests/mail/scripted_smtp_server.py",
+    std::vector<std::string> argv{"python3", std::string(pbem::tests::source_dir()) + "/tests/mail/scripted_smtp_server.py",
                                   "--transcript", transcript_file()};
     argv.insert(argv.end(), options.begin(), options.end());
     process_ = std::make_unique<BackgroundProcess>(argv);

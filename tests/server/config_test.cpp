@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/source_paths.h"
 #include "server/support/config.h"
 #include "temp_dir.h"
 
@@ -22,7 +23,7 @@ using pbem::test::write_file;
 namespace {
 
 const std::filesystem::path repository_config =
-    std::filesystem::path(PBEM_SOURCE_DIR) / "config" / "pbem.json";
+    std::filesystem::path(pbem::tests::source_dir()) / "config" / "pbem.json";
 
 Config parse(const std::string& text, const std::filesystem::path& base = "/etc/pbem") {
   return pbem::server::parse_config(text, base, "test.json");

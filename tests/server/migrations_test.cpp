@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/source_paths.h"
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "temp_dir.h"
@@ -50,7 +51,7 @@ const Migration second{2, "second", "CREATE TABLE b (y INTEGER); INSERT INTO b V
 }  // namespace
 
 TEST_CASE("the embedded migrations are exactly the files in schema/", "[migrations]") {
-  const std::filesystem::path schema = std::filesystem::path(PBEM_SOURCE_DIR) / "schema";
+  const std::filesystem::path schema = std::filesystem::path(pbem::tests::source_dir()) / "schema";
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(schema)) {
     if (entry.path().extension() == ".sql") files.push_back(entry.path());
