@@ -6,7 +6,6 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
-#include "pictures/picture.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
 #include "server/commands/game_mail.h"
@@ -59,7 +58,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   auto users = userids_by_colour(record, game);
   RenderContext context{users};
   const std::string board = game.render(context);
-  const std::string picture = pictures::draw_picture(game);
+  PictureOnDemand picture(game);
   for (std::size_t seat = 0; seat < 2; ++seat) {
     if (only_user && *only_user != record.players[seat]) continue;
     Account account = *ctx.accounts.find_by_id(record.players[seat]);
@@ -95,7 +94,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
       reply.game_id = record.id;
       reply.to_sender = address == ctx.request.sender;
       reply.kind = MailKind::Game;
-      if (account.pictures) reply.picture_png = picture;
+      if (account.pictures) reply.picture_png = picture.png();
       reply.reply_to = game_address;
       ctx.out.replies.push_back(reply);
     }
@@ -111,7 +110,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   else
     watched += users[static_cast<std::size_t>(game.to_move())] + " (" + colour_of(game, game.to_move()) +
                ") is to move.\n";
-  mail_watchers(ctx, record, subject.empty() ? game_subject(record, game) : subject, watched, picture);
+  mail_watchers(ctx, record, subject.empty() ? game_subject(record, game) : subject, watched, &picture);
 }
 
 namespace handlers {

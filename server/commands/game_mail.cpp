@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pictures/picture.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
 #include "server/storage/watchers.h"
@@ -30,8 +31,13 @@ void mail_players(CommandContext& ctx, const GameRecord& record, const std::stri
   }
 }
 
+const std::string& PictureOnDemand::png() {
+  if (!png_) png_ = pictures::draw_picture(*game_);
+  return *png_;
+}
+
 void mail_watchers(CommandContext& ctx, const GameRecord& record, const std::string& subject,
-                   const std::string& text, const std::string& picture) {
+                   const std::string& text, PictureOnDemand* picture) {
   for (std::int64_t id : Watchers(ctx.db).of_game(record.id)) {
     if (id == record.players[0] || id == record.players[1]) continue;  // players get their own mail
     const Account watcher = *ctx.accounts.find_by_id(id);
@@ -43,7 +49,7 @@ void mail_watchers(CommandContext& ctx, const GameRecord& record, const std::str
                    std::to_string(record.id) + " " + watcher.userid + " <password>\n";
       reply.game_id = record.id;  // threaded like the players' mail
       reply.kind = MailKind::Game;
-      if (watcher.pictures) reply.picture_png = picture;
+      if (watcher.pictures && picture) reply.picture_png = picture->png();
       // No reply_to: a watcher has no game address, a reply to this mail plays nothing.
       ctx.out.replies.push_back(reply);
     }

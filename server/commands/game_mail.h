@@ -33,10 +33,23 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
 void mail_players(CommandContext& ctx, const GameRecord& record, const std::string& subject,
                   const std::function<std::string(const Account&)>& text_for);
 
+// A game's board picture, drawn when first asked for: a board mail whose recipients all
+// turned pictures off costs no drawing (issue 15: drawing was most of a move's CPU).
+class PictureOnDemand {
+ public:
+  explicit PictureOnDemand(const Game& game) : game_(&game) {}
+  const std::string& png();
+
+ private:
+  const Game* game_;
+  std::optional<std::string> png_;
+};
+
 // The game's watchers get `text` (a board mail's text without anything meant only for a
-// player), with `picture` for those who take pictures. No game address, no password.
+// player), with the picture (when given) for those who take pictures. No game address, no
+// password.
 void mail_watchers(CommandContext& ctx, const GameRecord& record, const std::string& subject,
-                   const std::string& text, const std::string& picture = {});
+                   const std::string& text, PictureOnDemand* picture = nullptr);
 
 // Makes the users who watch every new game of the record's kind its watchers (a new game
 // from a challenge or a rematch).
