@@ -34,7 +34,9 @@ void mail_players(CommandContext& ctx, const GameRecord& record, const std::stri
                   const std::function<std::string(const Account&)>& text_for);
 
 // A game's board picture, drawn when first asked for: a board mail whose recipients all
-// turned pictures off costs no drawing (issue 15: drawing was most of a move's CPU).
+// turned pictures off costs no drawing (issue 15: drawing was most of a move's CPU). It
+// comes from the shared picture cache, where the batch's moves were drawn in advance
+// (pipeline/picture_warmup.h).
 class PictureOnDemand {
  public:
   explicit PictureOnDemand(const Game& game) : game_(&game) {}

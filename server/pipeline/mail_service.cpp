@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <thread>
 #include <cstdlib>
 #include <new>
@@ -13,6 +15,7 @@
 #include "mail/address.h"
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
+#include "pictures/picture_cache.h"
 #include "server/support/clock.h"
 #include "server/commands/command_table.h"
 #include "server/commands/commands.h"
@@ -21,6 +24,7 @@
 #include "server/support/log.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/intake.h"
+#include "server/pipeline/picture_warmup.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
@@ -169,16 +173,13 @@ int MailService::process_pending() {
 
 void MailService::process(std::int64_t inbox_id) { process_batch(std::span(&inbox_id, 1)); }
 
-// The slow part of a command, the Argon2id check of its password, done before the write
-// transaction so neither the SMTP receiver nor the sender waits for it, and for a batch on
-// several threads at once (both cores). What needs no check (a cached password, a throttled
-// user, a command without a password) costs nothing here.
-void MailService::check_passwords_in_advance(std::vector<PreparedMessage>& batch) {
-  struct Job {
-    std::optional<PasswordCheck>* result;
-    std::string userid, hash, password;
-  };
-  std::vector<Job> jobs;
+// The slow parts of commands, done before the write transaction so neither the SMTP
+// receiver nor the sender waits for them, and for a batch on several threads at once (both
+// cores): the Argon2id check of a password, and the picture of the position a move makes
+// (picture_warmup.h). What needs no check (a cached password, a throttled user, a command
+// without a password) costs nothing here.
+void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
+  std::vector<std::function<void()>> jobs;
   Accounts accounts(db_);
   PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
   const auto now = std::chrono::system_clock::now();
@@ -191,14 +192,20 @@ void MailService::check_passwords_in_advance(std::vector<PreparedMessage>& batch
     // A throttled user's password is not checked at all (the processor refuses the command).
     if (!account || throttle.blocked_until(account->id, now)) continue;
     if (auto hash = accounts.password_hash(account->id))
-      jobs.push_back({&prepared.precheck, command.userid, *hash, command.password});
+      jobs.push_back([result = &prepared.precheck, userid = command.userid, hash = *hash,
+                      password = command.password] {
+        *result = PasswordCheck{hash, password, verify_password_cached(userid, hash, password)};
+      });
   }
+  std::vector<const IntakeRecord*> records;
+  for (const PreparedMessage& prepared : batch) records.push_back(&prepared.record);
+  for (auto& position : positions_after_moves(db_, config_, records))
+    jobs.push_back([game = std::shared_ptr<const Game>(std::move(position))] {
+      pictures::shared_picture_cache().picture(*game);
+    });
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i; (i = next++) < jobs.size();) {
-      Job& job = jobs[i];
-      *job.result = PasswordCheck{job.hash, job.password, verify_password_cached(job.userid, job.hash, job.password)};
-    }
+    for (std::size_t i; (i = next++) < jobs.size();) jobs[i]();
   };
   const std::size_t helpers = std::min<std::size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency())) ;
   std::vector<std::jthread> threads;
@@ -216,7 +223,7 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
     if (row && row->state == "received") batch.push_back({id, read_stored_message(*row, config_), std::nullopt});
   }
   if (batch.empty()) return inbox_ids.size();
-  check_passwords_in_advance(batch);
+  work_in_advance(batch);
 
   // One transaction (one fsync) for the whole batch; each command has its own savepoint, so
   // a refused command undoes only itself. A database error undoes the batch, which stays

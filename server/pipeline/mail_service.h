@@ -76,7 +76,7 @@ class MailService {
     IntakeRecord record;
     std::optional<PasswordCheck> precheck;
   };
-  void check_passwords_in_advance(std::vector<PreparedMessage>& batch);
+  void work_in_advance(std::vector<PreparedMessage>& batch);
   // One message inside the batch's transaction; returns its log line (written after commit).
   std::string carry_out(PreparedMessage& prepared);
 

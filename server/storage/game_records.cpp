@@ -17,6 +17,13 @@ constexpr const char* kSelectGame =
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
+// A move from the row's first five columns: ply, move, colour, userid, played at (the
+// moves table and the takebacks table hold them alike).
+StoredMove move_from_row(Statement& row) {
+  return {static_cast<int>(row.column_int(0)), row.column_text(1), static_cast<int>(row.column_int(2)),
+          row.column_text(3), row.column_text(4)};
+}
+
 GameRecord record_from_row(Statement& row) {
   GameRecord r;
   r.id = row.column_int(0);
@@ -77,9 +84,7 @@ std::vector<StoredMove> GameRecords::moves(std::int64_t id) const {
       "WHERE m.game_id = ? ORDER BY m.ply");
   query.bind(1, id);
   std::vector<StoredMove> moves;
-  while (query.step())
-    moves.push_back({static_cast<int>(query.column_int(0)), query.column_text(1),
-                     static_cast<int>(query.column_int(2)), query.column_text(3), query.column_text(4)});
+  while (query.step()) moves.push_back(move_from_row(query));
   return moves;
 }
 
@@ -204,10 +209,7 @@ std::vector<TakenBack> GameRecords::takebacks(std::int64_t id) const {
       "JOIN users u ON u.id = t.user_id WHERE t.game_id = ? ORDER BY t.rowid");
   query.bind(1, id);
   std::vector<TakenBack> found;
-  while (query.step())
-    found.push_back({{static_cast<int>(query.column_int(0)), query.column_text(1),
-                      static_cast<int>(query.column_int(2)), query.column_text(3), query.column_text(4)},
-                     query.column_text(5)});
+  while (query.step()) found.push_back({move_from_row(query), query.column_text(5)});
   return found;
 }
 

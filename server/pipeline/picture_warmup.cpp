@@ -1,0 +1,51 @@
+#include "server/pipeline/picture_warmup.h"
+
+#include <exception>
+
+#include "server/commands/reply_move.h"
+#include "server/storage/accounts.h"
+#include "server/storage/game_records.h"
+
+namespace pbem::server {
+namespace {
+
+// The move command the processor would carry out for this mail, if it is one.
+std::optional<Command> move_of(Database& db, const Config& config, const IntakeRecord& record) {
+  std::optional<Command> command = record.command.command;
+  if (auto by_reply = reply_move(db, config, record.recipients, record.message->subject,
+                                 record.message->body_new_text))
+    command = by_reply->command.command;
+  if (!command || !command->is("move") || command->boards.empty()) return std::nullopt;
+  return command;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const Config& config,
+                                                         const std::vector<const IntakeRecord*>& records) {
+  std::vector<std::unique_ptr<Game>> positions;
+  GameRecords games(db);
+  Accounts accounts(db);
+  for (const IntakeRecord* record : records) {
+    if (!record->message || record->machine) continue;
+    try {
+      const auto move = move_of(db, config, *record);
+      if (!move) continue;
+      const auto game_record = games.find(move->boards.front().number);
+      if (!game_record || !game_record->active || game_record->type != move->type) continue;
+      bool wanted = false;
+      for (std::int64_t id : game_record->players)
+        if (const auto player = accounts.find_by_id(id)) wanted = wanted || player->pictures;
+      if (!wanted) continue;
+      auto game = games.replay(*game_record);
+      if (!game->over() && game->play(move->move).ok) positions.push_back(std::move(game));
+    } catch (const DatabaseError&) {
+      throw;  // busy, ...: the batch is retried later, as for its other reads
+    } catch (const std::exception&) {
+      // A record that does not replay is the processor's to report; nothing is drawn ahead.
+    }
+  }
+  return positions;
+}
+
+}  // namespace pbem::server

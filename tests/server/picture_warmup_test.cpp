@@ -1,0 +1,65 @@
+// Pictures drawn ahead (server/pipeline/picture_warmup.*): a batch's moves are drawn into
+// the shared picture cache before the write transaction, so the board mail inside finds
+// them there; the guess never changes what is stored or sent.
+#include <catch2/catch.hpp>
+
+#include "pictures/picture_cache.h"
+#include "server/pipeline/picture_warmup.h"
+#include "server/storage/accounts.h"
+#include "server/storage/inbox.h"
+#include "server/storage/outbox.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+
+namespace {
+
+struct Players : pbem::test::ServiceFixture {
+  Players() {
+    member("alice", "alice@example.org");
+    member("bob", "bob@example.net");
+    deliver("alice@example.org", "hy3 challenge alice bob -size=4");
+  }
+  // The intake record of a stored message, as the processor would read it.
+  IntakeRecord record_of(const std::string& from, const std::string& subject) {
+    const auto id = service.receive(pbem::test::plain_mail(from, subject, "warm-" + subject), std::nullopt).inbox_id;
+    return read_stored_message(*Inbox(db).load(id), config);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the position a move will make is found ahead, and only for a move that can be made", "[pictures]") {
+  Players p;
+  const IntakeRecord good = p.record_of("alice@example.org", "hy3 move 1 alice pw-alice b2");
+  const IntakeRecord illegal = p.record_of("alice@example.org", "hy3 move 1 alice pw-alice z9");
+  const IntakeRecord other_kind = p.record_of("alice@example.org", "gaia move 1 alice pw-alice a1");
+  const IntakeRecord not_a_move = p.record_of("alice@example.org", "hy3 show 1");
+  const auto positions = positions_after_moves(p.db, p.config, {&good, &illegal, &other_kind, &not_a_move});
+  REQUIRE(positions.size() == 1);
+  CHECK(positions[0]->record() == std::vector<std::string>{"b2"});
+  // Nothing was stored by looking ahead.
+  CHECK(Inbox(p.db).pending().size() == 4);
+
+  // Players who both turned pictures off get nothing drawn ahead.
+  Accounts accounts(p.db);
+  accounts.set_pictures(*accounts.find("alice"), false);
+  accounts.set_pictures(*accounts.find("bob"), false);
+  CHECK(positions_after_moves(p.db, p.config, {&good}).empty());
+}
+
+TEST_CASE("a move's board mail takes the picture drawn ahead of the transaction", "[pictures]") {
+  Players p;
+  auto& cache = pbem::pictures::shared_picture_cache();
+  p.service.receive(pbem::test::plain_mail("alice@example.org", "hy3 move 1 alice pw-alice c3", "m1"), std::nullopt);
+  const std::size_t hits = cache.hits(), misses = cache.misses();
+  const std::size_t queued = Outbox(p.db).queued().size();
+  CHECK(p.service.process_pending() == 1);
+  // Two lookups: the drawing ahead, and the board mail (for both players), which found it.
+  // (The cache is the process's: another test may have drawn this position already.)
+  CHECK(cache.hits() + cache.misses() == hits + misses + 2);
+  CHECK(cache.hits() >= hits + 1);
+  const auto mails = Outbox(p.db).queued();
+  REQUIRE(mails.size() == queued + 2);
+  for (std::size_t i = queued; i < mails.size(); ++i) CHECK(mails[i].data.find("image/png") != std::string::npos);
+}
