@@ -110,11 +110,23 @@ asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
     log_line(std::string("sender: cannot read the outbox: ") + e.what());
   }
   std::size_t attempted = 0;
+  std::vector<const QueuedMail*> group;
   for (const QueuedMail& mail : due) {
-    if (stopping_) break;
+    if (stopping_) {
+      group.clear();  // not started: they wait for the next start
+      break;
+    }
     if (delivered_unrecorded(mail.id)) continue;  // sent already; only the mark is missing
-    co_await deliver_one(db, mail);
-    ++attempted;
+    group.push_back(&mail);
+    if (group.size() == kParallelDeliveries) {
+      co_await deliver_group(db, group);
+      attempted += group.size();
+      group.clear();
+    }
+  }
+  if (!group.empty()) {
+    co_await deliver_group(db, group);
+    attempted += group.size();
   }
   record_late(db);  // at once if the database allows (`pbem outbox send` makes one pass only)
   co_return attempted;
@@ -180,10 +192,26 @@ std::size_t send_due_once(const Config& config) {
   return attempted;
 }
 
-asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& mail) {
+asio::awaitable<void> OutboxSender::deliver_group(Database& db, const std::vector<const QueuedMail*>& group) {
+  std::vector<mail::DeliveryResult> results(group.size());
+  // The attempts run side by side on this (single-threaded) io_context; the timer is only
+  // a place to wait until the last one has finished.
+  std::size_t running = group.size();
+  asio::steady_timer all_done(io_, asio::steady_timer::time_point::max());
+  for (std::size_t i = 0; i < group.size(); ++i)
+    asio::co_spawn(io_, attempt(*group[i], results[i]), [&](std::exception_ptr) {
+      if (--running == 0) all_done.cancel();
+    });
+  while (running > 0) {
+    boost::system::error_code ignored;
+    co_await all_done.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
+  }
+  record_results(db, group, results);
+}
+
+asio::awaitable<void> OutboxSender::attempt(const QueuedMail& mail, mail::DeliveryResult& result) {
   // A named vector, not a braced list: g++ 12 mis-compiles initializer lists in co_await calls.
   std::vector<std::string> recipients{mail.recipient};
-  mail::DeliveryResult result;
   std::exception_ptr failure;
   try {
     result = co_await transport_->deliver(mail.envelope_from, recipients, mail.data);
@@ -195,39 +223,61 @@ asio::awaitable<void> OutboxSender::deliver_one(Database& db, const QueuedMail& 
     // waits its backoff like any temporary failure, and the sender carries on.
     result = {mail::DeliveryStatus::TemporaryFailure, "internal error while sending: " + describe(failure), {}};
   }
-  Outbox outbox(db);
-  const std::string tag = "outbox " + std::to_string(mail.id) + " to " + mail.recipient + " <" + mail.message_id + ">";
-  // Marking may meet a busy database; a delivered message is then remembered and marked
-  // later (record_late), never sent again. Only a crash before the mark repeats it.
+}
+
+void OutboxSender::record_results(Database& db, const std::vector<const QueuedMail*>& group,
+                                  const std::vector<mail::DeliveryResult>& results) {
+  auto tag_of = [](const QueuedMail& mail) {
+    return "outbox " + std::to_string(mail.id) + " to " + mail.recipient + " <" + mail.message_id + ">";
+  };
+  std::vector<std::string> lines;  // logged once the marks are committed
+  // Marking may meet a busy database; delivered messages are then remembered and marked
+  // later (record_late), never sent again. Only a crash before the commit repeats them.
   try {
-    switch (result.status) {
-      case mail::DeliveryStatus::Delivered:
-        outbox.mark_sent(mail.id);
-        log_line(tag + ": delivered");
-        break;
-      case mail::DeliveryStatus::PermanentFailure:
-        outbox.mark_failed(mail.id, result.detail);
-        log_line(tag + ": failed permanently: " + result.detail);
-        break;
-      case mail::DeliveryStatus::TemporaryFailure:
-        if (mail.attempts + 1 >= config_.outbox.max_attempts) {
-          outbox.mark_failed(mail.id, "gave up after " + std::to_string(mail.attempts + 1) + " attempts: " + result.detail);
-          log_line(tag + ": gave up after " + std::to_string(mail.attempts + 1) + " attempts: " + result.detail);
-        } else {
-          auto delay = retry_delay(config_.outbox, mail.attempts + 1);
-          outbox.mark_retry(mail.id, result.detail, std::chrono::system_clock::now() + delay);
-          log_line(tag + ": temporary failure, retry in " + std::to_string(delay.count()) + "s: " + result.detail);
-        }
-        break;
+    Transaction transaction(db);
+    Outbox outbox(db);
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      const QueuedMail& mail = *group[i];
+      const mail::DeliveryResult& result = results[i];
+      const std::string tag = tag_of(mail);
+      switch (result.status) {
+        case mail::DeliveryStatus::Delivered:
+          outbox.mark_sent(mail.id);
+          lines.push_back(tag + ": delivered");
+          break;
+        case mail::DeliveryStatus::PermanentFailure:
+          outbox.mark_failed(mail.id, result.detail);
+          lines.push_back(tag + ": failed permanently: " + result.detail);
+          break;
+        case mail::DeliveryStatus::TemporaryFailure:
+          if (mail.attempts + 1 >= config_.outbox.max_attempts) {
+            const std::string why =
+                "gave up after " + std::to_string(mail.attempts + 1) + " attempts: " + result.detail;
+            outbox.mark_failed(mail.id, why);
+            lines.push_back(tag + ": " + why);
+          } else {
+            auto delay = retry_delay(config_.outbox, mail.attempts + 1);
+            outbox.mark_retry(mail.id, result.detail, std::chrono::system_clock::now() + delay);
+            lines.push_back(tag + ": temporary failure, retry in " + std::to_string(delay.count()) +
+                            "s: " + result.detail);
+          }
+          break;
+      }
     }
+    transaction.commit();
   } catch (const std::exception& e) {
-    if (result.status == mail::DeliveryStatus::Delivered) {
-      unrecorded_.emplace_back(mail.id, tag);
-      log_line(tag + ": delivered, but not yet recorded (it will not be sent again): " + e.what());
-    } else {
-      log_line(tag + ": could not record the delivery result: " + e.what());
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      const std::string tag = tag_of(*group[i]);
+      if (results[i].status == mail::DeliveryStatus::Delivered) {
+        unrecorded_.emplace_back(group[i]->id, tag);
+        log_line(tag + ": delivered, but not yet recorded (it will not be sent again): " + e.what());
+      } else {
+        log_line(tag + ": could not record the delivery result: " + e.what());
+      }
     }
+    return;
   }
+  for (const std::string& line : lines) log_line(line);
 }
 
 }  // namespace pbem::server

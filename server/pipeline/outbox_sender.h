@@ -53,14 +53,23 @@ class OutboxSender {
   void start();
   // Wakes the loop at once (new mail was queued). Safe from any thread.
   void wake();
-  // Lets the delivery in flight finish, then ends the loop.
+  // Lets the deliveries in flight finish, then ends the loop.
   void stop();
   // One pass: attempts every message that is due now; returns how many were attempted.
   mail::asio::awaitable<std::size_t> send_due(Database& db);
 
+  // How many mails go to the smarthost at once, each on its own connection. Their outbox
+  // rows are then marked in one transaction: one fsync for the group, not one a mail
+  // (issue 15: "replies of a batch go out as a batch"). A crash between the smarthost's
+  // acceptance and that commit sends the group's mails again, as the spec allows.
+  static constexpr std::size_t kParallelDeliveries = 8;
+
  private:
   mail::asio::awaitable<void> run();
-  mail::asio::awaitable<void> deliver_one(Database& db, const struct QueuedMail& mail);
+  mail::asio::awaitable<void> deliver_group(Database& db, const std::vector<const struct QueuedMail*>& group);
+  mail::asio::awaitable<void> attempt(const QueuedMail& mail, mail::DeliveryResult& result);
+  void record_results(Database& db, const std::vector<const QueuedMail*>& group,
+                      const std::vector<mail::DeliveryResult>& results);
   // Marks sent what was delivered but could not be recorded then; stops at a busy database.
   void record_late(Database& db);
   bool delivered_unrecorded(std::int64_t id) const;

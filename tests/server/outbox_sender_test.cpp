@@ -191,3 +191,51 @@ TEST_CASE("certificate verification 'auto' means on except for a loopback smarth
   CHECK(smarthost_client_config(config).verify_certificate);
   CHECK(smarthost_client_config(config).allow_plaintext_auth);  // loopback never leaves the machine
 }
+
+TEST_CASE("mails are delivered in groups, each group marked in one transaction", "[outbox][sender]") {
+  TempDir dir;
+  Config config = default_config(dir.path());
+  Database db(config.database);
+  migrate(db);
+  const std::size_t count = OutboxSender::kParallelDeliveries + 2;
+  for (std::size_t n = 0; n < count; ++n)
+    enqueue(db, "user" + std::to_string(n) + "@example.org", "g" + std::to_string(n));
+  std::vector<std::string> delivered;
+  asio::io_context io;
+  OutboxSender sender(io, config, std::make_unique<ThrowingTransport>(0, false, delivered));
+  int commits = 0;
+  db.set_statement_hook([&](std::string_view sql) { commits += sql == "COMMIT"; });
+  CHECK(send_due(sender, io, db) == count);
+  db.set_statement_hook(nullptr);
+  CHECK(commits == 2);  // a full group and the rest: one fsync each, not one a mail
+  CHECK(delivered.size() == count);
+  for (std::size_t n = 0; n < count; ++n) CHECK(row(db, "user" + std::to_string(n) + "@example.org").state == "sent");
+}
+
+TEST_CASE("a group delivered while the database is busy is marked later, never sent again", "[outbox][sender]") {
+  TempDir dir;
+  Config config = default_config(dir.path());
+  Database db(config.database);
+  migrate(db);
+  enqueue(db, "alice@example.org", "b1");
+  enqueue(db, "bob@example.org", "b2");
+  std::vector<std::string> delivered;
+  asio::io_context io;
+  OutboxSender sender(io, config, std::make_unique<ThrowingTransport>(0, false, delivered));
+  constexpr int kSqliteBusy = 5;
+  bool busy = true;  // the marking transaction of the first pass fails
+  db.set_statement_hook([&](std::string_view sql) {
+    if (busy && sql.find("UPDATE outbox SET state = 'sent'") != std::string_view::npos)
+      throw DatabaseError(kSqliteBusy, "database is locked");
+  });
+  CHECK(send_due(sender, io, db) == 2);
+  CHECK(delivered.size() == 2);
+  CHECK(row(db, "alice@example.org").state == "queued");  // rolled back together
+  CHECK(row(db, "bob@example.org").state == "queued");
+  busy = false;
+  CHECK(send_due(sender, io, db) == 0);  // remembered as delivered: recorded, not sent again
+  db.set_statement_hook(nullptr);
+  CHECK(delivered.size() == 2);
+  CHECK(row(db, "alice@example.org").state == "sent");
+  CHECK(row(db, "bob@example.org").state == "sent");
+}
