@@ -385,8 +385,11 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   std::string database;
   top.read("database", database);
   if (top.find("database")) {
-    if (database.empty()) top.invalid("database", "must be a file name, got \"\"");
-    config.database = resolve(config.base_directory, database);
+    if (database.empty()) top.invalid("database", "must be a file name or a postgresql:// URI, got \"\"");
+    // A PostgreSQL URI (issue 16) is used as written; a file name is relative to the
+    // configuration's directory.
+    const bool uri = database.starts_with("postgresql://") || database.starts_with("postgres://");
+    config.database = uri ? std::filesystem::path(database) : resolve(config.base_directory, database);
   }
   read_smtp(top, config.base_directory, config.smtp);
   read_smarthost(top, config.smarthost);

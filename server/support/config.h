@@ -108,7 +108,7 @@ struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
   ServerConfig server;
-  std::filesystem::path database;  // absolute; default base_directory/pbem.sqlite
+  std::filesystem::path database;  // absolute, or a postgresql:// URI; default base_directory/pbem.sqlite
   SmtpConfig smtp;
   SmarthostConfig smarthost;
   OutboxConfig outbox;
