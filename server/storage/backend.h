@@ -16,6 +16,7 @@
 
 namespace pbem::server {
 enum class Dialect;
+enum class ColumnType;
 }
 
 namespace pbem::server::detail {
@@ -41,6 +42,7 @@ class StatementBackend {
   virtual int column_count() const = 0;
   virtual std::string column_name(int column) const = 0;
   virtual bool column_is_null(int column) const = 0;
+  virtual ColumnType column_type(int column) const = 0;
   virtual std::int64_t column_int(int column) const = 0;
   virtual double column_double(int column) const = 0;
   virtual std::string column_text(int column) const = 0;

@@ -170,6 +170,16 @@ void Statement::reset() {
 
 int Statement::column_count() const { return handle_->column_count(); }
 
+ColumnType Statement::column_type(int column) const {
+  check_column(column);
+  return handle_->column_type(column);
+}
+
+std::string Statement::column_name(int column) const {
+  if (column < 0 || column >= column_count()) throw std::logic_error("column " + std::to_string(column) + " out of range");
+  return handle_->column_name(column);
+}
+
 void Statement::check_column(int column) const {
   if (!has_row_) {
     throw std::logic_error("no current row (step() must return true first) in " + shown_sql(sql()));

@@ -34,6 +34,10 @@ inline constexpr int error = 1, busy = 5, locked = 6, too_big = 18, constraint =
 // The two engines behind Database.
 enum class Dialect { sqlite, postgresql };
 
+// What a column of the current row holds (SQLite's storage classes; PostgreSQL's types
+// map onto them), for code that copies rows without knowing the table.
+enum class ColumnType { integer, real, text, blob, null };
+
 // Any failure reported by the database. `code` is SQLite's extended result code
 // (e.g. SQLITE_CONSTRAINT_UNIQUE); its low byte is the primary code. On PostgreSQL,
 // `sqlstate` is the server's five-character SQLSTATE and `code` its SQLite equivalent.
@@ -126,6 +130,8 @@ class Statement {
   std::optional<std::string> column_optional_text(int column) const;
   std::optional<std::int64_t> column_optional_int(int column) const;
   int column_count() const;
+  ColumnType column_type(int column) const;
+  std::string column_name(int column) const;
 
   std::string sql() const;  // the SQL text, for messages
 

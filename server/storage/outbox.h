@@ -44,8 +44,7 @@ class Outbox {
   // settle it, and if the sender dies first another takes it when the lease runs out.
   // SQLite has one daemon per database: there it is queued(now, limit).
   std::vector<QueuedMail> claim_due(std::chrono::system_clock::time_point now, int limit,
-                                    std::chrono::seconds lease = kClaimLease);
-  static constexpr std::chrono::seconds kClaimLease{120};
+                                    std::chrono::seconds lease);
   void mark_sent(std::int64_t id);
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
   void mark_failed(std::int64_t id, const std::string& error);

@@ -156,6 +156,15 @@ class PostgresStatement final : public StatementBackend {
   int column_count() const override { return result_ ? PQnfields(result_.get()) : 0; }
   std::string column_name(int column) const override { return PQfname(result_.get(), column); }
   bool column_is_null(int column) const override { return PQgetisnull(result_.get(), row_, column) != 0; }
+  ColumnType column_type(int column) const override {
+    if (column_is_null(column)) return ColumnType::null;
+    switch (PQftype(result_.get(), column)) {
+      case bool_oid: case 20: case 21: case 23: return ColumnType::integer;  // bool, int8, int2, int4
+      case 700: case 701: case 1700: return ColumnType::real;               // float4, float8, numeric
+      case bytea_oid: return ColumnType::blob;
+      default: return ColumnType::text;
+    }
+  }
   std::int64_t column_int(int column) const override;
   double column_double(int column) const override;
   std::string column_text(int column) const override { return column_bytes(column); }

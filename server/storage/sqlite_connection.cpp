@@ -94,6 +94,15 @@ class SqliteStatement final : public StatementBackend {
   bool column_is_null(int column) const override {
     return sqlite3_column_type(handle_.get(), column) == SQLITE_NULL;
   }
+  ColumnType column_type(int column) const override {
+    switch (sqlite3_column_type(handle_.get(), column)) {
+      case SQLITE_INTEGER: return ColumnType::integer;
+      case SQLITE_FLOAT: return ColumnType::real;
+      case SQLITE_BLOB: return ColumnType::blob;
+      case SQLITE_NULL: return ColumnType::null;
+      default: return ColumnType::text;
+    }
+  }
   std::int64_t column_int(int column) const override { return sqlite3_column_int64(handle_.get(), column); }
   double column_double(int column) const override { return sqlite3_column_double(handle_.get(), column); }
   std::string column_text(int column) const override {

@@ -317,11 +317,12 @@ void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
 
 void read_outbox(const Section& top, OutboxConfig& outbox) {
   auto section = top.section("outbox", {"max_attempts", "initial_retry_seconds",
-                                        "max_retry_seconds"});
+                                        "max_retry_seconds", "claim_seconds"});
   if (!section) return;
   section->read("max_attempts", outbox.max_attempts, 1, 1000);
   section->read("initial_retry_seconds", outbox.initial_retry_seconds, 0, one_week);
   section->read("max_retry_seconds", outbox.max_retry_seconds, 0, one_week);
+  section->read("claim_seconds", outbox.claim_seconds, 1, one_week);
   if (outbox.max_retry_seconds < outbox.initial_retry_seconds) {
     section->invalid("max_retry_seconds", "must not be less than outbox.initial_retry_seconds (" +
                                               std::to_string(outbox.initial_retry_seconds.count()) +
