@@ -240,6 +240,24 @@ bool Database::is_postgres_uri(std::string_view location) {
   return location.starts_with("postgresql://") || location.starts_with("postgres://");
 }
 
+std::string Database::shown_location(const std::filesystem::path& location) {
+  std::string shown = location.string();
+  if (!is_postgres_uri(shown)) return shown;
+  // postgresql://user:secret@host/db -> postgresql://user@host/db; password=... dropped.
+  const std::size_t authority = shown.find("://") + 3;
+  const std::size_t at = shown.find('@', authority);
+  const std::size_t slash = shown.find('/', authority);
+  if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+    const std::size_t colon = shown.find(':', authority);
+    if (colon != std::string::npos && colon < at) shown.erase(colon, at - colon);
+  }
+  for (std::size_t password; (password = shown.find("password=")) != std::string::npos;) {
+    const std::size_t end = shown.find('&', password);
+    shown.erase(password, end == std::string::npos ? std::string::npos : end - password + 1);
+  }
+  return shown;
+}
+
 Database::Database(const std::filesystem::path& file)
     : connection_(is_postgres_uri(file.native()) ? detail::open_postgres(file.native())
                                                  : detail::open_sqlite(file)) {}

@@ -203,6 +203,8 @@ class Database {
 
   // Whether `location` names a PostgreSQL database rather than a SQLite file.
   static bool is_postgres_uri(std::string_view location);
+  // `location` as logs and messages may show it: a URI without its password.
+  static std::string shown_location(const std::filesystem::path& location);
 
   static constexpr std::size_t max_cached_sql = 256;
 

@@ -205,7 +205,7 @@ class PostgresStatement final : public StatementBackend {
 class PostgresConnection final : public Connection {
  public:
   explicit PostgresConnection(const std::string& uri) {
-    location = without_password(uri);
+    location = Database::shown_location(uri);
     conn_ = PQconnectdb(uri.c_str());
     if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
       const std::string message = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
@@ -293,23 +293,6 @@ class PostgresConnection final : public Connection {
   bool closing = false;
 
  private:
-  static std::string without_password(const std::string& uri) {
-    // postgresql://user:secret@host/db -> postgresql://user@host/db; password=... dropped.
-    std::string shown = uri;
-    const std::size_t scheme = shown.find("://");
-    const std::size_t at = shown.find('@', scheme);
-    const std::size_t slash = shown.find('/', scheme + 3);
-    if (scheme != std::string::npos && at != std::string::npos && (slash == std::string::npos || at < slash)) {
-      const std::size_t colon = shown.find(':', scheme + 3);
-      if (colon != std::string::npos && colon < at) shown.erase(colon, at - colon);
-    }
-    const std::size_t password = shown.find("password=");
-    if (password != std::string::npos) {
-      const std::size_t end = shown.find('&', password);
-      shown.erase(password, end == std::string::npos ? std::string::npos : end - password + 1);
-    }
-    return shown;
-  }
   static std::int32_t fnv1a(std::string_view text) {
     std::uint32_t hash = 2166136261u;
     for (unsigned char c : text) hash = (hash ^ c) * 16777619u;
