@@ -7,21 +7,27 @@ its scripted moves, and every reply reached the sink once; the only allowed seco
 is a reply the killed daemon handed to the sink but had not yet marked sent (delivery is
 at-least-once), which the other daemon sends when the dead one's claim runs out.
 
+Also: the clock's duties run exactly once however many processes tick at the same moment
+(several `pbem tick` at once, as each host's pbemd or cron would).
+
 Needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh; the ctest entry postgres_two_daemons);
 skipped without it."""
 import collections
 import re
+import shutil
 import smtplib
+import subprocess
 import sys
 import threading
 import time
 import unittest
 import uuid
 
-from pbem_harness import POSTGRES, build_dir, make_mail
+from pbem_harness import POSTGRES, build_dir, make_mail, pbem_binary
 
 build_dir(sys.argv)
 
+import test_clock as tc  # noqa: E402 - a Server whose pbem runs at a frozen moment
 import test_daemon as td  # noqa: E402 - the scripted HY 3 game, the players, Traffic
 from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PythonSink, free_port,  # noqa: E402
                             send_smtplib, wait_until)
@@ -179,6 +185,38 @@ class TwoDaemons(unittest.TestCase):
               f"({dict(traffic.taken_by)} taken by each), kill -9 of one: {len(traffic.failures)} failed sends, "
               f"{len(traffic.resent())} resent; commands processed per daemon {processed}; "
               f"{len(duplicated)} reply delivered twice across the kill", file=sys.stderr)
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed")
+class ClockDutiesOnce(unittest.TestCase):
+    games = 4
+    tickers = 4
+
+    def setUp(self):
+        self.server = tc.ClockServer()
+        self.addCleanup(self.server.close)
+
+    def test_several_ticks_at_once_end_each_game_once(self):
+        for userid, (address, password) in tc.PLAYERS.items():
+            self.server.signup_and_confirm(address, userid, password)
+        for game in range(1, self.games + 1):
+            for subject in ("hy3 challenge alice bob -size=3 -days=3", f"hy3 move {game} alice secret1 c1"):
+                p = self.server.ingest(make_mail(tc.PLAYERS["alice"][0], subject))
+                self.assertEqual(p.returncode, 0, p.stderr)
+        self.server.now = tc.T0 + tc.timedelta(days=3)  # every deadline has come
+        ticks = [subprocess.Popen(["faketime", "-f", tc.stamp(self.server.now), pbem_binary(), "--config",
+                                   self.server.config, "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(self.tickers)]
+        outputs = [tick.communicate(timeout=120) for tick in ticks]
+        self.assertEqual([tick.returncode for tick in ticks], [0] * self.tickers, outputs)
+        ended = re.findall(rb"clock: game (\d+): ", b"".join(err for _, err in outputs))
+        self.assertEqual(sorted(ended), sorted(str(g).encode() for g in range(1, self.games + 1)))
+        self.assertEqual(self.server.query("SELECT DISTINCT status, end_reason FROM games"),
+                         [{"status": "finished", "end_reason": "time"}])
+        mails = self.server.query("SELECT game_id, count(*) AS n FROM outbox WHERE message_id LIKE 'pbem-clock-%' "
+                                  "GROUP BY game_id ORDER BY game_id")
+        self.assertEqual(mails, [{"game_id": g, "n": 2} for g in range(1, self.games + 1)])
 
 
 if __name__ == "__main__":
