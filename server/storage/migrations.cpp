@@ -82,7 +82,13 @@ std::vector<int> migrate(Database& database) { return migrate(database, known_mi
 
 std::vector<int> migrate(Database& database, std::span<const Migration> migrations) {
   check_ascending(migrations);
-  create_version_table(database);
+  {
+    // Under the write lock: two processes starting at once on a new PostgreSQL database
+    // would otherwise race on creating the table (one fails, "already exists").
+    Transaction transaction(database);
+    create_version_table(database);
+    transaction.commit();
+  }
   check_history(database, migrations);
 
   std::vector<int> applied;

@@ -7,7 +7,8 @@ its scripted moves, and every reply reached the sink once; the only allowed seco
 is a reply the killed daemon handed to the sink but had not yet marked sent (delivery is
 at-least-once), which the other daemon sends when the dead one's claim runs out.
 
-Also: the clock's duties run exactly once however many processes tick at the same moment
+Also: several processes starting at once on a new database migrate it once, and the
+clock's duties run exactly once however many processes tick at the same moment
 (several `pbem tick` at once, as each host's pbemd or cron would).
 
 Needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh; the ctest entry postgres_two_daemons);
@@ -23,7 +24,7 @@ import time
 import unittest
 import uuid
 
-from pbem_harness import POSTGRES, build_dir, make_mail, pbem_binary
+from pbem_harness import POSTGRES, Server, build_dir, make_mail, pbem_binary
 
 build_dir(sys.argv)
 
@@ -217,6 +218,21 @@ class ClockDutiesOnce(unittest.TestCase):
         mails = self.server.query("SELECT game_id, count(*) AS n FROM outbox WHERE message_id LIKE 'pbem-clock-%' "
                                   "GROUP BY game_id ORDER BY game_id")
         self.assertEqual(mails, [{"game_id": g, "n": 2} for g in range(1, self.games + 1)])
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+class MigrationsOnce(unittest.TestCase):
+    def test_several_processes_migrate_a_new_database_at_once(self):
+        server = Server()
+        self.addCleanup(server.close)
+        inits = [subprocess.Popen([pbem_binary(), "--config", server.config, "init"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE) for _ in range(4)]
+        outputs = [init.communicate(timeout=120) for init in inits]
+        self.assertEqual([init.returncode for init in inits], [0] * 4, outputs)
+        applied = sorted(int(re.search(rb"\((\d+) migrations applied now\)", out).group(1)) for out, _ in outputs)
+        versions = server.query("SELECT version FROM schema_migrations ORDER BY version")
+        self.assertEqual(sum(applied), len(versions))  # each migration applied by one of them
+        self.assertEqual(server.query("SELECT count(*) AS n FROM users"), [{"n": 0}])
 
 
 if __name__ == "__main__":
