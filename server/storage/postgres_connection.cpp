@@ -193,9 +193,13 @@ class PostgresStatement final : public StatementBackend {
     return std::string(text);
   }
 
+  void prepare_on_server();
+
   PostgresConnection& connection_;
   std::string sql_;
+  std::string translated_;  // with $N parameters
   std::string name_;
+  long session_ = 0;        // the connection's session it was prepared on
   std::vector<std::optional<std::string>> values_;
   std::vector<int> formats_;  // 0 text, 1 binary (blobs)
   Result result_;
@@ -213,12 +217,8 @@ class PostgresConnection final : public Connection {
       throw DatabaseError(error_code::busy, "cannot connect to database " + location.string() + ": " + message,
                           "08001");
     }
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
     try {
-      // Timestamps are written by the program as ISO 8601 UTC text; the session's zone
-      // only matters to now() in migrations, which must agree with them.
-      exec("SET TIME ZONE 'UTC'; SET client_min_messages = warning");
-      set_busy_timeout(std::chrono::milliseconds(5000));
+      configure_session();
       Result schema(PQexec(conn_, "SELECT coalesce(current_schema(), '')"));
       check(conn_, schema.get(), "cannot read the schema of " + location.string());
       write_lock_key_ = fnv1a(PQgetvalue(schema.get(), 0, 0));
@@ -237,15 +237,48 @@ class PostgresConnection final : public Connection {
   Dialect dialect() const override { return Dialect::postgresql; }
 
   StatementBackendHandle prepare(std::string_view sql, bool persistent) override {
+    before_statement(sql);
     drop_orphans();
     return std::make_unique<PostgresStatement>(*this, sql, persistent);
   }
 
   void exec(std::string_view sql) override {
+    before_statement(sql);
     Result result(PQexec(conn_, std::string(sql).c_str()));
+    after_statement();
     check(conn_, result.get(), "cannot execute " + shown_sql(sql));
     note_changes(result.get());
   }
+
+  // A session lost (the server restarted, a failover) is opened again at the next
+  // statement, unless the caller had a transaction open on it: then every statement is
+  // refused as busy until the caller's ROLLBACK, so nothing meant for that transaction
+  // runs outside it. Prepared statements are prepared again on the new session.
+  void before_statement(std::string_view sql) {
+    if (PQstatus(conn_) != CONNECTION_BAD) return;
+    if (lost_transaction_) {
+      if (sql != "ROLLBACK")
+        throw DatabaseError(error_code::busy, "the connection to " + location.string() +
+                                                  " was lost during a transaction", "08006");
+      lost_transaction_ = false;
+    }
+    PQreset(conn_);
+    if (PQstatus(conn_) != CONNECTION_OK)
+      throw DatabaseError(error_code::busy, "cannot reconnect to database " + location.string() + ": " +
+                                                trimmed(PQerrorMessage(conn_)), "08001");
+    ++session_;
+    orphans_.clear();
+    open_transaction_ = false;
+    configure_session();
+  }
+  void after_statement() {
+    if (PQstatus(conn_) == CONNECTION_OK) {
+      open_transaction_ = PQtransactionStatus(conn_) != PQTRANS_IDLE;
+    } else {
+      lost_transaction_ = lost_transaction_ || open_transaction_;
+    }
+  }
+  long session() const { return session_; }
 
   std::vector<std::string> write_transaction_start() const override {
     return {"BEGIN", "SELECT pg_advisory_xact_lock(" + std::to_string(write_lock_class) + ", " +
@@ -254,6 +287,7 @@ class PostgresConnection final : public Connection {
 
   std::int64_t last_insert_id() override {
     Result result(PQexec(conn_, "SELECT lastval()"));
+    after_statement();
     check(conn_, result.get(), "cannot read the last inserted id");
     std::int64_t id = 0;
     const char* text = PQgetvalue(result.get(), 0, 0);
@@ -265,11 +299,12 @@ class PostgresConnection final : public Connection {
 
   bool in_transaction() const override {
     const auto status = PQtransactionStatus(conn_);
-    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
+    return lost_transaction_ || status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
   }
 
   void set_busy_timeout(std::chrono::milliseconds timeout) override {
     exec("SET lock_timeout = " + std::to_string(timeout.count()));
+    busy_timeout_ = timeout;
   }
 
   PGconn* handle() const { return conn_; }
@@ -281,8 +316,9 @@ class PostgresConnection final : public Connection {
       std::from_chars(rows, rows + std::strlen(rows), changes_);
   }
   // A statement going away while the transaction is aborted cannot DEALLOCATE: later.
-  void forget(const std::string& name) {
-    if (closing) return;
+  // One prepared on a session since lost is gone already.
+  void forget(const std::string& name, long session) {
+    if (closing || session != session_ || PQstatus(conn_) != CONNECTION_OK) return;
     if (PQtransactionStatus(conn_) == PQTRANS_INERROR) {
       orphans_.push_back(name);
       return;
@@ -293,6 +329,13 @@ class PostgresConnection final : public Connection {
   bool closing = false;
 
  private:
+  void configure_session() {
+    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
+    // Timestamps are written by the program as ISO 8601 UTC text; the session's zone only
+    // matters to now() in migrations, which must agree with them.
+    exec("SET TIME ZONE 'UTC'; SET client_min_messages = warning");
+    set_busy_timeout(busy_timeout_);
+  }
   static std::int32_t fnv1a(std::string_view text) {
     std::uint32_t hash = 2166136261u;
     for (unsigned char c : text) hash = (hash ^ c) * 16777619u;
@@ -309,21 +352,31 @@ class PostgresConnection final : public Connection {
   std::int32_t write_lock_key_ = 0;
   long statements_named_ = 0;
   std::vector<std::string> orphans_;
+  std::chrono::milliseconds busy_timeout_{5000};
+  long session_ = 0;                // counts reconnections
+  bool open_transaction_ = false;   // as of the last statement that reached the server
+  bool lost_transaction_ = false;   // the session died with the caller's transaction open
 };
 
 PostgresStatement::PostgresStatement(PostgresConnection& connection, std::string_view sql, bool)
     : connection_(connection), sql_(sql), name_(connection.next_statement_name()) {
   int parameters = 0;
-  const std::string translated = dollar_parameters(sql, parameters);
-  Result prepared(PQprepare(connection_.handle(), name_.c_str(), translated.c_str(), 0, nullptr));
-  check(connection_.handle(), prepared.get(), "cannot prepare " + shown_sql(sql));
+  translated_ = dollar_parameters(sql, parameters);
+  prepare_on_server();
   values_.resize(static_cast<std::size_t>(parameters));
   formats_.resize(static_cast<std::size_t>(parameters), 0);
 }
 
+void PostgresStatement::prepare_on_server() {
+  session_ = connection_.session();
+  Result prepared(PQprepare(connection_.handle(), name_.c_str(), translated_.c_str(), 0, nullptr));
+  connection_.after_statement();
+  check(connection_.handle(), prepared.get(), "cannot prepare " + shown_sql(sql_));
+}
+
 PostgresStatement::~PostgresStatement() {
   result_.reset();
-  connection_.forget(name_);
+  connection_.forget(name_, session_);
 }
 
 bool PostgresStatement::step() {
@@ -335,8 +388,11 @@ bool PostgresStatement::step() {
       pointers[i] = values_[i]->c_str();
       lengths[i] = static_cast<int>(values_[i]->size());
     }
+    connection_.before_statement(sql_);
+    if (session_ != connection_.session()) prepare_on_server();  // the connection was reopened
     Result result(PQexecPrepared(connection_.handle(), name_.c_str(), static_cast<int>(values_.size()),
                                  pointers.data(), lengths.data(), formats_.data(), 0));
+    connection_.after_statement();
     check(connection_.handle(), result.get(), "cannot execute " + shown_sql(sql_));
     connection_.note_changes(result.get());
     result_ = std::move(result);

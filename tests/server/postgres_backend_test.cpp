@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "server/storage/database.h"
@@ -108,4 +109,60 @@ TEST_CASE("on PostgreSQL the Database behaves as on SQLite", "[postgres]") {
   }
   Transaction after(other);  // free again
   after.commit();
+}
+
+namespace {
+
+// Ends `victim`'s server session from another connection, as a server restart would.
+void end_session_of(Database& victim, const std::filesystem::path& location) {
+  auto pid = victim.prepare("SELECT pg_backend_pid()");
+  REQUIRE(pid.step());
+  const std::int64_t victim_pid = pid.column_int(0);
+  pid.reset();
+  Database killer(location);
+  auto kill = killer.prepare("SELECT pg_terminate_backend(?)");
+  kill.bind(1, victim_pid);
+  REQUIRE(kill.step());
+  CHECK(kill.column_int(0) == 1);
+}
+
+}  // namespace
+
+TEST_CASE("a lost PostgreSQL session is opened again, never in the middle of a transaction", "[postgres]") {
+  if (!pbem::test::on_postgres()) return;  // SQLite has no server session to lose
+  pbem::test::TempDir dir;
+  const auto location = pbem::test::test_database(dir.path());
+  Database db(location);
+  db.exec("CREATE TABLE t (name TEXT)");
+  db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "before").run();
+
+  // Outside a transaction: the statement that meets the dead session fails as busy (the
+  // caller retries), the next one runs on a new session, cached statements included.
+  end_session_of(db, location);
+  try {
+    db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "lost").run();
+    FAIL("a statement ran on a dead session");
+  } catch (const DatabaseError& error) {
+    CHECK(error.busy());
+  }
+  db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "after").run();
+  CHECK(pbem::test::joined_rows(db, "SELECT name FROM t ORDER BY name") == "after,before");
+
+  // Inside a transaction: everything is refused until the caller rolls back.
+  {
+    Transaction transaction(db);
+    db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "uncommitted").run();
+    end_session_of(db, location);
+    CHECK_THROWS_AS(db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "outside").run(), DatabaseError);
+    CHECK(db.in_transaction());
+    try {
+      db.prepare("INSERT INTO t (name) VALUES (?)").bind(1, "outside").run();
+      FAIL("a statement of a lost transaction ran on a new session");
+    } catch (const DatabaseError& error) {
+      CHECK(error.busy());
+    }
+    CHECK_THROWS_AS(transaction.commit(), DatabaseError);
+  }  // the destructor's ROLLBACK ends the lost transaction
+  CHECK_FALSE(db.in_transaction());
+  CHECK(pbem::test::joined_rows(db, "SELECT name FROM t ORDER BY name") == "after,before");
 }
