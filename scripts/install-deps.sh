@@ -11,7 +11,7 @@ packages=(
   libnet-ssleay-perl libio-socket-ssl-perl       # swaks --tls (only "recommended" by swaks)
   clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers
   faketime                                       # tests that move the clock
-  postgresql libpqxx-dev                         # PostgreSQL storage
+  postgresql libpq-dev                           # PostgreSQL storage (libpq) and its tests (the server)
   libcairo2-dev libpng-dev                       # board images (drawn by cairo, written by libpng)
   ccache                                         # optional: compiled objects shared between checkouts
   chromium                                       # the phone-width view of a game mail

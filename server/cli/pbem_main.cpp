@@ -6,6 +6,7 @@
 
 #include "server/support/config.h"
 #include "server/cli/engine_cli.h"
+#include "server/cli/migrate_to_cli.h"
 #include "server/cli/ratings_cli.h"
 #include "server/cli/server_cli.h"
 
@@ -22,6 +23,7 @@ void print_usage(std::ostream& out) {
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
          "  tick                                                 the clock's due reminders and losses on time (cron)\n"
+         "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -49,7 +51,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
-      command != "tick") {
+      command != "tick" && command != "migrate-to") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -67,6 +69,7 @@ int main(int argc, char** argv) {
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
+    if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);
   } catch (const std::exception& e) {
     std::cerr << "pbem " << command << ": " << e.what() << "\n";

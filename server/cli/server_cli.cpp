@@ -46,7 +46,7 @@ int run_init(const Config& config, std::ostream& out) {
   Database db(config.database);
   auto applied = migrate(db);
   ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
-  out << "database " << config.database.string() << " at schema version " << schema_version(db) << " ("
+  out << "database " << Database::shown_location(config.database) << " at schema version " << schema_version(db) << " ("
       << applied.size() << " migrations applied now)\n";
   return kExitOk;
 }

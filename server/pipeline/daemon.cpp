@@ -187,7 +187,7 @@ int run_daemon(const Config& config) {
   sender.start();
   std::thread sending([&] { sender_io.run(); });
   log_line("pbemd: listening on " + config.smtp.listen.host + ":" + std::to_string(smtp.port()) + " for " +
-           config.server.address + ", database " + config.database.string() + ", smarthost " +
+           config.server.address + ", database " + Database::shown_location(config.database) + ", smarthost " +
            config.smarthost.host + ":" + std::to_string(config.smarthost.port));
   io.run();
   sending.join();

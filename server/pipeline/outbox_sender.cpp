@@ -105,7 +105,8 @@ asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
   Outbox outbox(db);
   std::vector<QueuedMail> due;
   try {
-    due = outbox.queued(std::chrono::system_clock::now(), 100);
+    // Several pbemd on PostgreSQL: each row goes to one of them.
+    due = outbox.claim_due(std::chrono::system_clock::now(), 100, config_.outbox.claim_seconds);
   } catch (const std::exception& e) {
     log_line(std::string("sender: cannot read the outbox: ") + e.what());
   }

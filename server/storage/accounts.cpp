@@ -97,7 +97,7 @@ void Accounts::set_addresses(const Account& account, const std::vector<std::stri
   remove.bind(1, account.id);
   remove.run();
   auto insert = db_.prepare(
-      "INSERT OR IGNORE INTO addresses (user_id, address, position, confirmed_at) VALUES (?, ?, ?, ?)");
+      "INSERT INTO addresses (user_id, address, position, confirmed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   for (std::size_t i = 0; i < addresses.size(); ++i) {
     std::optional<std::string> confirmed_at;
     for (const auto& [address, at] : confirmed)

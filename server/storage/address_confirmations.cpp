@@ -53,8 +53,9 @@ std::optional<std::string> AddressConfirmations::issue(std::int64_t user_id, con
   }
   const std::string code = random_code();
   auto upsert = db_.prepare(
-      "INSERT OR REPLACE INTO address_confirmations (user_id, address, code_hash, expires_at, created_at) "
-      "VALUES (?, ?, ?, ?, ?)");
+      "INSERT INTO address_confirmations (user_id, address, code_hash, expires_at, created_at) "
+      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, address) DO UPDATE SET code_hash = excluded.code_hash, "
+      "expires_at = excluded.expires_at, created_at = excluded.created_at");
   upsert.bind(1, user_id).bind(2, address).bind(3, code_hash(user_id, address, code));
   upsert.bind(4, iso8601(now + std::chrono::hours(24) * limits_.confirmation_valid_days)).bind(5, iso8601(now));
   upsert.run();

@@ -1,46 +1,13 @@
 #include "server/storage/database.h"
 
-#include <sqlite3.h>
-
-#include <algorithm>
-#include <cctype>
-#include <climits>
-#include <functional>
-#include <map>
 #include <utility>
 #include <vector>
+
+#include "server/storage/backend.h"
 
 namespace pbem::server {
 
 namespace detail {
-
-void StatementFinalizer::operator()(sqlite3_stmt* statement) const noexcept {
-  sqlite3_finalize(statement);
-}
-
-struct Connection {
-  sqlite3* db = nullptr;
-  std::filesystem::path file;
-  // Idle prepared statements by exact SQL text. Entries are never erased while the
-  // connection lives, so a Statement may keep a pointer to its list.
-  std::map<std::string, std::vector<StatementHandle>, std::less<>> idle;
-  std::function<void(std::string_view)> before_step;  // Database::set_statement_hook
-
-  Connection() = default;
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-  ~Connection() {
-    idle.clear();  // every statement must be finalized before the close really closes
-    sqlite3_close_v2(db);
-  }
-};
-
-}  // namespace detail
-
-namespace {
-
-// Nested use of one SQL text is rare; more idle copies than this are just finalized.
-constexpr std::size_t max_idle_per_sql = 4;
 
 std::string shown_sql(std::string_view sql) {
   constexpr std::size_t max_shown = 200;
@@ -49,52 +16,33 @@ std::string shown_sql(std::string_view sql) {
   return "\"" + shown + "\"";
 }
 
-[[noreturn]] void throw_sqlite(sqlite3* db, const std::string& context) {
-  const int code = sqlite3_extended_errcode(db);
-  throw DatabaseError(code, context + ": " + sqlite3_errmsg(db));
-}
+}  // namespace detail
 
-bool only_blanks(std::string_view text) {
-  for (unsigned char c : text) {
-    if (!std::isspace(c)) return false;
-  }
-  return true;
-}
+namespace {
 
-// The single-value result of a pragma, read without going through the cache.
-std::string pragma_value(sqlite3* db, const std::string& pragma, const std::string& file) {
-  sqlite3_stmt* raw = nullptr;
-  if (sqlite3_prepare_v2(db, pragma.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
-    throw_sqlite(db, "cannot configure database " + file + " (" + pragma + ")");
-  }
-  detail::StatementHandle statement(raw);
-  const int result = sqlite3_step(statement.get());
-  if (result != SQLITE_ROW && result != SQLITE_DONE) {
-    throw_sqlite(db, "cannot configure database " + file + " (" + pragma + ")");
-  }
-  if (result == SQLITE_DONE) return {};
-  const auto* text = sqlite3_column_text(statement.get(), 0);
-  return text ? reinterpret_cast<const char*>(text) : "";
-}
+// Nested use of one SQL text is rare; more idle copies than this are just finalized.
+constexpr std::size_t max_idle_per_sql = 4;
+
+using detail::shown_sql;
 
 }  // namespace
 
 // ---- DatabaseError ----
 
-DatabaseError::DatabaseError(int code_, const std::string& message)
-    : std::runtime_error(message), code(code_) {}
+DatabaseError::DatabaseError(int code_, const std::string& message, std::string sqlstate_)
+    : std::runtime_error(message), code(code_), sqlstate(std::move(sqlstate_)) {}
 
 bool DatabaseError::busy() const {
-  return primary_code() == SQLITE_BUSY || primary_code() == SQLITE_LOCKED;
+  return primary_code() == error_code::busy || primary_code() == error_code::locked;
 }
 
-bool DatabaseError::constraint() const { return primary_code() == SQLITE_CONSTRAINT; }
+bool DatabaseError::constraint() const { return primary_code() == error_code::constraint; }
 
 // ---- Statement ----
 
 Statement::Statement(std::shared_ptr<detail::Connection> connection,
-                     detail::StatementHandle handle,
-                     std::vector<detail::StatementHandle>* cache_slot)
+                     std::unique_ptr<detail::StatementBackend> handle,
+                     std::vector<std::unique_ptr<detail::StatementBackend>>* cache_slot)
     : connection_(std::move(connection)), handle_(std::move(handle)), cache_slot_(cache_slot) {}
 
 Statement::Statement(Statement&& other) noexcept
@@ -122,14 +70,12 @@ void Statement::release() noexcept {
   if (handle_) {
     // Reset ends any read the statement holds open; clearing the bindings makes the next
     // user start from a clean statement, exactly as if freshly prepared.
-    sqlite3_reset(handle_.get());
-    sqlite3_clear_bindings(handle_.get());
-    if (cache_slot_ && cache_slot_->size() < max_idle_per_sql) {
-      try {
-        cache_slot_->push_back(std::move(handle_));
-      } catch (...) {
-        // Out of memory: the handle was not moved and is finalized below.
-      }
+    try {
+      handle_->reset();
+      handle_->clear_bindings();
+      if (cache_slot_ && cache_slot_->size() < max_idle_per_sql) cache_slot_->push_back(std::move(handle_));
+    } catch (...) {
+      // Out of memory: the handle was not moved and is finalized below.
     }
     handle_.reset();
   }
@@ -139,27 +85,16 @@ void Statement::release() noexcept {
   stepped_ = false;
 }
 
-std::string Statement::sql() const {
-  const char* text = handle_ ? sqlite3_sql(handle_.get()) : nullptr;
-  return text ? text : "";
-}
+std::string Statement::sql() const { return handle_ ? handle_->sql() : std::string(); }
 
-void Statement::check_bind(int result, int index) {
-  if (result != SQLITE_OK) {
-    throw DatabaseError(result, "cannot bind parameter " + std::to_string(index) + " of " +
-                                    shown_sql(sql()) + ": " + sqlite3_errstr(result));
-  }
-}
-
-sqlite3_stmt* Statement::for_binding() {
-  // SQLite refuses new bindings while a statement is mid-run or finished but not reset;
-  // binding means "run it again with these values", so reset first (bindings are kept).
+detail::StatementBackend& Statement::for_binding() {
+  // Binding means "run it again with these values", so reset first (bindings are kept).
   if (stepped_) reset();
-  return handle_.get();
+  return *handle_;
 }
 
 Statement& Statement::bind_integer(int index, std::int64_t value) {
-  check_bind(sqlite3_bind_int64(for_binding(), index, value), index);
+  for_binding().bind_int(index, value);
   return *this;
 }
 
@@ -168,16 +103,13 @@ Statement& Statement::bind(int index, std::int64_t value) { return bind_integer(
 Statement& Statement::bind(int index, int value) { return bind_integer(index, value); }
 
 Statement& Statement::bind(int index, double value) {
-  check_bind(sqlite3_bind_double(for_binding(), index, value), index);
+  for_binding().bind_double(index, value);
   return *this;
 }
 
 Statement& Statement::bind(int index, std::string_view text) {
-  // An empty string_view may have a null data pointer, which SQLite would bind as NULL.
-  const char* data = text.empty() ? "" : text.data();
-  check_bind(sqlite3_bind_text64(for_binding(), index, data, text.size(), SQLITE_TRANSIENT,
-                                 SQLITE_UTF8),
-             index);
+  // An empty string_view may have a null data pointer, which an engine could take as NULL.
+  for_binding().bind_text(index, text.empty() ? std::string_view("") : text);
   return *this;
 }
 
@@ -192,19 +124,12 @@ Statement& Statement::bind(int index, const char* text) {
 Statement& Statement::bind(int index, Blob blob) { return bind_blob(index, blob.bytes); }
 
 Statement& Statement::bind_blob(int index, std::string_view bytes) {
-  if (bytes.empty()) {
-    // sqlite3_bind_blob with a null pointer would bind NULL; an empty blob is not NULL.
-    check_bind(sqlite3_bind_zeroblob(for_binding(), index, 0), index);
-  } else {
-    check_bind(sqlite3_bind_blob64(for_binding(), index, bytes.data(), bytes.size(),
-                                   SQLITE_TRANSIENT),
-               index);
-  }
+  for_binding().bind_blob(index, bytes);
   return *this;
 }
 
 Statement& Statement::bind(int index, std::nullptr_t) {
-  check_bind(sqlite3_bind_null(for_binding(), index), index);
+  for_binding().bind_null(index);
   return *this;
 }
 
@@ -219,19 +144,16 @@ Statement& Statement::bind(int index, const std::optional<std::int64_t>& value) 
 bool Statement::step() {
   // The hook sees each run of a statement once, at its first step (a trace, or a test
   // making that statement fail as a busy database would).
-  if (!stepped_ && connection_->before_step) connection_->before_step(sqlite3_sql(handle_.get()));
+  if (!stepped_ && connection_->before_step) connection_->before_step(handle_->sql());
   has_row_ = false;
   stepped_ = true;
-  const int result = sqlite3_step(handle_.get());
-  if (result == SQLITE_ROW) {
-    has_row_ = true;
-    return true;
+  try {
+    has_row_ = handle_->step();
+  } catch (...) {
+    stepped_ = false;  // the backend left the statement reset, reusable after the failure
+    throw;
   }
-  if (result == SQLITE_DONE) return false;
-  const int code = sqlite3_extended_errcode(connection_->db);
-  std::string message = "cannot execute " + shown_sql(sql()) + ": " + sqlite3_errmsg(connection_->db);
-  reset();  // leave the statement reusable after the failure
-  throw DatabaseError(code, message);
+  return has_row_;
 }
 
 void Statement::run() {
@@ -243,10 +165,20 @@ void Statement::run() {
 void Statement::reset() {
   has_row_ = false;
   stepped_ = false;
-  sqlite3_reset(handle_.get());  // its result repeats the last step() error, already thrown
+  handle_->reset();
 }
 
-int Statement::column_count() const { return sqlite3_column_count(handle_.get()); }
+int Statement::column_count() const { return handle_->column_count(); }
+
+ColumnType Statement::column_type(int column) const {
+  check_column(column);
+  return handle_->column_type(column);
+}
+
+std::string Statement::column_name(int column) const {
+  if (column < 0 || column >= column_count()) throw std::logic_error("column " + std::to_string(column) + " out of range");
+  return handle_->column_name(column);
+}
 
 void Statement::check_column(int column) const {
   if (!has_row_) {
@@ -260,44 +192,36 @@ void Statement::check_column(int column) const {
 
 void Statement::check_not_null(int column) const {
   check_column(column);
-  if (sqlite3_column_type(handle_.get(), column) == SQLITE_NULL) {
-    const char* name = sqlite3_column_name(handle_.get(), column);
-    throw DatabaseError(SQLITE_MISMATCH, "column " + std::to_string(column) + " (" +
-                                             (name ? name : "?") + ") is NULL in " +
-                                             shown_sql(sql()));
+  if (handle_->column_is_null(column)) {
+    throw DatabaseError(error_code::mismatch, "column " + std::to_string(column) + " (" +
+                                                  handle_->column_name(column) + ") is NULL in " +
+                                                  shown_sql(sql()));
   }
 }
 
 bool Statement::column_is_null(int column) const {
   check_column(column);
-  return sqlite3_column_type(handle_.get(), column) == SQLITE_NULL;
+  return handle_->column_is_null(column);
 }
 
 std::int64_t Statement::column_int(int column) const {
   check_not_null(column);
-  return sqlite3_column_int64(handle_.get(), column);
+  return handle_->column_int(column);
 }
 
 double Statement::column_double(int column) const {
   check_not_null(column);
-  return sqlite3_column_double(handle_.get(), column);
+  return handle_->column_double(column);
 }
 
 std::string Statement::column_text(int column) const {
   check_not_null(column);
-  // The pointer first, then the size: that order is what SQLite documents as safe.
-  const auto* text = sqlite3_column_text(handle_.get(), column);
-  const int size = sqlite3_column_bytes(handle_.get(), column);
-  return text ? std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size))
-              : std::string();
+  return handle_->column_text(column);
 }
 
 std::string Statement::column_blob(int column) const {
   check_not_null(column);
-  const void* bytes = sqlite3_column_blob(handle_.get(), column);
-  const int size = sqlite3_column_bytes(handle_.get(), column);
-  return bytes ? std::string(static_cast<const char*>(bytes), static_cast<std::size_t>(size))
-               : std::string();
+  return handle_->column_blob(column);
 }
 
 std::optional<std::string> Statement::column_optional_text(int column) const {
@@ -312,32 +236,31 @@ std::optional<std::int64_t> Statement::column_optional_int(int column) const {
 
 // ---- Database ----
 
-Database::Database(const std::filesystem::path& file)
-    : connection_(std::make_shared<detail::Connection>()) {
-  auto& connection = *connection_;
-  connection.file = file;
-  const std::string name = file.string();
-  const int opened = sqlite3_open_v2(name.c_str(), &connection.db,
-                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-  if (opened != SQLITE_OK) {
-    if (!connection.db) throw DatabaseError(opened, "cannot open database " + name + ": out of memory");
-    throw_sqlite(connection.db, "cannot open database " + name);
-  }
-  sqlite3_extended_result_codes(connection.db, 1);
-  set_busy_timeout(std::chrono::milliseconds(5000));
-
-  const bool in_memory = name == ":memory:";
-  const std::string journal_mode = pragma_value(connection.db, "PRAGMA journal_mode=WAL", name);
-  if (!in_memory && journal_mode != "wal") {
-    throw DatabaseError(SQLITE_ERROR, "cannot enable WAL mode for database " + name +
-                                          " (journal mode stays '" + journal_mode + "')");
-  }
-  pragma_value(connection.db, "PRAGMA synchronous=FULL", name);
-  pragma_value(connection.db, "PRAGMA foreign_keys=ON", name);
-  if (pragma_value(connection.db, "PRAGMA foreign_keys", name) != "1") {
-    throw DatabaseError(SQLITE_ERROR, "cannot enable foreign keys for database " + name);
-  }
+bool Database::is_postgres_uri(std::string_view location) {
+  return location.starts_with("postgresql://") || location.starts_with("postgres://");
 }
+
+std::string Database::shown_location(const std::filesystem::path& location) {
+  std::string shown = location.string();
+  if (!is_postgres_uri(shown)) return shown;
+  // postgresql://user:secret@host/db -> postgresql://user@host/db; password=... dropped.
+  const std::size_t authority = shown.find("://") + 3;
+  const std::size_t at = shown.find('@', authority);
+  const std::size_t slash = shown.find('/', authority);
+  if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+    const std::size_t colon = shown.find(':', authority);
+    if (colon != std::string::npos && colon < at) shown.erase(colon, at - colon);
+  }
+  for (std::size_t password; (password = shown.find("password=")) != std::string::npos;) {
+    const std::size_t end = shown.find('&', password);
+    shown.erase(password, end == std::string::npos ? std::string::npos : end - password + 1);
+  }
+  return shown;
+}
+
+Database::Database(const std::filesystem::path& file)
+    : connection_(is_postgres_uri(file.native()) ? detail::open_postgres(file.native())
+                                                 : detail::open_sqlite(file)) {}
 
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
@@ -347,76 +270,38 @@ Statement Database::prepare(std::string_view sql) {
   auto& connection = *connection_;
   auto cached = connection.idle.find(sql);
   if (cached != connection.idle.end() && !cached->second.empty()) {
-    detail::StatementHandle handle = std::move(cached->second.back());
+    auto handle = std::move(cached->second.back());
     cached->second.pop_back();
     return Statement(connection_, std::move(handle), &cached->second);
   }
 
-  if (sql.size() > static_cast<std::size_t>(INT_MAX)) {
-    throw DatabaseError(SQLITE_TOOBIG, "SQL text too long to prepare");
-  }
   const bool cacheable =
       cached != connection.idle.end() || connection.idle.size() < max_cached_sql;
-  sqlite3_stmt* raw = nullptr;
-  const char* tail = nullptr;
-  const int result =
-      sqlite3_prepare_v3(connection.db, sql.data(), static_cast<int>(sql.size()),
-                         cacheable ? SQLITE_PREPARE_PERSISTENT : 0, &raw, &tail);
-  detail::StatementHandle handle(raw);
-  if (result != SQLITE_OK) throw_sqlite(connection.db, "cannot prepare " + shown_sql(sql));
-  if (!handle) throw DatabaseError(SQLITE_MISUSE, "no SQL statement in " + shown_sql(sql));
-
-  const std::string_view rest(tail, static_cast<std::size_t>(sql.data() + sql.size() - tail));
-  if (!only_blanks(rest)) {
-    // The rest may be a comment (fine) or another statement (refused: exec() is for that).
-    sqlite3_stmt* next = nullptr;
-    const int next_result = sqlite3_prepare_v2(connection.db, rest.data(),
-                                               static_cast<int>(rest.size()), &next, nullptr);
-    detail::StatementHandle second(next);
-    if (next_result != SQLITE_OK || second) {
-      throw DatabaseError(SQLITE_MISUSE,
-                          "prepare() takes exactly one SQL statement, got more in " + shown_sql(sql));
-    }
-  }
-
-  std::vector<detail::StatementHandle>* slot = nullptr;
+  auto handle = connection.prepare(sql, cacheable);
+  std::vector<std::unique_ptr<detail::StatementBackend>>* slot = nullptr;
   if (cacheable) {
     if (cached == connection.idle.end()) {
-      cached = connection.idle.emplace(std::string(sql), std::vector<detail::StatementHandle>{})
-                   .first;
+      cached = connection.idle.emplace(std::string(sql), std::vector<detail::StatementBackendHandle>{}).first;
     }
     slot = &cached->second;
   }
   return Statement(connection_, std::move(handle), slot);
 }
 
-void Database::exec(std::string_view sql) {
-  const std::string text(sql);
-  char* raw_message = nullptr;
-  const int result = sqlite3_exec(connection_->db, text.c_str(), nullptr, nullptr, &raw_message);
-  const std::unique_ptr<char, decltype(&sqlite3_free)> message(raw_message, &sqlite3_free);
-  if (result != SQLITE_OK) {
-    throw DatabaseError(sqlite3_extended_errcode(connection_->db),
-                        "cannot execute " + shown_sql(sql) + ": " +
-                            (message ? message.get() : sqlite3_errstr(result)));
-  }
-}
+void Database::exec(std::string_view sql) { connection_->exec(sql); }
 
-std::int64_t Database::last_insert_id() const {
-  return sqlite3_last_insert_rowid(connection_->db);
-}
+std::int64_t Database::last_insert_id() const { return connection_->last_insert_id(); }
 
-int Database::changes() const { return sqlite3_changes(connection_->db); }
+int Database::changes() const { return connection_->changes(); }
 
-bool Database::in_transaction() const { return sqlite3_get_autocommit(connection_->db) == 0; }
+bool Database::in_transaction() const { return connection_->in_transaction(); }
 
 void Database::set_statement_hook(std::function<void(std::string_view sql)> hook) {
   connection_->before_step = std::move(hook);
 }
 
 void Database::set_busy_timeout(std::chrono::milliseconds timeout) {
-  const auto ms = std::min<std::chrono::milliseconds::rep>(timeout.count(), INT_MAX);
-  sqlite3_busy_timeout(connection_->db, static_cast<int>(ms));
+  connection_->set_busy_timeout(timeout);
 }
 
 std::size_t Database::cached_statement_count() const {
@@ -425,7 +310,9 @@ std::size_t Database::cached_statement_count() const {
   return count;
 }
 
-const std::filesystem::path& Database::file() const { return connection_->file; }
+const std::filesystem::path& Database::file() const { return connection_->location; }
+
+Dialect Database::dialect() const { return connection_->dialect(); }
 
 // ---- Transaction ----
 
@@ -434,7 +321,13 @@ Transaction::Transaction(Database& database) : database_(&database) {
     throw std::logic_error("a transaction is already open on this connection "
                            "(transactions do not nest)");
   }
-  database.prepare("BEGIN IMMEDIATE").run();
+  try {
+    for (const std::string& sql : database.connection_->write_transaction_start()) database.prepare(sql).run();
+  } catch (...) {
+    // PostgreSQL: BEGIN went through but the lock did not; no destructor will roll back.
+    if (database.in_transaction()) database.exec("ROLLBACK");
+    throw;
+  }
 }
 
 Transaction::~Transaction() {

@@ -1,6 +1,9 @@
-// A thin RAII wrapper over the SQLite C API: one connection (Database), prepared
+// A thin RAII wrapper over the database engine: one connection (Database), prepared
 // statements (Statement) that the connection caches by SQL text, and write transactions
 // (Transaction). No ORM: callers write SQL and bind parameters by 1-based index.
+// Two engines sit behind it (backend.h): SQLite, the embedded default, and PostgreSQL
+// when the location is a postgresql:// or postgres:// URI. SQL is written once, with `?`
+// or `?N` parameters, in the subset both understand (see README.md in this folder).
 //
 // Threading: a Database and its Statements belong to one thread at a time.
 #pragma once
@@ -19,17 +22,31 @@
 #include <type_traits>
 #include <vector>
 
-struct sqlite3_stmt;
-
 namespace pbem::server {
 
-// Any failure reported by SQLite. `code` is SQLite's extended result code
-// (e.g. SQLITE_CONSTRAINT_UNIQUE); its low byte is the primary code.
+// The result codes DatabaseError carries, in SQLite's numbering whichever engine failed
+// (PostgreSQL's SQLSTATEs are mapped onto them; the SQLSTATE itself is kept too).
+namespace error_code {
+inline constexpr int error = 1, busy = 5, locked = 6, too_big = 18, constraint = 19,
+                     mismatch = 20, misuse = 21, range = 25;
+}
+
+// The two engines behind Database.
+enum class Dialect { sqlite, postgresql };
+
+// What a column of the current row holds (SQLite's storage classes; PostgreSQL's types
+// map onto them), for code that copies rows without knowing the table.
+enum class ColumnType { integer, real, text, blob, null };
+
+// Any failure reported by the database. `code` is SQLite's extended result code
+// (e.g. SQLITE_CONSTRAINT_UNIQUE); its low byte is the primary code. On PostgreSQL,
+// `sqlstate` is the server's five-character SQLSTATE and `code` its SQLite equivalent.
 class DatabaseError : public std::runtime_error {
  public:
-  DatabaseError(int code, const std::string& message);
+  DatabaseError(int code, const std::string& message, std::string sqlstate = {});
 
   int code;
+  std::string sqlstate;
 
   int primary_code() const { return code & 0xff; }
   // SQLITE_BUSY / SQLITE_LOCKED: another connection holds the lock; worth retrying later
@@ -40,11 +57,8 @@ class DatabaseError : public std::runtime_error {
 };
 
 namespace detail {
-struct Connection;  // the sqlite3 handle and the statement cache, shared with Statements
-struct StatementFinalizer {
-  void operator()(sqlite3_stmt* statement) const noexcept;
-};
-using StatementHandle = std::unique_ptr<sqlite3_stmt, StatementFinalizer>;
+class Connection;        // an engine's connection and the statement cache (backend.h)
+class StatementBackend;  // an engine's prepared statement (backend.h)
 }  // namespace detail
 
 // Marks bytes to be bound as a BLOB (rather than TEXT) in bind_all().
@@ -116,35 +130,40 @@ class Statement {
   std::optional<std::string> column_optional_text(int column) const;
   std::optional<std::int64_t> column_optional_int(int column) const;
   int column_count() const;
+  ColumnType column_type(int column) const;
+  std::string column_name(int column) const;
 
   std::string sql() const;  // the SQL text, for messages
 
  private:
   friend class Database;
-  Statement(std::shared_ptr<detail::Connection> connection, detail::StatementHandle handle,
-            std::vector<detail::StatementHandle>* cache_slot);
+  Statement(std::shared_ptr<detail::Connection> connection,
+            std::unique_ptr<detail::StatementBackend> handle,
+            std::vector<std::unique_ptr<detail::StatementBackend>>* cache_slot);
 
   Statement& bind_integer(int index, std::int64_t value);
-  void check_bind(int result, int index);
-  sqlite3_stmt* for_binding();
+  detail::StatementBackend& for_binding();
   void check_column(int column) const;
   void check_not_null(int column) const;
   void release() noexcept;
 
   std::shared_ptr<detail::Connection> connection_;
-  detail::StatementHandle handle_;
+  std::unique_ptr<detail::StatementBackend> handle_;
   // Where this statement returns to when released: the connection's idle list for its
   // SQL text, or nullptr when it is not cached (the Connection keeps the list alive).
-  std::vector<detail::StatementHandle>* cache_slot_ = nullptr;
+  std::vector<std::unique_ptr<detail::StatementBackend>>* cache_slot_ = nullptr;
   bool has_row_ = false;   // step() returned true and nothing reset since
   bool stepped_ = false;   // step() was called and nothing reset since
 };
 
-// One SQLite connection, move-only. A moved-from Database may only be destroyed or
+// One database connection, move-only. A moved-from Database may only be destroyed or
 // assigned to.
 class Database {
  public:
-  // Opens or creates the file, then sets: WAL journal mode (readers never block the
+  // A PostgreSQL URI (postgresql://user@host/db, postgresql:///db?host=/socket/dir, also
+  // postgres://): connects to that database (it must exist), in UTC, with a 5000 ms lock
+  // timeout; throws DatabaseError naming the URI (without its password) on failure.
+  // Anything else is a SQLite file: opens or creates it, then sets: WAL journal mode (readers never block the
   // writer), foreign_keys=ON, synchronous=FULL (a message answered 250 must survive power
   // loss) and a 5000 ms busy timeout. Throws DatabaseError naming the file on failure,
   // including when WAL cannot be enabled (e.g. a read-only directory). The special name
@@ -178,16 +197,25 @@ class Database {
   void set_statement_hook(std::function<void(std::string_view sql)> hook);
 
   std::size_t cached_statement_count() const;  // idle statements in the cache (for tests)
+  // The file, or the URI without its password: for messages.
   const std::filesystem::path& file() const;
+  Dialect dialect() const;
+
+  // Whether `location` names a PostgreSQL database rather than a SQLite file.
+  static bool is_postgres_uri(std::string_view location);
+  // `location` as logs and messages may show it: a URI without its password.
+  static std::string shown_location(const std::filesystem::path& location);
 
   static constexpr std::size_t max_cached_sql = 256;
 
  private:
+  friend class Transaction;  // asks the engine how a write transaction starts
   std::shared_ptr<detail::Connection> connection_;
 };
 
 // A write transaction, RAII: BEGIN IMMEDIATE in the constructor (so the write lock is
-// taken up front and a busy database fails here, before any work), COMMIT in commit(),
+// taken up front and a busy database fails here, before any work; on PostgreSQL BEGIN and
+// pg_advisory_xact_lock, the same one writer at a time), COMMIT in commit(),
 // ROLLBACK in the destructor unless committed. Transactions do not nest: beginning one
 // while another is open on the same connection throws std::logic_error. The Database
 // must stay where it is (not moved from) while a Transaction on it is alive.
@@ -229,7 +257,7 @@ Statement& Statement::bind(int index, T value) {
   if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
     if (value > static_cast<T>(INT64_MAX)) {
       throw std::out_of_range("integer parameter " + std::to_string(index) +
-                              " does not fit SQLite's 64-bit integers");
+                              " does not fit the database's 64-bit integers");
     }
   }
   return bind_integer(index, static_cast<std::int64_t>(value));

@@ -141,11 +141,21 @@ void GameRecords::set_turn_clock(std::int64_t id, const TurnClock& clock) {
 }
 
 void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
-  const std::string shift = (seconds < 0 ? "" : "+") + std::to_string(seconds) + " seconds";
-  auto update = db_.prepare(
-      "UPDATE games SET deadline_at = strftime('%Y-%m-%dT%H:%M:%SZ', deadline_at, ?1), "
-      "remind_at = strftime('%Y-%m-%dT%H:%M:%SZ', remind_at, ?1) WHERE id = ?2 AND deadline_at IS NOT NULL");
-  update.bind(1, shift).bind(2, id);
+  // Read, shift here, write back (inside the caller's transaction): date arithmetic in SQL
+  // differs between SQLite and PostgreSQL.
+  auto query = db_.prepare("SELECT deadline_at, remind_at FROM games WHERE id = ? AND deadline_at IS NOT NULL");
+  query.bind(1, id);
+  if (!query.step()) return;
+  const auto shifted = [seconds](const std::optional<std::string>& at) -> std::optional<std::string> {
+    const auto time = at ? parse_iso8601(*at) : std::nullopt;
+    if (!time) return at;
+    return iso8601(*time + std::chrono::seconds(seconds));
+  };
+  const std::optional<std::string> deadline = shifted(query.column_optional_text(0));
+  const std::optional<std::string> remind = shifted(query.column_optional_text(1));
+  query.reset();
+  auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
+  update.bind(1, deadline).bind(2, remind).bind(3, id);
   update.run();
 }
 
@@ -195,7 +205,8 @@ StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t pr
   const std::string now = now_iso8601();
   db_.prepare(
          "INSERT INTO takebacks (game_id, ply, move, colour, user_id, played_at, taken_back_at, proposal_id) "
-         "SELECT game_id, ply, move, colour, user_id, created_at, ?, ? FROM moves WHERE game_id = ? AND ply = ?")
+         "SELECT game_id, ply, move, colour, user_id, created_at, CAST(? AS TEXT), CAST(? AS INTEGER) FROM moves "
+         "WHERE game_id = ? AND ply = ?")
       .bind_all(now, proposal_id, record.id, last.ply)
       .run();
   db_.prepare("DELETE FROM moves WHERE game_id = ? AND ply = ?").bind_all(record.id, last.ply).run();

@@ -74,11 +74,21 @@ bool is_applied(Database& database, int version) {
 
 }  // namespace
 
-std::vector<int> migrate(Database& database) { return migrate(database, known_migrations()); }
+std::span<const Migration> known_migrations(const Database& database) {
+  return database.dialect() == Dialect::postgresql ? known_postgres_migrations() : known_migrations();
+}
+
+std::vector<int> migrate(Database& database) { return migrate(database, known_migrations(database)); }
 
 std::vector<int> migrate(Database& database, std::span<const Migration> migrations) {
   check_ascending(migrations);
-  create_version_table(database);
+  {
+    // Under the write lock: two processes starting at once on a new PostgreSQL database
+    // would otherwise race on creating the table (one fails, "already exists").
+    Transaction transaction(database);
+    create_version_table(database);
+    transaction.commit();
+  }
   check_history(database, migrations);
 
   std::vector<int> applied;
@@ -102,8 +112,10 @@ std::vector<int> migrate(Database& database, std::span<const Migration> migratio
 }
 
 int schema_version(Database& database) {
-  auto exists = database.prepare(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+  auto exists = database.prepare(database.dialect() == Dialect::postgresql
+                                     ? "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                                       "AND table_name = 'schema_migrations'"
+                                     : "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
   if (!exists.step()) return 0;
   auto query = database.prepare("SELECT coalesce(max(version), 0) FROM schema_migrations");
   query.step();

@@ -29,6 +29,10 @@ class MigrationError : public std::runtime_error {
 
 // The migrations embedded from schema/, ascending by version.
 std::span<const Migration> known_migrations();
+// The same migrations (same versions and names) for PostgreSQL, from schema/postgresql/.
+std::span<const Migration> known_postgres_migrations();
+// The known migrations for the database's engine.
+std::span<const Migration> known_migrations(const Database& database);
 
 // Applies every known migration the database lacks, oldest first, and returns the
 // versions it applied (empty when already up to date). Throws MigrationError, changing

@@ -1,5 +1,7 @@
 #include "server/storage/outbox.h"
 
+#include <algorithm>
+
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -36,7 +38,7 @@ std::vector<QueuedMail> Outbox::queued(std::optional<std::chrono::system_clock::
                                        int limit) const {
   auto query = db_.prepare(
       "SELECT id, message_id, envelope_from, recipient, data, attempts, created_at FROM outbox "
-      "WHERE state = 'queued' AND (?1 IS NULL OR next_attempt_at <= ?1) ORDER BY id LIMIT ?2");
+      "WHERE state = 'queued' AND (CAST(?1 AS TEXT) IS NULL OR next_attempt_at <= ?1) ORDER BY id LIMIT ?2");
   if (due_by) query.bind(1, iso8601(*due_by));
   else query.bind(1, nullptr);
   query.bind(2, limit);
@@ -44,6 +46,24 @@ std::vector<QueuedMail> Outbox::queued(std::optional<std::chrono::system_clock::
   while (query.step())
     mail.push_back({query.column_int(0), query.column_text(1), query.column_text(2), query.column_text(3),
                     query.column_blob(4), static_cast<int>(query.column_int(5)), query.column_text(6)});
+  return mail;
+}
+
+std::vector<QueuedMail> Outbox::claim_due(std::chrono::system_clock::time_point now, int limit,
+                                          std::chrono::seconds lease) {
+  if (db_.dialect() != Dialect::postgresql) return queued(now, limit);
+  // One statement, so it needs no write transaction: the row locks of SKIP LOCKED keep two
+  // senders claiming at the same moment apart, the moved next_attempt_at keeps them apart after.
+  auto claim = db_.prepare(
+      "UPDATE outbox SET next_attempt_at = ?1 WHERE id IN (SELECT id FROM outbox WHERE state = 'queued' "
+      "AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3 FOR UPDATE SKIP LOCKED) "
+      "RETURNING id, message_id, envelope_from, recipient, data, attempts, created_at");
+  claim.bind(1, iso8601(now + lease)).bind(2, iso8601(now)).bind(3, limit);
+  std::vector<QueuedMail> mail;
+  while (claim.step())
+    mail.push_back({claim.column_int(0), claim.column_text(1), claim.column_text(2), claim.column_text(3),
+                    claim.column_blob(4), static_cast<int>(claim.column_int(5)), claim.column_text(6)});
+  std::sort(mail.begin(), mail.end(), [](const QueuedMail& a, const QueuedMail& b) { return a.id < b.id; });
   return mail;
 }
 

@@ -37,6 +37,14 @@ class Outbox {
   // is due by then.
   std::vector<QueuedMail> queued(std::optional<std::chrono::system_clock::time_point> due_by = std::nullopt,
                                  int limit = 1000) const;
+  // The due mail (as queued(now, limit)) this sender is to attempt now. On PostgreSQL,
+  // where several pbemd may share the database, each row goes to one sender only: it is
+  // claimed with SELECT ... FOR UPDATE SKIP LOCKED, and its next attempt moved `lease`
+  // ahead, so no other sender takes it meanwhile; mark_sent/mark_retry/mark_failed then
+  // settle it, and if the sender dies first another takes it when the lease runs out.
+  // SQLite has one daemon per database: there it is queued(now, limit).
+  std::vector<QueuedMail> claim_due(std::chrono::system_clock::time_point now, int limit,
+                                    std::chrono::seconds lease);
   void mark_sent(std::int64_t id);
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
   void mark_failed(std::int64_t id, const std::string& error);

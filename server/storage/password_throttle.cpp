@@ -17,11 +17,9 @@ std::optional<std::string> PasswordThrottle::blocked_until(std::int64_t user_id,
   query.bind(1, user_id).bind(2, iso8601(now - kWindow)).bind(3, static_cast<std::int64_t>(limit_ - 1));
   if (!query.step()) return std::nullopt;
   const std::string counted_from = query.column_text(0);
-  // failed_at + 1 hour, computed by SQLite from the stored text.
-  auto until = db_.prepare("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', ?, '+1 hour')");
-  until.bind(1, counted_from);
-  until.step();
-  return until.column_text(0);
+  const auto failed_at = parse_iso8601(counted_from);
+  if (!failed_at) throw std::runtime_error("password_failures.failed_at is not ISO 8601: " + counted_from);
+  return iso8601(*failed_at + kWindow);
 }
 
 void PasswordThrottle::record_failure(std::int64_t user_id, TimePoint now) {

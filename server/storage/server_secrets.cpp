@@ -18,7 +18,7 @@ std::string ServerSecrets::key(std::string_view name) {
   ensure_sodium_initialized();
   std::array<unsigned char, 32> fresh{};
   randombytes_buf(fresh.data(), fresh.size());
-  auto insert = db_.prepare("INSERT OR IGNORE INTO server_secrets (name, secret, created_at) VALUES (?, ?, ?)");
+  auto insert = db_.prepare("INSERT INTO server_secrets (name, secret, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
   insert.bind(1, std::string(name))
       .bind_blob(2, std::string_view(reinterpret_cast<const char*>(fresh.data()), fresh.size()))
       .bind(3, now_iso8601());

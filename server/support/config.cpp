@@ -317,11 +317,12 @@ void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
 
 void read_outbox(const Section& top, OutboxConfig& outbox) {
   auto section = top.section("outbox", {"max_attempts", "initial_retry_seconds",
-                                        "max_retry_seconds"});
+                                        "max_retry_seconds", "claim_seconds"});
   if (!section) return;
   section->read("max_attempts", outbox.max_attempts, 1, 1000);
   section->read("initial_retry_seconds", outbox.initial_retry_seconds, 0, one_week);
   section->read("max_retry_seconds", outbox.max_retry_seconds, 0, one_week);
+  section->read("claim_seconds", outbox.claim_seconds, 1, one_week);
   if (outbox.max_retry_seconds < outbox.initial_retry_seconds) {
     section->invalid("max_retry_seconds", "must not be less than outbox.initial_retry_seconds (" +
                                               std::to_string(outbox.initial_retry_seconds.count()) +
@@ -385,8 +386,11 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   std::string database;
   top.read("database", database);
   if (top.find("database")) {
-    if (database.empty()) top.invalid("database", "must be a file name, got \"\"");
-    config.database = resolve(config.base_directory, database);
+    if (database.empty()) top.invalid("database", "must be a file name or a postgresql:// URI, got \"\"");
+    // A PostgreSQL URI (issue 16) is used as written; a file name is relative to the
+    // configuration's directory.
+    const bool uri = database.starts_with("postgresql://") || database.starts_with("postgres://");
+    config.database = uri ? std::filesystem::path(database) : resolve(config.base_directory, database);
   }
   read_smtp(top, config.base_directory, config.smtp);
   read_smarthost(top, config.smarthost);

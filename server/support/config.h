@@ -75,6 +75,9 @@ struct OutboxConfig {
   int max_attempts = 10;  // then the message is marked failed
   std::chrono::seconds initial_retry_seconds{60};  // doubles after each temporary failure
   std::chrono::seconds max_retry_seconds{3600};    // up to this
+  // PostgreSQL, several pbemd: how long a sender's claim on a due message keeps other
+  // senders off it; after a crash another daemon sends it when the claim runs out.
+  std::chrono::seconds claim_seconds{300};
   bool operator==(const OutboxConfig&) const = default;
 };
 
@@ -108,7 +111,7 @@ struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
   ServerConfig server;
-  std::filesystem::path database;  // absolute; default base_directory/pbem.sqlite
+  std::filesystem::path database;  // absolute, or a postgresql:// URI; default base_directory/pbem.sqlite
   SmtpConfig smtp;
   SmarthostConfig smarthost;
   OutboxConfig outbox;

@@ -112,13 +112,16 @@ def deep_merge(base, extra):
 
 class DaemonServer(Server):
     """A scratch server directory whose configuration points pbemd at a free port and its
-    smarthost at `sink_port`. Retries are quick (1 s) so a test sees them."""
+    smarthost at `sink_port`. Retries are quick (1 s) so a test sees them, and so is the end
+    of a claim on PostgreSQL (2 s): after a kill -9 the restarted daemon sends what the
+    killed one had claimed without the production wait."""
 
     def __init__(self, sink_port, extra_config=None):
         self.port = free_port()
         config = {"smtp": {"listen": f"127.0.0.1:{self.port}"},
                   "smarthost": {"host": "127.0.0.1", "port": sink_port},
-                  "outbox": {"initial_retry_seconds": 1, "max_retry_seconds": 1, "max_attempts": 1000}}
+                  "outbox": {"initial_retry_seconds": 1, "max_retry_seconds": 1, "max_attempts": 1000,
+                             "claim_seconds": 2}}
         super().__init__(deep_merge(config, extra_config))
 
     def counts(self, table, column="state"):

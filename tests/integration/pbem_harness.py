@@ -16,6 +16,10 @@ from email.utils import formatdate
 
 BUILD = None
 
+# scripts/with-postgres.sh sets this: every Server then gets a fresh schema in that
+# PostgreSQL database instead of a SQLite file (issue 16: the suites on both engines).
+POSTGRES = os.environ.get("PBEM_TEST_POSTGRES", "")
+
 
 def build_dir(argv):
     global BUILD
@@ -37,10 +41,14 @@ class Server:
                   "limits": {"replies_per_hour": 1000}}
         for key, value in (extra_config or {}).items():
             config.setdefault(key, {}).update(value) if isinstance(value, dict) else config.update({key: value})
+        self.db_path = os.path.join(self.path, "pbem.sqlite")
+        self.postgres = None
+        if POSTGRES and "database" not in config:
+            self.postgres = postgres_schema(POSTGRES)
+            config["database"] = self.postgres
         self.config = os.path.join(self.path, "pbem.json")
         with open(self.config, "w") as f:
             json.dump(config, f)
-        self.db_path = os.path.join(self.path, "pbem.sqlite")
 
     def close(self):
         self.dir.cleanup()
@@ -61,6 +69,8 @@ class Server:
         return con
 
     def query(self, sql, *params):
+        if self.postgres:
+            return postgres_query(self.postgres, sql, params)
         with self.db() as con:
             return [dict(r) for r in con.execute(sql, params)]
 
@@ -86,6 +96,51 @@ class Server:
         for code in confirmation_codes(self.outbox(), userid):
             p = self.ingest(make_mail(sender, f"confirm {userid} {code}"))
             assert p.returncode == 0, p.stderr
+
+
+_schemas_made = 0
+
+
+def postgres_schema(base_uri):
+    """A new schema in the PostgreSQL database `base_uri`; the URI that works in it."""
+    global _schemas_made
+    _schemas_made += 1
+    schema = f"it{os.getpid()}_{_schemas_made}"
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", base_uri, "-c", f"CREATE SCHEMA {schema}"],
+                   check=True, capture_output=True)
+    return base_uri + ("&" if "?" in base_uri else "?") + "options=-csearch_path%3D" + schema
+
+
+def _literal(value):
+    if value is None:
+        return "NULL"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def postgres_query(uri, sql, params):
+    """The rows of `sql` (with `?` parameters, as sqlite3 takes them) as dicts, through
+    psql: SELECTs come back as JSON, so numbers stay numbers; bytea comes as bytes."""
+    parts = sql.split("?")
+    if len(parts) - 1 != len(params):
+        raise ValueError(f"{len(params)} parameters for {sql!r}")
+    text = parts[0] + "".join(_literal(v) + rest for v, rest in zip(params, parts[1:]))
+    is_select = text.lstrip().upper().startswith("SELECT")
+    if is_select:
+        text = f"SELECT coalesce(json_agg(q), '[]') FROM ({text}) q"
+    p = subprocess.run(["psql", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", uri, "-c", text],
+                       capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        raise RuntimeError(f"psql: {p.stderr.strip()} in {text!r}")
+    if not is_select:
+        return []
+    rows = json.loads(p.stdout)
+    for row in rows:
+        for key, value in row.items():
+            if isinstance(value, str) and value.startswith("\\x"):
+                row[key] = bytes.fromhex(value[2:])
+    return rows
 
 
 class IngestCase(unittest.TestCase):

@@ -102,8 +102,7 @@ class ErrorPaths(IngestTestCase):
         self.send(ALICE, "hy3 challenge alice bob -size=4")
         self.send(ALICE, "hy3 move 1 alice secret1 d4")
         self.new_replies()
-        with self.server.db() as con:
-            con.execute("UPDATE moves SET move = 'zz' WHERE game_id = 1")
+        self.server.query("UPDATE moves SET move = 'zz' WHERE game_id = 1")
         p = self.send(BOB, "hy3 move 1 bob secret2 a1")
         self.assertIn(b"does not replay at ply 1", p.stderr)
         self.assert_error_only_to_sender(BOB, "internal error")

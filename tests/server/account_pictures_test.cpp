@@ -5,6 +5,7 @@
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 using pbem::server::Accounts;
 using pbem::server::Database;
@@ -12,7 +13,7 @@ using pbem::test::TempDir;
 
 TEST_CASE("pictures are on for a new account and can be turned off and on again", "[accounts]") {
   TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
+  Database db{pbem::test::test_database(dir.path())};
   pbem::server::migrate(db);
   Accounts accounts(db);
   const auto alice = accounts.create("alice", "secret1", {"alice@example.org"});

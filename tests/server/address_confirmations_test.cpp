@@ -5,10 +5,12 @@
 
 #include "server/storage/accounts.h"
 #include "server/storage/address_confirmations.h"
+#include "server/support/clock.h"
 #include "server/support/config.h"
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 using pbem::server::Accounts;
 using pbem::server::AddressConfirmations;
@@ -20,7 +22,7 @@ namespace {
 
 struct Fixture {
   TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
+  Database db{pbem::test::test_database(dir.path())};
   LimitsConfig limits;
   std::int64_t user_id = 0;
 
@@ -40,9 +42,10 @@ struct Fixture {
   void queue_request(const std::string& address, int n) {
     auto insert = db.prepare(
         "INSERT INTO outbox (message_id, envelope_from, recipient, data, state, next_attempt_at, created_at, kind) "
-        "VALUES (?, 'pbem@test.example', ?, x'00', 'queued', strftime('%Y-%m-%dT%H:%M:%SZ','now'), "
-        "strftime('%Y-%m-%dT%H:%M:%SZ','now'), 'confirmation')");
-    insert.bind(1, "request-" + address + "-" + std::to_string(n)).bind(2, address);
+        "VALUES (?, 'pbem@test.example', ?, ?, 'queued', ?, ?, 'confirmation')");
+    const std::string now = pbem::server::now_iso8601();
+    insert.bind(1, "request-" + address + "-" + std::to_string(n)).bind(2, address).bind_blob(3, std::string(1, '\0'));
+    insert.bind(4, now).bind(5, now);
     insert.run();
   }
 };

@@ -16,14 +16,10 @@ constexpr int kSqliteBusy = 5;
 
 struct Server : pbem::test::ServiceFixture {
   Server() { config.bot.playouts = 50; }
-  std::string count(const std::string& sql) {
-    auto query = db.prepare(sql);
-    query.step();
-    return query.column_is_null(0) ? "-" : query.column_text(0);
-  }
+  std::string count(const std::string& sql) { return pbem::test::joined_rows(db, sql); }
   std::string snapshot() {
     return count("SELECT count(*) FROM moves") + "|" + count("SELECT count(*) FROM outbox") + "|" +
-           count("SELECT group_concat(status || ':' || plies, ',') FROM games");
+           count("SELECT status || ':' || plies FROM games ORDER BY id");
   }
 };
 
@@ -37,7 +33,7 @@ TEST_CASE("the computer's move is stored once, with the board mail to its oppone
   s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");
   const std::string before = s.count("SELECT count(*) FROM outbox");
   CHECK(bot.play_pending() == 1);
-  CHECK(s.count("SELECT group_concat(m.ply || ' ' || u.userid, ',') FROM moves m JOIN users u ON u.id = m.user_id") ==
+  CHECK(s.count("SELECT m.ply || ' ' || u.userid FROM moves m JOIN users u ON u.id = m.user_id ORDER BY m.game_id, m.ply") ==
         "1 bot");
   // One board mail, to Alice only, with the bot's move in it.
   CHECK(std::stoi(s.count("SELECT count(*) FROM outbox")) == std::stoi(before) + 1);
@@ -90,11 +86,11 @@ TEST_CASE("a game that changed while the computer was thinking gets no move from
   s.deliver("alice@example.org", "hy3 move 1 alice pw-alice c3");
   // Alice resigns (out of turn, as anyone may) on another connection, just before the
   // computer opens its transaction to store the move it chose.
-  Database other(s.dir.path() / "pbem.sqlite");
+  Database other(s.location);
   MailService other_service(other, s.config);
   auto resigned = std::make_shared<bool>(false);
   s.db.set_statement_hook([&, resigned](std::string_view sql) {
-    if (*resigned || sql != "BEGIN IMMEDIATE") return;
+    if (*resigned || (sql != "BEGIN IMMEDIATE" && sql != "BEGIN")) return;  // SQLite, PostgreSQL
     *resigned = true;
     other_service.process(
         other_service.receive(pbem::test::plain_mail("alice@example.org", "hy3 resign 1 alice pw-alice", "resign-1"),
@@ -104,5 +100,5 @@ TEST_CASE("a game that changed while the computer was thinking gets no move from
   CHECK(bot.play_pending() == 0);
   s.db.set_statement_hook(nullptr);
   CHECK(*resigned);
-  CHECK(s.count("SELECT group_concat(m.move, ',') FROM moves m") == "c3,resign");
+  CHECK(s.count("SELECT m.move FROM moves m ORDER BY m.game_id, m.ply") == "c3,resign");
 }

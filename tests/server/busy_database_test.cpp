@@ -26,13 +26,11 @@ std::string mail(const std::string& from, const std::string& subject) {
 // Everything a half-applied command could leave behind, in one comparable value.
 std::string snapshot(Database& db) {
   std::string out;
-  for (const char* sql : {"SELECT group_concat(id || ':' || state, ',') FROM inbox",
+  for (const char* sql : {"SELECT id || ':' || state FROM inbox ORDER BY id",
                           "SELECT count(*) FROM outbox", "SELECT count(*) FROM moves",
-                          "SELECT group_concat(status, ',') FROM games", "SELECT count(*) FROM users",
+                          "SELECT status FROM games ORDER BY id", "SELECT count(*) FROM users",
                           "SELECT count(*) FROM password_failures"}) {
-    auto query = db.prepare(sql);
-    query.step();
-    out += (query.column_is_null(0) ? std::string("-") : query.column_text(0)) + "|";
+    out += pbem::test::joined_rows(db, sql) + "|";
   }
   return out;
 }
@@ -103,7 +101,7 @@ TEST_CASE("receiving with a busy database at each statement stores the message o
 TEST_CASE("a real second writer makes processing busy, and the retry succeeds", "[busy]") {
   Server s;
   const std::int64_t id = s.service.receive(mail("carol@example.org", "help"), std::nullopt).inbox_id;
-  Database other(s.dir.path() / "pbem.sqlite");
+  Database other(s.location);
   s.db.set_busy_timeout(std::chrono::milliseconds(50));
   {
     Transaction held(other);  // BEGIN IMMEDIATE on another connection: the write lock

@@ -13,6 +13,7 @@
 #include "server/storage/migrations.h"
 #include "server/support/config.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 using namespace pbem::server;
 using pbem::test::TempDir;
@@ -27,7 +28,7 @@ std::vector<std::string> game_names() {
 
 struct Server {
   TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
+  Database db{pbem::test::test_database(dir.path())};
   Config config = default_config(dir.path());
 
   Server() { migrate(db); }

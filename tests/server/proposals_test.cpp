@@ -13,6 +13,7 @@
 #include "server/storage/ratings.h"
 #include "server/storage/watchers.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 using namespace pbem::server;
 using pbem::test::TempDir;
@@ -21,7 +22,7 @@ namespace {
 
 struct Fixture {
   TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
+  Database db{pbem::test::test_database(dir.path())};
   GameRecords records{db};
   Proposals proposals{db};
   Watchers watchers{db};

@@ -16,6 +16,7 @@
 #include "server/storage/migrations.h"
 #include "server/storage/ratings.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 using namespace pbem::server;
 using pbem::test::TempDir;
@@ -37,7 +38,7 @@ std::int64_t scalar(Database& db, const std::string& sql) {
 
 struct Fixture {
   TempDir dir;
-  Database db{dir.path() / "pbem.sqlite"};
+  Database db{pbem::test::test_database(dir.path())};
   GameRecords records{db};
   Ratings ratings{db};
   std::map<std::string, std::int64_t> users;

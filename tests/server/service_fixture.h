@@ -1,5 +1,6 @@
-// A migrated SQLite database in a fresh directory with the default configuration and a
-// MailService on it: what the pipeline tests start from.
+// A migrated database in a fresh directory (SQLite, or PostgreSQL under
+// PBEM_TEST_POSTGRES: test_database.h) with the default configuration and a MailService on
+// it: what the pipeline tests start from.
 #pragma once
 
 #include <regex>
@@ -11,17 +12,24 @@
 #include "server/storage/outbox.h"
 #include "server/support/config.h"
 #include "temp_dir.h"
+#include "test_database.h"
 
 namespace pbem::test {
 
 struct ServiceFixture {
   TempDir dir;
-  server::Database db{dir.path() / "pbem.sqlite"};
-  server::Config config = server::default_config(dir.path());
+  std::filesystem::path location = test_database(dir.path());
+  server::Database db{location};
+  server::Config config = with_database(server::default_config(dir.path()), location);
   server::MailService service{db, config};
   int delivered = 0;  // numbers the Message-IDs of deliver()
 
   ServiceFixture() { server::migrate(db); }
+
+  static server::Config with_database(server::Config config, const std::filesystem::path& location) {
+    config.database = location;
+    return config;
+  }
 
   // Receives one plain mail and carries it out at once, as `pbem ingest` does.
   void deliver(const std::string& from, const std::string& subject);

@@ -1,0 +1,239 @@
+"""Two pbemd on one PostgreSQL database (issue 16), as two hosts behind two MX records.
+Clients spread a stream of moves over both daemons (each message of a game to the other
+daemon than the one before), one daemon is killed with kill -9 mid-stream and stays down,
+and its clients carry on with the other one (as an MTA tries the next MX). Then: every
+message that got 250 is in the inbox once and processed once, every game holds exactly
+its scripted moves, and every reply reached the sink once; the only allowed second copy
+is a reply the killed daemon handed to the sink but had not yet marked sent (delivery is
+at-least-once), which the other daemon sends when the dead one's claim runs out.
+
+Also: several processes starting at once on a new database migrate it once, and the
+clock's duties run exactly once however many processes tick at the same moment
+(several `pbem tick` at once, as each host's pbemd or cron would).
+
+Needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh; the ctest entry postgres_two_daemons);
+skipped without it."""
+import collections
+import re
+import shutil
+import smtplib
+import subprocess
+import sys
+import threading
+import time
+import unittest
+import uuid
+
+from pbem_harness import POSTGRES, Server, build_dir, make_mail, pbem_binary
+
+build_dir(sys.argv)
+
+import test_clock as tc  # noqa: E402 - a Server whose pbem runs at a frozen moment
+import test_daemon as td  # noqa: E402 - the scripted HY 3 game, the players, Traffic
+from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PythonSink, free_port,  # noqa: E402
+                            send_smtplib, wait_until)
+
+CLAIM_SECONDS = 3  # outbox.claim_seconds: how soon the survivor sends what the dead one claimed
+
+
+class TwoMxTraffic(td.Traffic):
+    """Traffic whose clients have two daemons: a message goes to the one asked for, and
+    when that one does not take it, to the other."""
+
+    def __init__(self, ports):
+        super().__init__(ports[0])
+        self.ports = ports
+        self.taken_by = collections.Counter()  # daemon index -> messages it answered 250
+
+    def send_to(self, message_id, raw, mail_from, daemon):
+        while True:
+            with self.cv:
+                self.attempts[message_id] += 1
+                if self.attempts[message_id] > self.max_attempts:
+                    raise AssertionError(f"{message_id}: no 250 after {self.max_attempts} attempts")
+            try:
+                send_smtplib(self.ports[daemon], raw, mail_from)
+            except (OSError, smtplib.SMTPException) as error:
+                with self.cv:
+                    self.failures.append((message_id, repr(error)))
+                daemon = 1 - daemon  # the other MX
+                time.sleep(0.05)
+                continue
+            with self.cv:
+                self.acked.append(message_id)
+                self.taken_by[daemon] += 1
+                self.cv.notify_all()
+            return
+
+    def client(self, messages, first_daemon=0):
+        try:
+            for n, (message_id, raw, mail_from) in enumerate(messages):
+                self.send_to(message_id, raw, mail_from, (first_daemon + n) % 2)
+        except BaseException as error:  # noqa: B902 - reported by the main thread
+            with self.cv:
+                self.errors.append(error)
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+class TwoDaemons(unittest.TestCase):
+    clients = 4
+    kill_point = 0.4
+
+    def setUp(self):
+        sink_port = free_port()
+        outbox = {"outbox": {"claim_seconds": CLAIM_SECONDS}}
+        self.server = DaemonServer(sink_port, outbox)
+        # The second host: its own configuration and port, the same database.
+        self.other = DaemonServer(sink_port, {**outbox, "database": self.server.postgres})
+        self.sink = PythonSink(sink_port)
+        self.daemons = [Daemon(self.server), Daemon(self.other)]
+
+    def tearDown(self):
+        for daemon in self.daemons:
+            daemon.close()
+        self.sink.stop()
+        self.logs = "\n".join(f"===== pbemd {n} =====\n{d.all_logs()}" for n, d in enumerate(self.daemons)
+                              if d.log_paths)  # before the directories go, for run()
+        self.other.close()
+        self.server.close()
+
+    def run(self, result=None):
+        """Shows the daemons' logs when the test fails."""
+        result = result if result is not None else self.defaultTestResult()
+        before = len(result.failures) + len(result.errors)
+        super().run(result)
+        if len(result.failures) + len(result.errors) > before and getattr(self, "logs", ""):
+            print(f"\n{self.logs}", file=sys.stderr)
+        return result
+
+    def test_kill_9_of_one_of_two_daemons_while_clients_send(self):
+        games = self.clients
+        self.server.signup_and_confirm(td.ALICE, "alice", "secret1")
+        self.server.signup_and_confirm(td.BOB, "bob", "secret2")
+        for _ in range(games):
+            p = self.server.ingest(make_mail(td.ALICE, "hy3 challenge alice bob -size=3"))
+            self.assertEqual(p.returncode, 0, p.stderr)
+        # The setup's mail was queued by `pbem ingest`; the daemons send it like the rest.
+        setup_rows = len(self.server.query("SELECT id FROM inbox"))
+        scripts = [td.Durability.script(td.Durability, c + 1) for c in range(self.clients)]
+        everything = [m for script in scripts for m in script]
+
+        self.sink.start()
+        for daemon in self.daemons:
+            daemon.start()
+        traffic = TwoMxTraffic([self.server.port, self.other.port])
+        threads = [threading.Thread(target=traffic.client, args=(script, c % 2), daemon=True)
+                   for c, script in enumerate(scripts)]
+        for thread in threads:
+            thread.start()
+        traffic.wait_acked(int(len(everything) * self.kill_point))
+        self.daemons[0].kill()
+        killed_at = time.time()
+        for thread in threads:
+            thread.join(timeout=WAIT_TIMEOUT)
+            self.assertFalse(thread.is_alive(), "a client is stuck")
+        self.assertEqual(traffic.errors, [])
+
+        def settled():
+            if not self.server.idle():
+                return False
+            return len(self.sink.received()) >= self.server.counts("outbox").get("sent", 0)
+        wait_until(settled, what="the surviving daemon to process and deliver everything")
+
+        # Every message got its 250 (from one daemon or the other) and is in the inbox once.
+        ids = [m[0] for m in everything]
+        self.assertEqual(sorted(set(traffic.acked)), sorted(ids))
+        self.assertEqual(set(traffic.taken_by), {0, 1}, "both daemons took messages")
+        rows = self.server.query("SELECT id, message_id, state FROM inbox")
+        self.assertEqual(len(rows), setup_rows + len(ids))
+        self.assertEqual({r["state"] for r in rows}, {"processed"})
+        inbox_id = {r["message_id"]: r["id"] for r in rows}
+        # Each game exactly as scripted: no move lost, none applied twice, in order.
+        for game in self.server.query("SELECT id, status, plies FROM games"):
+            moves = [r["move"] for r in self.server.query("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
+                                                          game["id"])]
+            self.assertEqual((game["status"], moves), ("finished", td.HY3_GAME[1]), game)
+        # Each command processed once: its replies queued once (two per move, one per show).
+        for message_id, raw, _ in everything:
+            expected = 1 if b"hy3 show" in raw else 2
+            queued = self.server.query("SELECT count(*) AS n FROM outbox WHERE inbox_id = ?", inbox_id[message_id])
+            self.assertEqual(queued[0]["n"], expected, message_id)
+        notices = [a for a in self.sink.received() if a.message["Subject"].startswith("Already done: ")]
+        self.assertEqual(notices, [])
+        # No message carried out by both daemons (each logs a line per message it carries out).
+        logged = [re.findall(r"^\S+ inbox (\d+) from ", d.all_logs(), re.MULTILINE) for d in self.daemons]
+        processed = [len(ids_logged) for ids_logged in logged]
+        self.assertEqual(set(logged[0]) & set(logged[1]), set())
+        self.assertEqual(len(logged[1]), len(set(logged[1])))
+
+        # Every reply reached the sink once; a second copy only of what the killed daemon
+        # had handed over without marking it sent, and only one (it sends one at a time).
+        sent = [r["message_id"] for r in self.server.query("SELECT message_id FROM outbox")]
+        self.assertEqual(self.server.counts("outbox"), {"sent": len(sent)})
+        copies = collections.defaultdict(list)
+        for arrival in self.sink.received():
+            copies[arrival.message_id].append(arrival.when)
+        self.assertEqual(sorted(copies), sorted(sent))
+        duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
+        self.assertLessEqual(len(duplicated), 1, duplicated)
+        for mid, times in duplicated.items():
+            self.assertEqual(len(times), 2, mid)
+            self.assertLess(times[0], killed_at, f"{mid} was delivered twice, not across the kill")
+            marked = re.search(rf"<{re.escape(mid)}>: (delivered$|delivery recorded late)", self.daemons[0].log(),
+                               re.MULTILINE)
+            self.assertIsNone(marked, f"{mid} was marked sent, yet sent again")
+        print(f"\n{len(ids)} messages from {self.clients} clients over two daemons "
+              f"({dict(traffic.taken_by)} taken by each), kill -9 of one: {len(traffic.failures)} failed sends, "
+              f"{len(traffic.resent())} resent; commands processed per daemon {processed}; "
+              f"{len(duplicated)} reply delivered twice across the kill", file=sys.stderr)
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed")
+class ClockDutiesOnce(unittest.TestCase):
+    games = 4
+    tickers = 4
+
+    def setUp(self):
+        self.server = tc.ClockServer()
+        self.addCleanup(self.server.close)
+
+    def test_several_ticks_at_once_end_each_game_once(self):
+        for userid, (address, password) in tc.PLAYERS.items():
+            self.server.signup_and_confirm(address, userid, password)
+        for game in range(1, self.games + 1):
+            for subject in ("hy3 challenge alice bob -size=3 -days=3", f"hy3 move {game} alice secret1 c1"):
+                p = self.server.ingest(make_mail(tc.PLAYERS["alice"][0], subject))
+                self.assertEqual(p.returncode, 0, p.stderr)
+        self.server.now = tc.T0 + tc.timedelta(days=3)  # every deadline has come
+        ticks = [subprocess.Popen(["faketime", "-f", tc.stamp(self.server.now), pbem_binary(), "--config",
+                                   self.server.config, "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(self.tickers)]
+        outputs = [tick.communicate(timeout=120) for tick in ticks]
+        self.assertEqual([tick.returncode for tick in ticks], [0] * self.tickers, outputs)
+        ended = re.findall(rb"clock: game (\d+): ", b"".join(err for _, err in outputs))
+        self.assertEqual(sorted(ended), sorted(str(g).encode() for g in range(1, self.games + 1)))
+        self.assertEqual(self.server.query("SELECT DISTINCT status, end_reason FROM games"),
+                         [{"status": "finished", "end_reason": "time"}])
+        mails = self.server.query("SELECT game_id, count(*) AS n FROM outbox WHERE message_id LIKE 'pbem-clock-%' "
+                                  "GROUP BY game_id ORDER BY game_id")
+        self.assertEqual(mails, [{"game_id": g, "n": 2} for g in range(1, self.games + 1)])
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+class MigrationsOnce(unittest.TestCase):
+    def test_several_processes_migrate_a_new_database_at_once(self):
+        server = Server()
+        self.addCleanup(server.close)
+        inits = [subprocess.Popen([pbem_binary(), "--config", server.config, "init"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE) for _ in range(4)]
+        outputs = [init.communicate(timeout=120) for init in inits]
+        self.assertEqual([init.returncode for init in inits], [0] * 4, outputs)
+        applied = sorted(int(re.search(rb"\((\d+) migrations applied now\)", out).group(1)) for out, _ in outputs)
+        versions = server.query("SELECT version FROM schema_migrations ORDER BY version")
+        self.assertEqual(sum(applied), len(versions))  # each migration applied by one of them
+        self.assertEqual(server.query("SELECT count(*) AS n FROM users"), [{"n": 0}])
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1])
