@@ -7,6 +7,7 @@ Two sinks, both real SMTP servers on 127.0.0.1:
 - PythonSink: a small smtpd server in a thread that records each message with its arrival
   time (easy to parse, and lets a test see exactly when a reply arrived).
 Every process started here is stopped by close()/stop(), with bounded waits."""
+import collections
 import email
 import email.policy
 import os
@@ -14,6 +15,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -317,6 +319,40 @@ class PostfixSink:
     def wait_for_count(self, count, timeout=WAIT_TIMEOUT):
         return wait_until(lambda: (lambda got: got if len(got) >= count else None)(self.received()),
                           timeout=timeout, what=f"{count} messages in smtp-sink's dump")
+
+
+class ShowsLogsOnFailure:
+    """unittest.TestCase mixin: a failing test prints `self.logs` (what the daemons saw),
+    which tearDown saves before the server directories go."""
+
+    def run(self, result=None):
+        result = result if result is not None else self.defaultTestResult()
+        before = len(result.failures) + len(result.errors)
+        super().run(result)
+        if len(result.failures) + len(result.errors) > before and getattr(self, "logs", ""):
+            print(f"\n===== {self.id()}: pbemd logs =====\n{self.logs}", file=sys.stderr)
+        return result
+
+
+def replies_sent_twice(test, server, sink):
+    """Checks that every outbox row is marked sent and reached the sink, none more than
+    twice; returns {Message-ID: [first arrival, second arrival]} of those that came twice."""
+    sent = [r["message_id"] for r in server.query("SELECT message_id FROM outbox")]
+    test.assertEqual(server.counts("outbox"), {"sent": len(sent)})
+    copies = collections.defaultdict(list)
+    for arrival in sink.received():
+        copies[arrival.message_id].append(arrival.when)
+    test.assertEqual(sorted(copies), sorted(sent))
+    duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
+    for mid, times in duplicated.items():
+        test.assertEqual(len(times), 2, mid)
+    return duplicated
+
+
+def assert_never_marked_sent(test, message_id, log):
+    """A reply sent twice must be one the daemon's log never recorded as sent."""
+    marked = re.search(rf"<{re.escape(message_id)}>: (delivered$|delivery recorded late)", log, re.MULTILINE)
+    test.assertIsNone(marked, f"{message_id} was marked sent, yet sent again")
 
 
 def send_smtplib(port, raw, mail_from, recipients=(SERVER_ADDRESS,), timeout=60):

@@ -30,8 +30,8 @@ build_dir(sys.argv)
 
 import test_clock as tc  # noqa: E402 - a Server whose pbem runs at a frozen moment
 import test_daemon as td  # noqa: E402 - the scripted HY 3 game, the players, Traffic
-from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PythonSink, free_port,  # noqa: E402
-                            send_smtplib, wait_until)
+from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PythonSink, ShowsLogsOnFailure,  # noqa: E402
+                            assert_never_marked_sent, free_port, replies_sent_twice, send_smtplib, wait_until)
 
 CLAIM_SECONDS = 3  # outbox.claim_seconds: how soon the survivor sends what the dead one claimed
 
@@ -75,7 +75,7 @@ class TwoMxTraffic(td.Traffic):
 
 
 @unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
-class TwoDaemons(unittest.TestCase):
+class TwoDaemons(ShowsLogsOnFailure, unittest.TestCase):
     clients = 4
     kill_point = 0.4
 
@@ -96,15 +96,6 @@ class TwoDaemons(unittest.TestCase):
                               if d.log_paths)  # before the directories go, for run()
         self.other.close()
         self.server.close()
-
-    def run(self, result=None):
-        """Shows the daemons' logs when the test fails."""
-        result = result if result is not None else self.defaultTestResult()
-        before = len(result.failures) + len(result.errors)
-        super().run(result)
-        if len(result.failures) + len(result.errors) > before and getattr(self, "logs", ""):
-            print(f"\n{self.logs}", file=sys.stderr)
-        return result
 
     def test_kill_9_of_one_of_two_daemons_while_clients_send(self):
         games = self.clients
@@ -169,20 +160,11 @@ class TwoDaemons(unittest.TestCase):
         # Every reply reached the sink once; a second copy only of what the killed daemon
         # had handed over without marking it sent: at most one group (OutboxSender::
         # kParallelDeliveries, 8 mails handed over at once and marked together).
-        sent = [r["message_id"] for r in self.server.query("SELECT message_id FROM outbox")]
-        self.assertEqual(self.server.counts("outbox"), {"sent": len(sent)})
-        copies = collections.defaultdict(list)
-        for arrival in self.sink.received():
-            copies[arrival.message_id].append(arrival.when)
-        self.assertEqual(sorted(copies), sorted(sent))
-        duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
-        self.assertLessEqual(len(duplicated), 8, duplicated)
+        duplicated = replies_sent_twice(self, self.server, self.sink)
+        self.assertLessEqual(len(duplicated), td.PARALLEL_DELIVERIES, duplicated)
         for mid, times in duplicated.items():
-            self.assertEqual(len(times), 2, mid)
             self.assertLess(times[0], killed_at, f"{mid} was delivered twice, not across the kill")
-            marked = re.search(rf"<{re.escape(mid)}>: (delivered$|delivery recorded late)", self.daemons[0].log(),
-                               re.MULTILINE)
-            self.assertIsNone(marked, f"{mid} was marked sent, yet sent again")
+            assert_never_marked_sent(self, mid, self.daemons[0].log())
         print(f"\n{len(ids)} messages from {self.clients} clients over two daemons "
               f"({dict(traffic.taken_by)} taken by each), kill -9 of one: {len(traffic.failures)} failed sends, "
               f"{len(traffic.resent())} resent; commands processed per daemon {processed}; "

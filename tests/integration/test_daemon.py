@@ -19,7 +19,8 @@ import uuid
 import pbem_harness
 from pbem_harness import POSTGRES, build_dir, confirmation_codes, html_of, make_mail, text_of
 from daemon_harness import (WAIT_TIMEOUT, Daemon, DaemonServer, PostfixSink, PythonSink, RawSmtp,
-                            bare_id, crlf, free_port, message_id_of, parse, send_smtplib, send_swaks, wait_until)
+                            ShowsLogsOnFailure, assert_never_marked_sent, bare_id, crlf, free_port,
+                            message_id_of, parse, replies_sent_twice, send_smtplib, send_swaks, wait_until)
 
 build_dir(sys.argv)
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
@@ -59,7 +60,7 @@ def without_user_names(text):
 # transaction; a kill -9 before that commit sends them again (at-least-once delivery).
 PARALLEL_DELIVERIES = 8
 
-class DaemonTestCase(unittest.TestCase):
+class DaemonTestCase(ShowsLogsOnFailure, unittest.TestCase):
     """A fresh server directory, a sink and a running pbemd for every test."""
     sink_kind = "python"
     extra_config = {}
@@ -84,15 +85,6 @@ class DaemonTestCase(unittest.TestCase):
             self.sink.stop()
             self.logs = self.daemon.all_logs()  # before the directory goes, for run()
             self.server.close()
-
-    def run(self, result=None):
-        """Shows the daemon's log when a test fails; it says what the daemon saw."""
-        result = result if result is not None else self.defaultTestResult()
-        before = len(result.failures) + len(result.errors)
-        super().run(result)
-        if len(result.failures) + len(result.errors) > before and getattr(self, "logs", ""):
-            print(f"\n===== {self.id()}: pbemd logs =====\n{self.logs}", file=sys.stderr)
-        return result
 
     # ---- sending ----
 
@@ -636,21 +628,12 @@ class Durability(DaemonTestCase):
         was not yet marked sent: at most one group of deliveries per kill (the sender hands
         PARALLEL_DELIVERIES mails over at once and marks them together), first copy before
         that kill, and that run's log never said it was delivered."""
-        sent = [r["message_id"] for r in self.server.query("SELECT message_id FROM outbox")]
-        self.assertEqual(self.server.counts("outbox"), {"sent": len(sent)})
-        copies = collections.defaultdict(list)
-        for arrival in self.sink.received():
-            copies[arrival.message_id].append(arrival.when)
-        self.assertEqual(sorted(copies), sorted(sent))
-        duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
+        duplicated = replies_sent_twice(self, self.server, self.sink)
         explained = collections.Counter()
         for mid, times in duplicated.items():
-            self.assertEqual(len(times), 2, mid)
             run = next((n for n, (start, killed) in enumerate(runs) if start <= times[0] <= killed < times[1]), None)
             self.assertIsNotNone(run, f"{mid} was delivered twice, not across a kill")
-            marked = re.search(rf"<{re.escape(mid)}>: (delivered$|delivery recorded late)", self.daemon.log(run),
-                               re.MULTILINE)
-            self.assertIsNone(marked, f"{mid} was marked sent, yet sent again")
+            assert_never_marked_sent(self, mid, self.daemon.log(run))
             explained[run] += 1
         self.assertTrue(all(n <= PARALLEL_DELIVERIES for n in explained.values()), duplicated)
 
