@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "pictures/picture_cache.h"
+#include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
 #include "server/storage/watchers.h"
@@ -32,7 +32,7 @@ void mail_players(CommandContext& ctx, const GameRecord& record, const std::stri
 }
 
 const std::string& PictureOnDemand::png() {
-  if (!png_) png_ = pictures::shared_picture_cache().picture(*game_);
+  if (!png_) png_ = shared_picture_cache().picture(*game_);
   return *png_;
 }
 

@@ -1,8 +1,8 @@
-#include "pictures/picture_cache.h"
+#include "server/commands/picture_cache.h"
 
 #include "pictures/picture.h"
 
-namespace pbem::pictures {
+namespace pbem::server {
 
 std::string PictureCache::key_of(const Game& game) {
   std::string key{game.name()};
@@ -21,23 +21,15 @@ std::string PictureCache::picture(const Game& game) {
   const std::string key = key_of(game);
   {
     const std::lock_guard lock(mutex_);
-    if (auto found = entries_.find(key); found != entries_.end()) {
-      order_.splice(order_.begin(), order_, found->second.place);
+    if (const std::string* png = pictures_.find(key)) {
       ++hits_;
-      return found->second.png;
+      return *png;
     }
     ++misses_;
   }
-  std::string png = draw_picture(game);
+  std::string png = pictures::draw_picture(game);
   const std::lock_guard lock(mutex_);
-  if (entries_.count(key) == 0 && capacity_ > 0) {
-    if (entries_.size() == capacity_) {
-      entries_.erase(order_.back());
-      order_.pop_back();
-    }
-    order_.push_front(key);
-    entries_.emplace(key, Entry{png, order_.begin()});
-  }
+  pictures_.put(key, png);
   return png;
 }
 
@@ -56,4 +48,4 @@ PictureCache& shared_picture_cache() {
   return cache;
 }
 
-}  // namespace pbem::pictures
+}  // namespace pbem::server

@@ -15,7 +15,7 @@
 #include "mail/address.h"
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
-#include "pictures/picture_cache.h"
+#include "server/commands/picture_cache.h"
 #include "server/support/clock.h"
 #include "server/commands/command_table.h"
 #include "server/commands/commands.h"
@@ -201,7 +201,7 @@ void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
   for (const PreparedMessage& prepared : batch) records.push_back(&prepared.record);
   for (auto& position : positions_after_moves(db_, config_, records))
     jobs.push_back([game = std::shared_ptr<const Game>(std::move(position))] {
-      pictures::shared_picture_cache().picture(*game);
+      shared_picture_cache().picture(*game);
     });
   std::atomic<std::size_t> next{0};
   auto work = [&] {

@@ -7,7 +7,7 @@
 
 namespace pbem::server {
 
-VerifiedPasswordCache::VerifiedPasswordCache(std::size_t capacity) : capacity_(capacity) {
+VerifiedPasswordCache::VerifiedPasswordCache(std::size_t capacity) : userid_of_(capacity) {
   ensure_sodium_initialized();
   randombytes_buf(key_.data(), key_.size());
 }
@@ -31,42 +31,23 @@ VerifiedPasswordCache::Fingerprint VerifiedPasswordCache::fingerprint(std::strin
 bool VerifiedPasswordCache::contains(std::string_view userid, std::string_view password, std::string_view hash) {
   const Fingerprint wanted = fingerprint(userid, password, hash);
   std::lock_guard lock(mutex_);
-  auto found = index_.find(wanted);
-  if (found == index_.end()) return false;
-  recent_.splice(recent_.begin(), recent_, found->second);
-  return true;
+  return userid_of_.find(wanted) != nullptr;
 }
 
 void VerifiedPasswordCache::remember(std::string_view userid, std::string_view password, std::string_view hash) {
   Fingerprint print = fingerprint(userid, password, hash);
   std::lock_guard lock(mutex_);
-  if (auto found = index_.find(print); found != index_.end()) {
-    recent_.splice(recent_.begin(), recent_, found->second);
-    return;
-  }
-  recent_.push_front(Entry{print, std::string(userid)});
-  index_.emplace(std::move(print), recent_.begin());
-  while (recent_.size() > capacity_) {
-    index_.erase(recent_.back().fingerprint);
-    recent_.pop_back();
-  }
+  userid_of_.put(std::move(print), std::string(userid));
 }
 
 void VerifiedPasswordCache::forget(std::string_view userid) {
   std::lock_guard lock(mutex_);
-  for (auto it = recent_.begin(); it != recent_.end();) {
-    if (it->userid == userid) {
-      index_.erase(it->fingerprint);
-      it = recent_.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  userid_of_.erase_if([&](const std::string& owner) { return owner == userid; });
 }
 
 std::size_t VerifiedPasswordCache::size() const {
   std::lock_guard lock(mutex_);
-  return recent_.size();
+  return userid_of_.size();
 }
 
 VerifiedPasswordCache& VerifiedPasswordCache::process_wide() {

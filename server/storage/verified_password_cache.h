@@ -8,11 +8,11 @@
 
 #include <array>
 #include <cstddef>
-#include <list>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+
+#include "server/support/bounded_lru.h"
 
 namespace pbem::server {
 
@@ -35,15 +35,9 @@ class VerifiedPasswordCache {
   using Fingerprint = std::string;  // 32 bytes of keyed BLAKE2b
   Fingerprint fingerprint(std::string_view userid, std::string_view password, std::string_view hash) const;
 
-  struct Entry {
-    Fingerprint fingerprint;
-    std::string userid;
-  };
   std::array<unsigned char, 32> key_{};
-  std::size_t capacity_;
   mutable std::mutex mutex_;
-  std::list<Entry> recent_;  // most recently used first
-  std::unordered_map<Fingerprint, std::list<Entry>::iterator> index_;
+  BoundedLru<Fingerprint, std::string> userid_of_;  // the userid, for forget()
 };
 
 // verify_password (passwords.h) through the process-wide cache.

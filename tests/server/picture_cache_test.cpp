@@ -4,9 +4,9 @@
 
 #include "engine/registry.h"
 #include "pictures/picture.h"
-#include "pictures/picture_cache.h"
+#include "server/commands/picture_cache.h"
 
-using pbem::pictures::PictureCache;
+using pbem::server::PictureCache;
 
 namespace {
 std::unique_ptr<pbem::Game> hy3(const std::vector<std::string>& plies) {

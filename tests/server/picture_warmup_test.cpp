@@ -3,7 +3,7 @@
 // them there; the guess never changes what is stored or sent.
 #include <catch2/catch.hpp>
 
-#include "pictures/picture_cache.h"
+#include "server/commands/picture_cache.h"
 #include "server/pipeline/picture_warmup.h"
 #include "server/storage/accounts.h"
 #include "server/storage/inbox.h"
@@ -50,7 +50,7 @@ TEST_CASE("the position a move will make is found ahead, and only for a move tha
 
 TEST_CASE("a move's board mail takes the picture drawn ahead of the transaction", "[pictures]") {
   Players p;
-  auto& cache = pbem::pictures::shared_picture_cache();
+  auto& cache = shared_picture_cache();
   p.service.receive(pbem::test::plain_mail("alice@example.org", "hy3 move 1 alice pw-alice c3", "m1"), std::nullopt);
   const std::size_t hits = cache.hits(), misses = cache.misses();
   const std::size_t queued = Outbox(p.db).queued().size();
