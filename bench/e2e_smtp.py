@@ -92,6 +92,12 @@ def argon2id_verify_ms():
     return statistics.median(times)
 
 
+def cpu_seconds(pid):
+    """User + system CPU seconds a process (and its waited-for children) has used so far."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -349,12 +355,15 @@ def run_pbemd(clients, messages, kind, paced_rate=0, paced_seconds=0):
         wait_until(lambda: len(os.listdir(dump_dir)) >= sent_before, timeout=60, what="the warm replies")
         setup_files = set(os.listdir(dump_dir))
 
+        cpu_before = (cpu_seconds(daemon.proc.pid), cpu_seconds(sink.proc.pid), time.process_time())
         started = time.time()
         workers = send_all(daemon.port, streams)
         results = {k: v for w in workers for k, v in w.results.items()}
         wait_until(server.idle, timeout=1800, interval=0.2, what="every command processed and every reply sent")
         replies = server.counts("outbox").get("sent", 0)
         wait_until(lambda: len(os.listdir(dump_dir)) >= replies, timeout=60, what="every reply at the sink")
+        cpu_after = (cpu_seconds(daemon.proc.pid), cpu_seconds(sink.proc.pid), time.process_time())
+        cpu_ms = [(after - before) * 1000 / len(results) for before, after in zip(cpu_before, cpu_after)]
         for name in setup_files:
             os.unlink(os.path.join(dump_dir, name))
         arrivals, copies = read_replies(dump_dir)
@@ -387,6 +396,7 @@ def run_pbemd(clients, messages, kind, paced_rate=0, paced_seconds=0):
             "replies_before_last_ack": sum(1 for m in results if arrivals[m] <= last_ack),
             "paced_ms": paced_ms,
             "peak_rss_mib": rss_kib / 1024,
+            "cpu_ms": cpu_ms,
         }
     finally:
         if daemon.running():
@@ -441,6 +451,8 @@ def main():
     print(f"pbemd log: {r['busy_451']} messages answered 451 (database locked), {r['busy_marking']} deliveries "
           f"not recorded (database locked); replies delivered twice: {r['duplicates']}; "
           f"movers' replies at the sink before the last 250: {r['replies_before_last_ack']} of {args.messages}")
+    print(f"CPU per measured message: pbemd {r['cpu_ms'][0]:.2f} ms, smtp-sink (replies) {r['cpu_ms'][1]:.2f} ms, "
+          f"python clients {r['cpu_ms'][2]:.2f} ms (2 cores in all)")
     if argon2_ms and args.kind == "move":
         print(f"cold start: {r['cold_moves']} first moves (one Argon2id each) processed in {r['cold_seconds']:.2f} s; "
               f"target <= {r['cold_moves']} x {argon2_ms:.0f} ms / 2 = {r['cold_moves'] * argon2_ms / 2000:.2f} s")

@@ -95,20 +95,29 @@ std::optional<std::string> argument_problem(const SmarthostConfig& config,
   return std::nullopt;
 }
 
-// One SMTP transaction with the smarthost. Network errors and timeouts propagate as
-// exceptions (deliver() turns them into TemporaryFailure); replies decide the rest.
-class ClientTransaction {
+}  // namespace
+
+namespace detail {
+
+// One SMTP session with the smarthost: start() greets, says EHLO, turns on TLS and logs in;
+// then any number of mail transactions (RFC 5321 3.3). Network errors and timeouts
+// propagate as exceptions (the caller turns them into TemporaryFailure); replies decide
+// the rest. Any refusal ends the session (QUIT): the next message starts a fresh one.
+class ClientSession {
  public:
-  ClientTransaction(const SmarthostConfig& config, const asio::any_io_executor& executor)
+  ClientSession(const SmarthostConfig& config, const asio::any_io_executor& executor)
       : config_(config), stream_(executor) {}
 
-  // What the transaction was doing, for the detail of a network failure.
+  bool ready() const { return ready_; }
+  // What the session was doing, for the detail of a network failure.
   const std::string& stage() const { return stage_; }
   std::string where() const { return config_.host + ":" + std::to_string(config_.port); }
+  // Replies of the current transaction other than 421 ("closing"): none means the server
+  // has taken nothing of this message, so a kept connection it dropped can be replaced.
+  int replies_in_transaction() const { return replies_in_transaction_; }
 
-  asio::awaitable<DeliveryResult> run(const std::string& envelope_from,
-                                      const std::vector<std::string>& recipients,
-                                      const std::string& data) {
+  // nullopt when ready for mail; otherwise why not (and the connection is closed).
+  asio::awaitable<std::optional<DeliveryResult>> start() {
     stage_ = "connecting";
     co_await stream_.connect(config_.host, config_.port, config_.timeout);
 
@@ -120,10 +129,10 @@ class ClientTransaction {
     if (!is_positive(hello_reply)) {
       co_return co_await fail(status_for(hello_reply), "EHLO/HELO", hello_reply);
     }
-    Extensions extensions = parse_extensions(hello_reply);
+    extensions_ = parse_extensions(hello_reply);
 
     if (config_.starttls) {
-      if (!extensions.starttls) {
+      if (!extensions_.starttls) {
         co_return co_await fail_temporarily("the smarthost does not offer STARTTLS");
       }
       const SmtpReply reply = co_await command("STARTTLS");
@@ -138,7 +147,7 @@ class ClientTransaction {
       if (!is_positive(hello_reply)) {
         co_return co_await fail(status_for(hello_reply), "EHLO after STARTTLS", hello_reply);
       }
-      extensions = parse_extensions(hello_reply);
+      extensions_ = parse_extensions(hello_reply);
     }
 
     if (config_.username) {
@@ -148,15 +157,23 @@ class ClientTransaction {
             "refusing to send AUTH credentials without TLS (turn on smarthost.starttls, or "
             "smarthost.allow_plaintext_auth for a trusted relay)");
       }
-      std::optional<SmtpReply> refusal = co_await authenticate(extensions);
+      std::optional<SmtpReply> refusal = co_await authenticate(extensions_);
       if (refusal) {
         co_return co_await fail(DeliveryStatus::TemporaryFailure, "AUTH", *refusal);
       }
     }
+    ready_ = true;
+    co_return std::nullopt;
+  }
 
+  // MAIL, RCPT for each recipient, DATA. The session stays ready after a delivery.
+  asio::awaitable<DeliveryResult> transaction(const std::string& envelope_from,
+                                              const std::vector<std::string>& recipients,
+                                              const std::string& data) {
+    replies_in_transaction_ = 0;
     std::string mail_command = "MAIL FROM:<" + envelope_from + ">";
-    if (extensions.size) mail_command += " SIZE=" + std::to_string(data.size());
-    if (extensions.eight_bit_mime && has_eight_bit_bytes(data)) mail_command += " BODY=8BITMIME";
+    if (extensions_.size) mail_command += " SIZE=" + std::to_string(data.size());
+    if (extensions_.eight_bit_mime && has_eight_bit_bytes(data)) mail_command += " BODY=8BITMIME";
     const SmtpReply mail_reply = co_await command(mail_command);
     if (!is_positive(mail_reply)) {
       co_return co_await fail(status_for(mail_reply), "MAIL FROM", mail_reply);
@@ -195,10 +212,26 @@ class ClientTransaction {
     if (!is_positive(final_reply)) {
       co_return co_await fail(status_for(final_reply), "end of DATA", final_reply);
     }
-
-    co_await quit();
     DeliveryResult result{DeliveryStatus::Delivered, final_reply.to_string(), std::move(rejected)};
     co_return result;
+  }
+
+  // Ends the session politely; errors here change nothing about any outcome.
+  asio::awaitable<void> quit() {
+    ready_ = false;
+    try {
+      co_await stream_.write("QUIT\r\n", kQuitTimeout);
+      co_await stream_.read_line(kMaxReplyLineLength, kQuitTimeout);
+    } catch (const std::exception&) {
+      // The server hung up first; fine.
+    }
+    stream_.close();
+  }
+
+  // After a network error: nothing more is said on this connection.
+  void abandon() {
+    ready_ = false;
+    stream_.close();
   }
 
  private:
@@ -213,7 +246,10 @@ class ClientTransaction {
       }
       reply.code = parsed->code;
       reply.lines.push_back(parsed->text);
-      if (parsed->last) co_return reply;
+      if (parsed->last) {
+        if (reply.code != 421) ++replies_in_transaction_;
+        co_return reply;
+      }
       if (reply.lines.size() >= kMaxReplyLines) {
         throw ProtocolError("the smarthost's reply has too many lines");
       }
@@ -266,17 +302,6 @@ class ClientTransaction {
     co_return why;
   }
 
-  // Ends the transaction politely; errors here change nothing about the outcome.
-  asio::awaitable<void> quit() {
-    try {
-      co_await stream_.write("QUIT\r\n", kQuitTimeout);
-      co_await stream_.read_line(kMaxReplyLineLength, kQuitTimeout);
-    } catch (const std::exception&) {
-      // The server hung up first; fine.
-    }
-    stream_.close();
-  }
-
   asio::awaitable<DeliveryResult> fail(DeliveryStatus status, std::string_view after,
                                        const SmtpReply& reply) {
     co_await quit();
@@ -308,11 +333,14 @@ class ClientTransaction {
 
   const SmarthostConfig& config_;
   std::string stage_;
+  bool ready_ = false;
+  Extensions extensions_;
+  int replies_in_transaction_ = 0;
   std::optional<asio::ssl::context> tls_context_;  // declared before stream_: outlives it
   SmtpStream stream_;
 };
 
-}  // namespace
+}  // namespace detail
 
 bool is_loopback_host(std::string_view host) {
   if (ascii_lowercase(host) == "localhost") return true;
@@ -321,28 +349,65 @@ bool is_loopback_host(std::string_view host) {
   return !not_an_address && address.is_loopback();
 }
 
-asio::awaitable<DeliveryResult> deliver(SmarthostConfig config, std::string envelope_from,
-                                        std::vector<std::string> recipients, std::string data) {
-  if (auto problem = argument_problem(config, envelope_from, recipients)) {
+SmarthostConnection::SmarthostConnection(SmarthostConfig config) : config_(std::move(config)) {}
+
+SmarthostConnection::~SmarthostConnection() = default;
+
+bool SmarthostConnection::is_open() const { return session_ && session_->ready(); }
+
+asio::awaitable<DeliveryResult> SmarthostConnection::deliver(std::string envelope_from,
+                                                             std::vector<std::string> recipients,
+                                                             std::string data) {
+  if (auto problem = argument_problem(config_, envelope_from, recipients)) {
     co_return DeliveryResult{DeliveryStatus::PermanentFailure, *problem, {}};
   }
-  ClientTransaction transaction(config, co_await asio::this_coro::executor);
-  std::string failure;
-  try {
-    co_return co_await transaction.run(envelope_from, recipients, data);
-  } catch (const boost::system::system_error& error) {
-    failure = error.code().message();
-  } catch (const ProtocolError& error) {
-    failure = error.what();
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::exception& error) {
-    failure = error.what();
+  for (bool first_try = true;; first_try = false) {
+    const bool kept = is_open();
+    if (!kept) {
+      session_ = std::make_unique<detail::ClientSession>(config_, co_await asio::this_coro::executor);
+      ++sessions_started_;
+    }
+    std::string failure;
+    try {
+      if (!kept)
+        if (auto refused = co_await session_->start()) co_return *refused;
+      DeliveryResult result = co_await session_->transaction(envelope_from, recipients, data);
+      // A kept connection the server is closing (421 before anything else) is replaced once.
+      if (result.status == DeliveryStatus::Delivered || !kept || !first_try ||
+          session_->replies_in_transaction() > 0)
+        co_return result;
+      continue;
+    } catch (const boost::system::system_error& error) {
+      failure = error.code().message();
+    } catch (const ProtocolError& error) {
+      failure = error.what();
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& error) {
+      failure = error.what();
+    }
+    session_->abandon();
+    // A kept connection that the server dropped while it was idle (its timeout, a restart)
+    // took nothing of this message: it goes on a fresh connection, once.
+    if (kept && first_try && session_->replies_in_transaction() == 0) continue;
+    co_return DeliveryResult{DeliveryStatus::TemporaryFailure,
+                             "smarthost " + session_->where() + ": " + session_->stage() + ": " + failure,
+                             {}};
   }
-  co_return DeliveryResult{DeliveryStatus::TemporaryFailure,
-                           "smarthost " + transaction.where() + ": " + transaction.stage() +
-                               ": " + failure,
-                           {}};
+}
+
+asio::awaitable<void> SmarthostConnection::close() {
+  if (is_open()) co_await session_->quit();
+  session_.reset();
+}
+
+asio::awaitable<DeliveryResult> deliver(SmarthostConfig config, std::string envelope_from,
+                                        std::vector<std::string> recipients, std::string data) {
+  SmarthostConnection connection(std::move(config));
+  DeliveryResult result =
+      co_await connection.deliver(std::move(envelope_from), std::move(recipients), std::move(data));
+  co_await connection.close();
+  co_return result;
 }
 
 DeliveryResult deliver_blocking(const SmarthostConfig& config, std::string envelope_from,

@@ -3,6 +3,7 @@
 // Postfix, or a provider's submission server) in one SMTP transaction.
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,39 @@ struct DeliveryResult {
 // Never throws (except std::bad_alloc); every failure is in the result.
 asio::awaitable<DeliveryResult> deliver(SmarthostConfig config, std::string envelope_from,
                                         std::vector<std::string> recipients, std::string data);
+
+namespace detail {
+class ClientSession;
+}
+
+// A connection to the smarthost kept open from one message to the next, so that a stream
+// of mail pays for the connection, greeting, EHLO, STARTTLS and AUTH once, not once a
+// message (RFC 5321 3.3: a session carries any number of mail transactions). Each
+// deliver() has the outcome deliver() below would have. A refusal of any kind ends the
+// session, and the next message starts a new one; so does a kept connection that the
+// server dropped while idle, silently: a message of which the server has answered nothing
+// but "421 closing" is sent once more on a fresh connection.
+// One message at a time: deliver() calls on one object must not overlap.
+class SmarthostConnection {
+ public:
+  explicit SmarthostConnection(SmarthostConfig config);
+  ~SmarthostConnection();
+  SmarthostConnection(const SmarthostConnection&) = delete;
+  SmarthostConnection& operator=(const SmarthostConnection&) = delete;
+
+  asio::awaitable<DeliveryResult> deliver(std::string envelope_from, std::vector<std::string> recipients,
+                                          std::string data);
+  // QUIT, if a session is open. The next deliver() opens a new one.
+  asio::awaitable<void> close();
+  bool is_open() const;
+  // Sessions begun so far (each a TCP connection): what keeping them open saves, for tests.
+  std::size_t sessions_started() const { return sessions_started_; }
+
+ private:
+  SmarthostConfig config_;
+  std::unique_ptr<detail::ClientSession> session_;
+  std::size_t sessions_started_ = 0;
+};
 
 // deliver() on its own io_context, for callers without one (the outbox sender, tests).
 DeliveryResult deliver_blocking(const SmarthostConfig& config, std::string envelope_from,

@@ -20,18 +20,27 @@ namespace {
 // After an unexpected failure of a whole sending round, wait this long before the next.
 constexpr std::chrono::seconds kRoundFailurePause{5};
 
+// One kept connection to the smarthost per lane: under load a lane's connection carries
+// mail after mail; once the queue is empty they are closed (QUIT), so an idle server holds
+// no connection to its relay.
 class SmtpTransport : public Transport {
  public:
-  explicit SmtpTransport(mail::SmarthostConfig smarthost) : smarthost_(std::move(smarthost)) {}
-  asio::awaitable<mail::DeliveryResult> deliver(std::string envelope_from,
+  explicit SmtpTransport(const mail::SmarthostConfig& smarthost) {
+    for (std::size_t i = 0; i < OutboxSender::kParallelDeliveries; ++i)
+      lanes_.push_back(std::make_unique<mail::SmarthostConnection>(smarthost));
+  }
+  asio::awaitable<mail::DeliveryResult> deliver(std::size_t lane, std::string envelope_from,
                                                 std::vector<std::string> recipients,
                                                 std::string data) override {
-    co_return co_await mail::deliver(smarthost_, std::move(envelope_from), std::move(recipients),
-                                     std::move(data));
+    co_return co_await lanes_.at(lane)->deliver(std::move(envelope_from), std::move(recipients),
+                                                std::move(data));
+  }
+  asio::awaitable<void> rest() override {
+    for (auto& lane : lanes_) co_await lane->close();
   }
 
  private:
-  mail::SmarthostConfig smarthost_;
+  std::vector<std::unique_ptr<mail::SmarthostConnection>> lanes_;
 };
 
 std::string describe(std::exception_ptr error) {
@@ -147,16 +156,26 @@ asio::awaitable<void> OutboxSender::run() {
     }
     if (failure) log_line("sender: sending round failed, retrying later: " + describe(failure));
     if (attempted > 0 && !failure) continue;  // more may be due already
+    co_await close_connections();
     if (stopping_) break;
     // Sleep until woken by new mail, or poll for retries that came due.
     wakeup_.expires_after(failure ? kRoundFailurePause : std::chrono::seconds(1));
     boost::system::error_code ignored;
     co_await wakeup_.async_wait(asio::redirect_error(asio::use_awaitable, ignored));
   }
+  co_await close_connections();
   try {
     record_late(db);  // a clean stop should not leave a delivered message to be sent again
   } catch (...) {
     log_line("sender: could not record late deliveries at stop: " + describe(std::current_exception()));
+  }
+}
+
+asio::awaitable<void> OutboxSender::close_connections() {
+  try {
+    co_await transport_->rest();
+  } catch (const std::exception& e) {
+    log_line(std::string("sender: closing connections to the smarthost: ") + e.what());
   }
 }
 
@@ -187,6 +206,7 @@ std::size_t send_due_once(const Config& config) {
       [&]() -> asio::awaitable<void> {
         Database db(config.database);
         attempted = co_await sender.send_due(db);
+        co_await sender.close_connections();
       },
       asio::detached);
   io.run();
@@ -200,7 +220,7 @@ asio::awaitable<void> OutboxSender::deliver_group(Database& db, const std::vecto
   std::size_t running = group.size();
   asio::steady_timer all_done(io_, asio::steady_timer::time_point::max());
   for (std::size_t i = 0; i < group.size(); ++i)
-    asio::co_spawn(io_, attempt(*group[i], results[i]), [&](std::exception_ptr) {
+    asio::co_spawn(io_, attempt(i, *group[i], results[i]), [&](std::exception_ptr) {
       if (--running == 0) all_done.cancel();
     });
   while (running > 0) {
@@ -210,12 +230,12 @@ asio::awaitable<void> OutboxSender::deliver_group(Database& db, const std::vecto
   record_results(db, group, results);
 }
 
-asio::awaitable<void> OutboxSender::attempt(const QueuedMail& mail, mail::DeliveryResult& result) {
+asio::awaitable<void> OutboxSender::attempt(std::size_t lane, const QueuedMail& mail, mail::DeliveryResult& result) {
   // A named vector, not a braced list: g++ 12 mis-compiles initializer lists in co_await calls.
   std::vector<std::string> recipients{mail.recipient};
   std::exception_ptr failure;
   try {
-    result = co_await transport_->deliver(mail.envelope_from, recipients, mail.data);
+    result = co_await transport_->deliver(lane, mail.envelope_from, recipients, mail.data);
   } catch (...) {
     failure = std::current_exception();
   }

@@ -29,9 +29,13 @@ class Transport {
  public:
   virtual ~Transport() = default;
   // May throw anything (std::bad_alloc, say): the sender counts that as a temporary failure.
-  virtual mail::asio::awaitable<mail::DeliveryResult> deliver(std::string envelope_from,
+  // Deliveries on one `lane` (below OutboxSender::kParallelDeliveries) never overlap, so a
+  // lane may keep its connection from one mail to the next.
+  virtual mail::asio::awaitable<mail::DeliveryResult> deliver(std::size_t lane, std::string envelope_from,
                                                               std::vector<std::string> recipients,
                                                               std::string data) = 0;
+  // Nothing is left to send for now: connections kept open may be closed.
+  virtual mail::asio::awaitable<void> rest() { co_return; }
 };
 
 // The smarthost settings the SMTP client gets from the configuration: certificate checks
@@ -57,17 +61,20 @@ class OutboxSender {
   void stop();
   // One pass: attempts every message that is due now; returns how many were attempted.
   mail::asio::awaitable<std::size_t> send_due(Database& db);
+  // Closes the connections kept to the smarthost (QUIT); the next mail opens them again.
+  mail::asio::awaitable<void> close_connections();
 
-  // How many mails go to the smarthost at once, each on its own connection. Their outbox
-  // rows are then marked in one transaction: one fsync for the group, not one a mail
-  // (issue 15: "replies of a batch go out as a batch"). A crash between the smarthost's
-  // acceptance and that commit sends the group's mails again, as the spec allows.
+  // How many mails go to the smarthost at once, each on its own connection (a lane, kept
+  // open from one group to the next while mail keeps coming). Their outbox rows are then
+  // marked in one transaction: one fsync for the group, not one a mail (issue 15: "replies
+  // of a batch go out as a batch"). A crash between the smarthost's acceptance and that
+  // commit sends the group's mails again, as the spec allows.
   static constexpr std::size_t kParallelDeliveries = 8;
 
  private:
   mail::asio::awaitable<void> run();
   mail::asio::awaitable<void> deliver_group(Database& db, const std::vector<const struct QueuedMail*>& group);
-  mail::asio::awaitable<void> attempt(const QueuedMail& mail, mail::DeliveryResult& result);
+  mail::asio::awaitable<void> attempt(std::size_t lane, const QueuedMail& mail, mail::DeliveryResult& result);
   void record_results(Database& db, const std::vector<const QueuedMail*>& group,
                       const std::vector<mail::DeliveryResult>& results);
   // Marks sent what was delivered but could not be recorded then; stops at a busy database.

@@ -190,8 +190,9 @@ class Daemon:
 class Arrival:
     """One message that reached a sink."""
 
-    def __init__(self, when, mail_from, recipients, data):
+    def __init__(self, when, mail_from, recipients, data, peer=None):
         self.when = when  # time.time() when the sink had the whole message
+        self.peer = peer  # the client's (address, port): one per connection
         self.mail_from = mail_from
         self.recipients = recipients
         self.data = data
@@ -212,7 +213,7 @@ class _RecordingSmtpServer(smtpd.SMTPServer):
         super().__init__(("127.0.0.1", port), None, map=socket_map, decode_data=False)
 
     def process_message(self, peer, mailfrom, rcpttos, data, **kwargs):
-        self.sink._record(Arrival(time.time(), mailfrom, list(rcpttos), data))
+        self.sink._record(Arrival(time.time(), mailfrom, list(rcpttos), data, peer))
 
 
 class PythonSink:
@@ -255,6 +256,10 @@ class PythonSink:
     def received(self):
         with self._lock:
             return list(self.arrivals)
+
+    def open_connections(self):
+        """Client connections open right now (the map also holds the listening socket)."""
+        return len([c for c in list(self._map.values()) if c is not self._server])
 
     def wait_for_count(self, count, timeout=WAIT_TIMEOUT):
         """Waits until at least `count` messages have arrived; returns all of them."""

@@ -665,6 +665,28 @@ class SmarthostDown(DaemonTestCase):
         self.assertEqual(self.server.outbox(), [])
 
 
+class KeptConnections(DaemonTestCase):
+    """The sender keeps its connections to the smarthost open while mail is due, so a
+    backlog goes out over a few connections, not one a mail; idle, it closes them."""
+    autostart = False
+    extra_config = {"limits": {"replies_per_hour": 1000}}
+
+    def test_a_backlog_shares_connections_and_none_stays_open(self):
+        self.daemon.start()  # no smarthost yet: the replies pile up in the outbox
+        ids = [self.send(ALICE if n % 2 else BOB, "help") for n in range(40)]
+        wait_until(lambda: len(self.server.query("SELECT id FROM outbox WHERE attempts >= 1")) == len(ids),
+                   what="every reply to have failed once")
+        self.sink.start()
+        self.wait_idle()
+        self.assert_each_reply_once()
+        arrivals = self.sink.received()
+        self.assertEqual(sorted(a.in_reply_to for a in arrivals), sorted(ids))
+        connections = {a.peer for a in arrivals}
+        # Eight lanes; a second sending round may open them again, never one a mail.
+        self.assertLessEqual(len(connections), len(ids) // 2, connections)
+        wait_until(lambda: self.sink.open_connections() == 0, what="the sender to close its idle connections")
+
+
 class BusyDatabase(DaemonTestCase):
     """A delivery the sender cannot record at once (the database is locked for longer than
     its busy timeout, as under heavy load: the processor holds the write lock while it

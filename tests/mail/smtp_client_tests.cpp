@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -432,4 +433,112 @@ TEST_CASE("deliver() as a coroutine on the caller's io_context", "[smtp][client]
   CHECK(results[0].status == DeliveryStatus::Delivered);
   CHECK(results[1].status == DeliveryStatus::Delivered);
   CHECK(server.messages().size() == 2);
+}
+
+namespace {
+
+// Runs `body` as a coroutine on a fresh io_context to completion.
+void run_coroutine(std::function<boost::asio::awaitable<void>()> body) {
+  boost::asio::io_context io;
+  std::exception_ptr failure;
+  boost::asio::co_spawn(io, body(), [&](std::exception_ptr error) { failure = error; });
+  io.run();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// A named vector: g++ 12 mis-compiles braced lists in co_await calls.
+const std::vector<std::string> kLocal{"pbem@localhost"};
+
+std::string numbered_message(int n) { return "Subject: number " + std::to_string(n) + "\r\n\r\nbody\r\n"; }
+
+std::size_t connections_seen(const TestSmtpServer& server) {
+  std::size_t count = 0;
+  for (const std::string& line : server.log_lines()) count += contains(line, "connect from");
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("SmarthostConnection: one session carries many messages", "[smtp][client][server]") {
+  TestSmtpServer server;
+  SmarthostConnection connection(smarthost(server.port()));
+  std::vector<DeliveryResult> results;
+  run_coroutine([&]() -> boost::asio::awaitable<void> {
+    for (int n = 1; n <= 5; ++n)
+      results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(n)));
+    CHECK(connection.is_open());
+    co_await connection.close();
+  });
+  REQUIRE(results.size() == 5);
+  for (const auto& result : results) CHECK(result.status == DeliveryStatus::Delivered);
+  const auto messages = server.messages();
+  REQUIRE(messages.size() == 5);
+  for (int n = 1; n <= 5; ++n) CHECK(messages[n - 1].data == numbered_message(n));
+  CHECK(connection.sessions_started() == 1);
+  CHECK(server.wait_for_log("disconnect"));  // QUIT at close()
+  CHECK(connections_seen(server) == 1);
+  CHECK_FALSE(connection.is_open());
+}
+
+TEST_CASE("SmarthostConnection: a refusal ends the session, the next message opens another",
+          "[smtp][client][server]") {
+  TestSmtpServer server;
+  int stored = 0;
+  server.set_sink_behaviour([&] { return ++stored == 2 ? SinkVerdict::TemporaryFailure : SinkVerdict::Stored; });
+  SmarthostConnection connection(smarthost(server.port()));
+  std::vector<DeliveryResult> results;
+  run_coroutine([&]() -> boost::asio::awaitable<void> {
+    for (int n = 1; n <= 3; ++n)
+      results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(n)));
+    co_await connection.close();
+  });
+  REQUIRE(results.size() == 3);
+  CHECK(results[0].status == DeliveryStatus::Delivered);
+  CHECK(results[1].status == DeliveryStatus::TemporaryFailure);
+  CHECK(contains(results[1].detail, "end of DATA: 451"));
+  CHECK(results[2].status == DeliveryStatus::Delivered);
+  CHECK(connection.sessions_started() == 2);
+  CHECK(server.messages().size() == 2);
+}
+
+TEST_CASE("SmarthostConnection: a kept connection the server dropped is replaced, the message sent once",
+          "[smtp][client][server]") {
+  SmtpServerConfig config;
+  config.command_timeout = std::chrono::seconds(1);  // the server hangs up on an idle client
+  TestSmtpServer server(config);
+  SmarthostConnection connection(smarthost(server.port()));
+  std::vector<DeliveryResult> results;
+  run_coroutine([&]() -> boost::asio::awaitable<void> {
+    results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(1)));
+    CHECK(connection.is_open());
+    // The server says "421 timeout" and closes; the client has not read it yet.
+    CHECK(server.wait_for_log("timeout waiting for a command"));
+    results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(2)));
+    co_await connection.close();
+  });
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].status == DeliveryStatus::Delivered);
+  INFO(results[1].detail);
+  CHECK(results[1].status == DeliveryStatus::Delivered);
+  CHECK(connection.sessions_started() == 2);
+  const auto messages = server.messages();
+  REQUIRE(messages.size() == 2);
+  CHECK(messages[1].data == numbered_message(2));
+}
+
+TEST_CASE("SmarthostConnection: a server gone for good is a temporary failure, not a loop",
+          "[smtp][client]") {
+  auto server = std::make_unique<TestSmtpServer>();
+  SmarthostConnection connection(smarthost(server->port()));
+  std::vector<DeliveryResult> results;
+  run_coroutine([&]() -> boost::asio::awaitable<void> {
+    results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(1)));
+    server.reset();  // stopped: the kept connection is closed and nobody listens any more
+    results.push_back(co_await connection.deliver("referee@example.org", kLocal, numbered_message(2)));
+  });
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].status == DeliveryStatus::Delivered);
+  CHECK(results[1].status == DeliveryStatus::TemporaryFailure);
+  CHECK(contains(results[1].detail, "connecting"));
+  CHECK(connection.sessions_started() == 2);
 }

@@ -26,7 +26,7 @@ class ThrowingTransport : public Transport {
  public:
   ThrowingTransport(int failures, bool throw_non_exception, std::vector<std::string>& delivered)
       : failures_(failures), throw_non_exception_(throw_non_exception), delivered_(delivered) {}
-  asio::awaitable<pbem::mail::DeliveryResult> deliver(std::string, std::vector<std::string> recipients,
+  asio::awaitable<pbem::mail::DeliveryResult> deliver(std::size_t, std::string, std::vector<std::string> recipients,
                                                       std::string) override {
     if (failures_ > 0) {
       --failures_;
