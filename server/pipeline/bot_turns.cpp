@@ -6,6 +6,7 @@
 #include "server/commands/processor.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
+#include "server/storage/proposals.h"
 #include "server/support/digest.h"
 #include "server/support/log.h"
 
@@ -32,6 +33,8 @@ int BotTurns::play_pending() {
     }
   }
   int stored = 0;
+  for (const GameRecord& record : GameRecords(db_).active_of(bot_->id))
+    if (answer_proposal(record.id)) ++stored;
   // A stored move may finish a game or leave another the bot's turn again (never the same
   // game: the opponent moves next), so the list is read afresh until a round stores nothing.
   for (bool progress = true; progress;) {
@@ -43,6 +46,44 @@ int BotTurns::play_pending() {
       }
   }
   return stored;
+}
+
+// Only a proposal made while the computer was to move can be waiting here (it moves at
+// once otherwise, and a move cancels a proposal); it must not wait for an answer that never
+// comes. In an unrated game the computer agrees: a practice game may be taken back or
+// called off. In a rated one it declines: an agreed abort would let a player leave a lost
+// rated game unrated (resigning ends it honestly).
+bool BotTurns::answer_proposal(std::int64_t game_id) {
+  const auto waiting = Proposals(db_).pending(game_id);  // read first: most games have none
+  if (!waiting || waiting->proposed_by == bot_->id) return false;
+  WriteTurn::Scope scope(turn_);
+  Transaction transaction(db_);
+  GameRecords records(db_);
+  const auto record = records.find(game_id);
+  const auto pending = Proposals(db_).pending(game_id);
+  if (!record || !record->active || record->aborted_by || !pending || pending->id != waiting->id) return false;
+  const std::string answer = record->rated ? "decline" : "accept";
+  Request request;
+  request.command = parse_reply_move(record->type, record->id, bot_->userid, answer);
+  request.authenticated_userid = bot_->userid;
+  const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
+  Outcome outcome = CommandProcessor(db_, config_, std::nullopt).handle(request);
+  if (outcome.error) {
+    log_line(tag + ": could not " + answer + " " + pending->proposer + "'s proposal: " + outcome.summary);
+    return false;
+  }
+  for (Reply& reply : outcome.replies)
+    reply.text += "\n" + bot_->userid +
+                  " is the computer: it agrees to every proposal in an unrated game and declines them in a "
+                  "rated one (ratings count whole games; `resign` ends a rated game).\n";
+  // Message-IDs "pbem-bot-<game>-p<proposal>-<n>.<salt>": one answer per proposal.
+  const std::string salt = sha256_hex(record->thread_id + "/proposal/" + std::to_string(pending->id)).substr(0, 12);
+  const int sent = queue_replies(db_, config_, tag, mail::InboundMessage{}, outcome.replies,
+                                 "pbem-bot-" + std::to_string(record->id) + "-p" + std::to_string(pending->id) + "-",
+                                 salt, std::nullopt);
+  transaction.commit();
+  log_line("bot: " + outcome.summary + " (" + std::to_string(sent) + " replies queued)");
+  return true;
 }
 
 bool BotTurns::play_one(std::int64_t game_id) {

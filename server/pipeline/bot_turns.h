@@ -30,12 +30,16 @@ class BotTurns {
  public:
   BotTurns(Database& db, const Config& config, WriteTurn* turn = nullptr);
 
-  // Plays every move that is the computer's to make now, one game at a time, until none is
-  // left; returns how many were stored. Throws DatabaseError (nothing of the move in hand
+  // Answers every proposal made to the computer (it agrees in unrated games and declines in
+  // rated ones), then plays every move that is the computer's to make now, one game at a
+  // time, until none is left; returns how many answers and moves were stored. Throws DatabaseError (nothing of the move in hand
   // is stored; earlier moves are).
   int play_pending();
 
  private:
+  // The computer's answer to the opponent's pending proposal in game `game_id`, if there is
+  // one; true if an answer was stored.
+  bool answer_proposal(std::int64_t game_id);
   // One move in game `game_id` if it is the computer's turn there; true if one was stored.
   bool play_one(std::int64_t game_id);
 

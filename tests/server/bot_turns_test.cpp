@@ -102,3 +102,66 @@ TEST_CASE("a game that changed while the computer was thinking gets no move from
   CHECK(*resigned);
   CHECK(s.count("SELECT m.move FROM moves m ORDER BY m.game_id, m.ply") == "c3,resign");
 }
+
+namespace {
+
+// Alice against the computer on HY 3 size 3 (it moves first), after its move and hers, with
+// her `proposal` ("undo" or "abort") pending: made before the computer's thread ran again.
+void propose_to_the_computer(Server& s, BotTurns& bot, const std::string& options, const std::string& proposal) {
+  s.member("alice", "alice@example.org");
+  s.deliver("alice@example.org", "hy3 challenge bot alice -size=3" + options);
+  REQUIRE(bot.play_pending() == 1);
+  const std::string taken = s.count("SELECT move FROM moves");
+  s.deliver("alice@example.org", std::string("hy3 move 1 alice pw-alice ") + (taken == "a1" ? "b1" : "a1") + "#2");
+  s.deliver("alice@example.org", "hy3 " + proposal + " 1 alice pw-alice");
+  REQUIRE(s.count("SELECT state FROM proposals") == "pending");
+}
+
+// The computer's answer to proposal 1, as queued to Alice, with the lines that format=flowed
+// and quoted-printable broke joined again.
+std::string answer_to_alice(Server& s) {
+  for (const QueuedMail& mail : Outbox(s.db).queued())
+    if (mail.recipient == "alice@example.org" && mail.message_id.starts_with("pbem-bot-1-p1-")) {
+      std::string text = mail.data;
+      for (std::size_t at; (at = text.find(" \r\n")) != std::string::npos;) text.replace(at, 3, " ");
+      for (std::size_t at; (at = text.find("=\r\n")) != std::string::npos;) text.erase(at, 3);
+      return text;
+    }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the computer answers a proposal at once: agreed in an unrated game", "[bot][proposals]") {
+  Server s;
+  BotTurns bot(s.db, s.config);
+  SECTION("abort: the game ends without a result, and the computer makes no move") {
+    propose_to_the_computer(s, bot, " -unrated", "abort");
+    CHECK(bot.play_pending() == 1);
+    CHECK(s.count("SELECT state || ' ' || answered_by FROM proposals") == "accepted " + s.count("SELECT id FROM users WHERE userid = 'bot'"));
+    CHECK(s.count("SELECT status || ' ' || plies FROM games") == "finished 2");
+    CHECK(answer_to_alice(s).find("agrees to every proposal in an unrated game") != std::string::npos);
+  }
+  SECTION("undo: Alice's move is taken back and she is to move again") {
+    propose_to_the_computer(s, bot, " -unrated", "undo");
+    CHECK(bot.play_pending() == 1);
+    CHECK(s.count("SELECT state FROM proposals") == "accepted");
+    CHECK(s.count("SELECT status || ' ' || plies FROM games") == "active 1");
+  }
+  CHECK(bot.play_pending() == 0);  // answered once
+}
+
+TEST_CASE("the computer answers a proposal at once: declined in a rated game, then it moves", "[bot][proposals]") {
+  Server s;
+  BotTurns bot(s.db, s.config);
+  for (const char* proposal : {"abort", "undo"}) {
+    DYNAMIC_SECTION(proposal) {
+      propose_to_the_computer(s, bot, "", proposal);
+      CHECK(bot.play_pending() == 2);  // the answer, then its move
+      CHECK(s.count("SELECT state FROM proposals") == "declined");
+      CHECK(answer_to_alice(s).find("declines them in a rated one") != std::string::npos);
+      CHECK(s.count("SELECT status || ' ' || plies FROM games") == "active 3");
+      CHECK(bot.play_pending() == 0);
+    }
+  }
+}
