@@ -1,6 +1,7 @@
 #pragma once
-// The outbound SMTP client: hands one message to the smarthost (a relay such as the local
-// Postfix, or a provider's submission server) in one SMTP transaction.
+// The outbound SMTP client: hands messages to the smarthost (a relay such as the local
+// Postfix, or a provider's submission server), each in one SMTP transaction, on a
+// connection of their own (deliver) or on one kept open (SmarthostConnection).
 
 #include <chrono>
 #include <memory>

@@ -32,8 +32,8 @@ class BotTurns {
 
   // Answers every proposal made to the computer (it agrees in unrated games and declines in
   // rated ones), then plays every move that is the computer's to make now, one game at a
-  // time, until none is left; returns how many answers and moves were stored. Throws DatabaseError (nothing of the move in hand
-  // is stored; earlier moves are).
+  // time, until none is left; returns how many answers and moves were stored. Throws
+  // DatabaseError (nothing of the answer or move in hand is stored; earlier ones are).
   int play_pending();
 
  private:
