@@ -367,32 +367,40 @@ asio::awaitable<DeliveryResult> SmarthostConnection::deliver(std::string envelop
       session_ = std::make_unique<detail::ClientSession>(config_, co_await asio::this_coro::executor);
       ++sessions_started_;
     }
+    DeliveryResult result;
+    bool threw = false;
     std::string failure;
     try {
-      if (!kept)
-        if (auto refused = co_await session_->start()) co_return *refused;
-      DeliveryResult result = co_await session_->transaction(envelope_from, recipients, data);
-      // A kept connection the server is closing (421 before anything else) is replaced once.
-      if (result.status == DeliveryStatus::Delivered || !kept || !first_try ||
-          session_->replies_in_transaction() > 0)
-        co_return result;
-      continue;
+      std::optional<DeliveryResult> refused;
+      if (!kept) refused = co_await session_->start();
+      if (refused) result = std::move(*refused);
+      else result = co_await session_->transaction(envelope_from, recipients, data);
     } catch (const boost::system::system_error& error) {
+      threw = true;
       failure = error.code().message();
     } catch (const ProtocolError& error) {
+      threw = true;
       failure = error.what();
     } catch (const std::bad_alloc&) {
       throw;
     } catch (const std::exception& error) {
+      threw = true;
       failure = error.what();
     }
-    session_->abandon();
-    // A kept connection that the server dropped while it was idle (its timeout, a restart)
-    // took nothing of this message: it goes on a fresh connection, once.
-    if (kept && first_try && session_->replies_in_transaction() == 0) continue;
-    co_return DeliveryResult{DeliveryStatus::TemporaryFailure,
-                             "smarthost " + session_->where() + ": " + session_->stage() + ": " + failure,
-                             {}};
+    if (threw) {
+      session_->abandon();
+      result = {DeliveryStatus::TemporaryFailure,
+                "smarthost " + session_->where() + ": " + session_->stage() + ": " + failure, {}};
+    }
+    // A kept connection that the server dropped while it was idle (its timeout, a restart),
+    // or is closing ("421" before any other answer), took nothing of this message: it goes
+    // on a fresh connection, once.
+    const bool untouched = kept && first_try && session_->replies_in_transaction() == 0;
+    // Only a session ready for the next message is kept (a closed one would hold on to the
+    // io_context's timer and socket services for nothing).
+    if (!session_->ready()) session_.reset();
+    if (result.status != DeliveryStatus::Delivered && untouched) continue;
+    co_return result;
   }
 }
 

@@ -81,7 +81,9 @@ class ClientSession;
 // session, and the next message starts a new one; so does a kept connection that the
 // server dropped while idle, silently: a message of which the server has answered nothing
 // but "421 closing" is sent once more on a fresh connection.
-// One message at a time: deliver() calls on one object must not overlap.
+// One message at a time: deliver() calls on one object must not overlap. An open
+// connection belongs to the io_context of the deliver() that opened it: close() it (or
+// destroy this object) before that io_context goes.
 class SmarthostConnection {
  public:
   explicit SmarthostConnection(SmarthostConfig config);
