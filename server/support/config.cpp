@@ -262,7 +262,8 @@ void read_smtp(const Section& top, const std::filesystem::path& base, SmtpConfig
   auto section = top.section(
       "smtp", {"listen", "max_message_bytes", "max_recipients", "max_connections",
                "command_timeout_seconds", "data_timeout_seconds", "data_total_timeout_seconds",
-               "max_connections_per_ip", "max_errors", "tls_certificate", "tls_private_key"});
+               "max_connections_per_ip", "max_errors", "max_session_seconds", "tls_certificate",
+               "tls_private_key"});
   if (!section) return;
   std::string listen;
   section->read("listen", listen);
@@ -275,6 +276,7 @@ void read_smtp(const Section& top, const std::filesystem::path& base, SmtpConfig
   section->read("data_total_timeout_seconds", smtp.data_total_timeout_seconds, 1, one_day);
   section->read("max_connections_per_ip", smtp.max_connections_per_ip, 1, 100000);
   section->read("max_errors", smtp.max_errors, 1, 10000);
+  section->read("max_session_seconds", smtp.max_session_seconds, 1, one_day);
   std::string certificate;
   std::string key;
   section->read("tls_certificate", certificate);
@@ -317,12 +319,13 @@ void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
 
 void read_outbox(const Section& top, OutboxConfig& outbox) {
   auto section = top.section("outbox", {"max_attempts", "initial_retry_seconds",
-                                        "max_retry_seconds", "claim_seconds"});
+                                        "max_retry_seconds", "claim_seconds", "keep_sent_days"});
   if (!section) return;
   section->read("max_attempts", outbox.max_attempts, 1, 1000);
   section->read("initial_retry_seconds", outbox.initial_retry_seconds, 0, one_week);
   section->read("max_retry_seconds", outbox.max_retry_seconds, 0, one_week);
   section->read("claim_seconds", outbox.claim_seconds, 1, one_week);
+  section->read("keep_sent_days", outbox.keep_sent_days, 0, 3650);
   if (outbox.max_retry_seconds < outbox.initial_retry_seconds) {
     section->invalid("max_retry_seconds", "must not be less than outbox.initial_retry_seconds (" +
                                               std::to_string(outbox.initial_retry_seconds.count()) +
@@ -334,7 +337,8 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   auto section = top.section("limits", {"replies_per_hour", "failed_passwords_per_hour",
                                         "confirmation_valid_days",
                                         "confirmations_per_address_per_day", "message_recipients",
-                                        "relayed_per_user_per_hour", "relayed_per_recipient_per_hour"});
+                                        "relayed_per_user_per_hour", "relayed_per_recipient_per_hour",
+                                        "confirmations_per_hour", "active_games_per_user"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
   section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
@@ -343,6 +347,8 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   section->read("message_recipients", limits.message_recipients, 1, 1000);
   section->read("relayed_per_user_per_hour", limits.relayed_per_user_per_hour, 1, 1000000);
   section->read("relayed_per_recipient_per_hour", limits.relayed_per_recipient_per_hour, 1, 1000000);
+  section->read("confirmations_per_hour", limits.confirmations_per_hour, 1, 1000000);
+  section->read("active_games_per_user", limits.active_games_per_user, 1, 100000);
 }
 
 void read_clock(const Section& top, ClockConfig& clock) {
@@ -354,7 +360,7 @@ void read_clock(const Section& top, ClockConfig& clock) {
 }
 
 void read_bot(const Section& top, BotConfig& bot) {
-  auto section = top.section("bot", {"userid", "playouts"});
+  auto section = top.section("bot", {"userid", "playouts", "games_per_user"});
   if (!section) return;
   section->read("userid", bot.userid);
   // The rule of every userid (commands.cpp, userid_problem), which support/ cannot include.
@@ -364,6 +370,7 @@ void read_bot(const Section& top, BotConfig& bot) {
                      });
   if (!valid) section->invalid("userid", "must be 2 to 16 characters of a-z, 0-9, '_' and '-', got \"" + bot.userid + "\"");
   section->read("playouts", bot.playouts, 1, 100000);  // bot::kMaxPlayouts
+  section->read("games_per_user", bot.games_per_user, 0, 100000);
 }
 
 }  // namespace

@@ -54,6 +54,9 @@ struct SmtpConfig {
   std::chrono::seconds data_total_timeout_seconds{600};  // a whole DATA transfer, at most
   int max_connections_per_ip = 10;  // simultaneous connections from one client address
   int max_errors = 10;              // error replies in one session before 421 and close
+  // A session ends after this long however active it is (a NOOP every few minutes must not
+  // hold a connection slot forever).
+  std::chrono::seconds max_session_seconds{1800};
   std::filesystem::path tls_certificate;  // absolute; empty: no STARTTLS offered
   std::filesystem::path tls_private_key;  // absolute; set exactly when tls_certificate is
   bool operator==(const SmtpConfig&) const = default;
@@ -78,6 +81,9 @@ struct OutboxConfig {
   // PostgreSQL, several pbemd: how long a sender's claim on a due message keeps other
   // senders off it; after a crash another daemon sends it when the claim runs out.
   std::chrono::seconds claim_seconds{300};
+  // A delivered (or failed) message keeps its text this long, then only its metadata; a
+  // confirmation request's text is cleared at delivery.
+  int keep_sent_days = 7;
   bool operator==(const OutboxConfig&) const = default;
 };
 
@@ -89,6 +95,8 @@ struct LimitsConfig {
   int message_recipients = 10;                     // distinct userids in one `message`
   int relayed_per_user_per_hour = 30;              // message/chat mail one user has sent on
   int relayed_per_recipient_per_hour = 20;         // message/chat mail to one address
+  int confirmations_per_hour = 60;                 // confirmation requests, over all addresses
+  int active_games_per_user = 100;                 // active games a user may play at once
   bool operator==(const LimitsConfig&) const = default;
 };
 
@@ -104,6 +112,7 @@ struct ClockConfig {
 struct BotConfig {
   std::string userid = "bot";  // created by the server; never receives mail
   int playouts = 2000;         // random games per move: strength and thinking time
+  int games_per_user = 5;      // active games one human may play against the computer
   bool operator==(const BotConfig&) const = default;
 };
 

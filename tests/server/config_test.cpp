@@ -65,6 +65,7 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.smtp.data_total_timeout_seconds == std::chrono::seconds(600));
   CHECK(config.smtp.max_connections_per_ip == 10);
   CHECK(config.smtp.max_errors == 10);
+  CHECK(config.smtp.max_session_seconds == std::chrono::seconds(1800));
   CHECK(config.smtp.tls_certificate.empty());
   CHECK(config.smtp.tls_private_key.empty());
   CHECK(config.smarthost.host == "127.0.0.1");
@@ -77,6 +78,7 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.outbox.max_attempts == 10);
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
+  CHECK(config.outbox.keep_sent_days == 7);
   CHECK(config.limits.replies_per_hour == 100);
   CHECK(config.limits.failed_passwords_per_hour == 10);
   CHECK(config.limits.confirmation_valid_days == 7);
@@ -84,11 +86,14 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.limits.message_recipients == 10);
   CHECK(config.limits.relayed_per_user_per_hour == 30);
   CHECK(config.limits.relayed_per_recipient_per_hour == 20);
+  CHECK(config.limits.confirmations_per_hour == 60);
+  CHECK(config.limits.active_games_per_user == 100);
   CHECK(config.clock.days_per_move == 14);
   CHECK(config.clock.remind_before_hours == 48);
   CHECK(config.clock.vacation_days_per_year == 30);
   CHECK(config.bot.userid == "bot");
   CHECK(config.bot.playouts == 2000);
+  CHECK(config.bot.games_per_user == 5);
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -103,7 +108,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 37);
+  CHECK(keys.size() == 42);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -182,15 +187,17 @@ TEST_CASE("every key can be set", "[config]") {
     "smtp": {"listen": "[::1]:25", "max_message_bytes": 2048, "max_recipients": 5,
              "max_connections": 7, "command_timeout_seconds": 30, "data_timeout_seconds": 60,
              "data_total_timeout_seconds": 90, "max_connections_per_ip": 3, "max_errors": 4,
-             "tls_certificate": "c.pem", "tls_private_key": "k.pem"},
+             "max_session_seconds": 120, "tls_certificate": "c.pem", "tls_private_key": "k.pem"},
     "smarthost": {"host": "mail.example.org", "port": 587, "starttls": true,
                   "username": "robot", "password": "s3cret", "verify_certificate": true,
                   "allow_plaintext_auth": true},
-    "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10},
+    "outbox": {"max_attempts": 3, "initial_retry_seconds": 0, "max_retry_seconds": 10,
+               "keep_sent_days": 2},
     "limits": {"replies_per_hour": 5, "failed_passwords_per_hour": 3, "confirmation_valid_days": 2,
                "confirmations_per_address_per_day": 1, "message_recipients": 4,
-               "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7},
-    "bot": {"userid": "hal-9000", "playouts": 50}
+               "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7,
+               "confirmations_per_hour": 8, "active_games_per_user": 9},
+    "bot": {"userid": "hal-9000", "playouts": 50, "games_per_user": 2}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -205,6 +212,7 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.smtp.data_total_timeout_seconds == std::chrono::seconds(90));
   CHECK(config.smtp.max_connections_per_ip == 3);
   CHECK(config.smtp.max_errors == 4);
+  CHECK(config.smtp.max_session_seconds == std::chrono::seconds(120));
   CHECK(config.smtp.tls_certificate == "/etc/pbem/c.pem");
   CHECK(config.smtp.tls_private_key == "/etc/pbem/k.pem");
   CHECK(config.smarthost.host == "mail.example.org");
@@ -217,6 +225,7 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.outbox.max_attempts == 3);
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(0));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(10));
+  CHECK(config.outbox.keep_sent_days == 2);
   CHECK(config.limits.replies_per_hour == 5);
   CHECK(config.limits.failed_passwords_per_hour == 3);
   CHECK(config.limits.confirmation_valid_days == 2);
@@ -224,8 +233,11 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.limits.message_recipients == 4);
   CHECK(config.limits.relayed_per_user_per_hour == 6);
   CHECK(config.limits.relayed_per_recipient_per_hour == 7);
+  CHECK(config.limits.confirmations_per_hour == 8);
+  CHECK(config.limits.active_games_per_user == 9);
   CHECK(config.bot.userid == "hal-9000");
   CHECK(config.bot.playouts == 50);
+  CHECK(config.bot.games_per_user == 2);
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
