@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "engine/text.h"
+
 namespace pbem {
 
 namespace {
@@ -106,10 +108,7 @@ GaiaBoard::Lookup GaiaBoard::find(std::string_view text) const {
   const std::string board = "a size-" + std::to_string(size_) + " Gaia board";
   auto parsed = parse_letter_number(text);
   if (!parsed) {
-    // Built by appending: GCC 12 misreports `"'" + std::string(...)` at -O3 (-Wrestrict).
-    std::string quoted = "'";
-    quoted += text;
-    return {-1, quoted + "' is not a cell on " + board + ": a cell is a ring letter and a number, e.g. c4"};
+    return {-1, quoted_word(text) + " is not a cell on " + board + ": a cell is a ring letter and a number, e.g. c4"};
   }
   auto [ring, number] = *parsed;
   std::string label = letter_number(ring, number);

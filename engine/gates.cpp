@@ -47,18 +47,18 @@ std::variant<GatesGame::Placement, std::string> GatesGame::validate(std::string_
   const std::string example = "write the tile letter, a colon and the cell, e.g. c:d3";
   std::string text = to_lower(trim(ply));
   auto colon = text.find(':');
-  if (colon == std::string::npos) return "'" + text + "' is not a Gates move: " + example;
+  if (colon == std::string::npos) return quoted_word(text) + " is not a Gates move: " + example;
   std::string letter_text(trim(std::string_view(text).substr(0, colon)));
   std::string cell_text(trim(std::string_view(text).substr(colon + 1)));
 
   const std::string tiles_here = rule_ == ParityRule::fixed ? "a, b or c" : "a, b, c, d, e or f";
   if (letter_text.empty()) return "missing the tile letter before ':': " + example;
   auto tile = letter_text.size() == 1 ? tile_from_letter(letter_text[0]) : std::nullopt;
-  if (!tile) return "'" + letter_text + "' is not a tile: the tiles are " + tiles_here + " (" + example + ")";
+  if (!tile) return quoted_word(letter_text) + " is not a tile: the tiles are " + tiles_here + " (" + example + ")";
   if (cell_text.empty()) return "missing the cell after '" + letter_text + ":': " + example;
   auto parsed = parse_letter_number(cell_text);
   if (!parsed)
-    return "'" + cell_text + "' is not a cell: a cell is a column letter and a number, e.g. d3";
+    return quoted_word(cell_text) + " is not a cell: a cell is a column letter and a number, e.g. d3";
   auto cell = board().cell_at_label(parsed->first, parsed->second);
   if (!cell)
     return "cell " + letter_number(parsed->first, parsed->second) + " does not exist on a " + board().description();

@@ -4,6 +4,8 @@
 #include <array>
 #include <mutex>
 
+#include "engine/text.h"
+
 namespace pbem {
 
 std::shared_ptr<const Hy3Board> Hy3Board::of_size(int size) {
@@ -51,10 +53,7 @@ Hy3Board::Lookup Hy3Board::find(std::string_view label) const {
   std::string last_row(1, static_cast<char>('a' + row_count() - 1));
   std::string board = "a size-" + std::to_string(size_) + " HY 3 board";
   if (!parsed) {
-    // Built by appending: GCC 12 misreports `"'" + std::string(...)` at -O3 (-Wrestrict).
-    std::string quoted = "'";
-    quoted += label;
-    return {std::nullopt, quoted + "' is not a cell: expected a row letter a-" + last_row + " and a number, e.g. d4"};
+    return {std::nullopt, quoted_word(label) + " is not a cell: expected a row letter a-" + last_row + " and a number, e.g. d4"};
   }
   auto [row, number] = *parsed;
   std::string text = letter_number(row, number);

@@ -28,7 +28,7 @@ Options Options::parse(std::string_view game, const std::vector<std::string>& ar
     std::string arg = to_lower(trim(raw));
     if (arg.empty()) continue;
     if (arg.size() < 2 || arg[0] != '-')
-      throw OptionError("option '" + raw + "' must start with '-'; " + std::string(game) +
+      throw OptionError("option " + quoted_word(raw) + " must start with '-'; " + std::string(game) +
                         " accepts " + describe_options(accepted));
     std::string body = arg.substr(1);
     std::string name = body, value;
@@ -42,7 +42,7 @@ Options Options::parse(std::string_view game, const std::vector<std::string>& ar
     for (const auto& candidate : accepted)
       if (candidate.name == name) spec = &candidate;
     if (!spec)
-      throw OptionError("unknown option '-" + name + "' for " + std::string(game) + "; accepted: " +
+      throw OptionError("unknown option " + quoted_word("-" + name) + " for " + std::string(game) + "; accepted: " +
                         describe_options(accepted));
     if (!seen.insert(name).second) throw OptionError("option '-" + name + "' is given twice");
     if (spec->takes_integer) {

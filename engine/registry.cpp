@@ -24,7 +24,7 @@ std::unique_ptr<Game> create_game(std::string_view name, const std::vector<std::
   if (!type) {
     std::vector<std::string> names;
     for (const auto& t : game_types()) names.push_back(t.name);
-    throw OptionError("unknown game '" + std::string(name) + "'; this server plays " + join(names, ", "));
+    throw OptionError("unknown game " + quoted_word(name) + "; this server plays " + join(names, ", "));
   }
   return type->create(options);
 }

@@ -41,4 +41,24 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
+std::string printable_prefix(std::string_view word, std::size_t max_chars) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(word[i]);
+    if ((byte & 0xC0) == 0x80 && i > 0 && static_cast<unsigned char>(word[i - 1]) >= 0x80) continue;  // inside a UTF-8 character
+    if (chars == max_chars) return out + "...";
+    out += byte >= 0x20 && byte < 0x7F ? static_cast<char>(byte) : '?';
+    ++chars;
+  }
+  return out;
+}
+
+std::string quoted_word(std::string_view word) {
+  std::string out = "'";
+  out += printable_prefix(word);
+  out += "'";
+  return out;
+}
+
 }  // namespace pbem

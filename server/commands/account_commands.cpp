@@ -112,13 +112,16 @@ void signoff(CommandContext& ctx, const Command& c) {
 
 void list(CommandContext& ctx, const Command& c) {
   std::string text = "Games played on " + ctx.config.server.name + ":\n";
+  const std::vector<std::string> asked = each_once(c.words);
   for (const auto& type : game_types()) {
-    if (!c.words.empty() && std::find(c.words.begin(), c.words.end(), type.name) == c.words.end()) continue;
+    if (!asked.empty() && std::find(asked.begin(), asked.end(), type.name) == asked.end()) continue;
     text += "\n" + type.name + " - " + type.summary + "\n  options:\n" + option_lines(type, "    ", "  ") +
             server_option_lines("    ", "  ");
   }
-  for (const std::string& word : c.words)
-    if (!find_game_type(word)) text += "\nThere is no game '" + word + "' here.\n";
+  Listing unknown;
+  for (const std::string& word : asked)
+    if (!find_game_type(word)) unknown.add(quoted_word(word));
+  if (!unknown.empty()) text += "\nThere is no such game here:\n" + unknown.text("  ", "");
   ctx.out.replies.push_back(ctx.to_sender("Games on this server", mail::wrap_text(text)));
 }
 
@@ -164,20 +167,19 @@ void all_show(CommandContext& ctx, const Command& c) {
   Account account = ctx.existing_account(c.userid);
   std::string filter = c.words.empty() ? "all" : c.words.front();
   if (filter != "all" && filter != "next" && filter != "active")
-    throw CommandError("'" + filter + "' is not a filter: use next or active", CommandContext::usage(c));
-  std::string text;
+    throw CommandError(quoted_word(filter) + " is not a filter: use next or active", CommandContext::usage(c));
+  Listing lines;
   for (const GameRecord& record : ctx.records.list("", {account.id})) {
     if (filter != "all" && !record.active) continue;
     auto game = ctx.records.replay(record);
     auto users = userids_by_colour(record, *game);
     if (filter == "next" && (game->over() || record.aborted_by || users[static_cast<std::size_t>(game->to_move())] != account.userid))
       continue;
-    text += "  " + record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" +
-            std::string(game->colour_name(0)) + ") vs " + users[1] + " (" + std::string(game->colour_name(1)) +
-            "), " + std::to_string(game->ply_count()) + " moves, ";
-    text += game_state(record, *game) + "\n";
+    lines.add(record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" +
+              std::string(game->colour_name(0)) + ") vs " + users[1] + " (" + std::string(game->colour_name(1)) +
+              "), " + std::to_string(game->ply_count()) + " moves, " + game_state(record, *game));
   }
-  if (text.empty()) text = "  (none)\n";
+  std::string text = lines.text("  ", "(none)");
   std::string ratings;
   for (const auto& type : game_types())
     if (auto rating = ctx.ratings.find(type.name, account.id))

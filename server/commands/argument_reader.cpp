@@ -13,13 +13,31 @@ namespace pbem::server {
 class MaskedCommandMaker {
  public:
   static MaskedCommand make(std::string text, std::string cautious = {}) {
-    return MaskedCommand(std::move(text), std::move(cautious));
+    return MaskedCommand(capped(std::move(text)), capped(std::move(cautious)));
+  }
+
+ private:
+  // A command line can be as long as a Subject (tens of KB): what is quoted of it stops
+  // after kMaxQuotedLine characters.
+  static std::string capped(std::string text) {
+    constexpr std::size_t kMaxQuotedLine = 400;
+    if (text.size() <= kMaxQuotedLine) return text;
+    text.resize(text.rfind(' ', kMaxQuotedLine) == std::string::npos ? kMaxQuotedLine : text.rfind(' ', kMaxQuotedLine));
+    return text + " ...";
   }
 };
 
 namespace {
 
 constexpr std::string_view kMask = "*****";
+
+// What a MaskedCommand shows of each word: printable ASCII, at most kMaxQuotedChars.
+std::vector<std::string> quotable(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  out.reserve(words.size());
+  for (const std::string& word : words) out.push_back(printable_prefix(word));
+  return out;
+}
 
 // The shape of a placement in any game: "d4", "f1", "c:d3" (letters then digits, or a
 // Gates tile and cell).
@@ -41,7 +59,8 @@ std::optional<int> positive_number(std::string_view text) {
   return value;
 }
 
-ArgumentReader::ArgumentReader(std::vector<std::string> words) : words_(std::move(words)), masked_(words_) {}
+ArgumentReader::ArgumentReader(std::vector<std::string> words)
+    : words_(std::move(words)), masked_(quotable(words_)) {}
 
 std::optional<std::string> ArgumentReader::peek() const {
   if (done()) return std::nullopt;
@@ -58,7 +77,8 @@ std::string ArgumentReader::take_lower(std::string_view what) { return to_lower(
 std::string ArgumentReader::take_userid(std::string_view what) {
   std::string userid = take_lower(what);
   if (auto problem = userid_problem(userid)) {
-    if (secret_from_)
+    --next_;  // not parsed: masked_so_far() leaves it out
+    if (secret_from_ || quiet_)
       throw ParseFailure{"the word where the " + std::string(what) +
                          " belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')"};
     throw ParseFailure{*problem};
@@ -74,8 +94,8 @@ std::string ArgumentReader::take_password(std::string_view what) {
     // "gates move 2 bob a:d2": the move sits where the password belongs. A word that
     // could never be a password is no secret, so the error may name it.
     if (next_ + 1 == words_.size() && looks_like_move(words_[next_]))
-      throw ParseFailure{"password missing: '" + words_[next_] +
-                         "' is a move, not a password; write userid, password, then the move"};
+      throw ParseFailure{"password missing: " + quoted_word(words_[next_]) +
+                         " is a move, not a password; write userid, password, then the move"};
     throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
                        "): is a word missing or out of order?"};
   }
@@ -95,13 +115,22 @@ BoardRef ArgumentReader::take_board(bool allow_ply) {
     number = view.substr(0, hash);
     ply = view.substr(hash + 1);
   }
+  // A refused word is not parsed (masked_so_far() leaves it out); in a command with a
+  // secret it may be that secret, so it is not repeated either.
+  const auto refuse = [&](const std::string& problem, const std::string& quiet_problem) {
+    --next_;
+    throw ParseFailure{quiet_ ? quiet_problem : quoted_word(text) + problem};
+  };
   auto game = positive_number(number);
-  if (!game) throw ParseFailure{"'" + text + "' is not a board number"};
+  if (!game)
+    refuse(" is not a board number",
+           "the word where the board number belongs is not a board number (not repeated here, in case it was a "
+           "password)");
   board.number = *game;
   if (hash != std::string_view::npos) {
-    if (!allow_ply) throw ParseFailure{"'" + text + "': a move number (#n) is not allowed here"};
+    if (!allow_ply) refuse(": a move number (#n) is not allowed here", "a move number (#n) is not allowed after the board number here");
     auto moveno = positive_number(ply);
-    if (!moveno && ply != "0") throw ParseFailure{"'" + text + "': expected board#moveno, e.g. 17#5"};
+    if (!moveno && ply != "0") refuse(": expected board#moveno, e.g. 17#5", "expected board#moveno, e.g. 17#5");
     board.ply = moveno.value_or(0);
   }
   return board;
@@ -122,15 +151,16 @@ std::vector<std::string> ArgumentReader::rest_lower() {
 void ArgumentReader::expect_end() {
   if (done()) return;
   // Extra words after a password command may be a password: they are not quoted.
-  if (secret_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
-  throw ParseFailure{"unexpected '" + words_[next_] + "' at the end of the command"};
+  if (secret_from_ || quiet_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
+  throw ParseFailure{"unexpected " + quoted_word(words_[next_]) + " at the end of the command"};
 }
 
 MaskedCommand ArgumentReader::masked() const {
+  // Compared as typed: the shown form of a long password is cut, and must be masked too.
   std::vector<std::string> shown = masked_;
-  for (std::string& word : shown)
-    if (std::find(passwords_.begin(), passwords_.end(), to_lower(word)) != passwords_.end())
-      word = std::string(kMask);
+  for (std::size_t i = 0; i < words_.size(); ++i)
+    if (std::find(passwords_.begin(), passwords_.end(), to_lower(words_[i])) != passwords_.end())
+      shown[i] = std::string(kMask);
   std::string cautious;
   if (secret_from_)
     cautious = join(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_)),
@@ -144,7 +174,7 @@ MaskedCommand ArgumentReader::masked_so_far() const {
 }
 
 MaskedCommand ArgumentReader::first_word_only(const std::string& first) {
-  return MaskedCommandMaker::make(to_lower(first) + " ...");
+  return MaskedCommandMaker::make(printable_prefix(to_lower(first)) + " ...");
 }
 
 MaskedCommand ArgumentReader::server_text(std::string text) { return MaskedCommandMaker::make(std::move(text)); }

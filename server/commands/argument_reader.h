@@ -36,6 +36,10 @@ class ArgumentReader {
   // Called where a password command's userid is due: from here on any word may be a
   // password typed in the wrong place, so failures quote nothing from this point.
   void password_layout_from_here() { secret_from_ = next_; }
+  // Called before the arguments of a command that carries a secret (a password, a code):
+  // with a word forgotten, any argument may be the secret ("hy3 resign Sekr3t-xy"), so no
+  // failure repeats the word it refused.
+  void secret_command() { quiet_ = true; }
   // A signup's password is new, so its rules are stated plainly (there is no secret yet).
   void signup_rules() { signup_ = true; }
   std::string take_userid(std::string_view what = "userid");
@@ -66,6 +70,7 @@ class ArgumentReader {
   std::optional<std::size_t> secret_from_;
   std::vector<std::string> passwords_;  // lower-case
   bool signup_ = false;
+  bool quiet_ = false;  // secret_command(): failures name the place, never the word
 };
 
 }  // namespace pbem::server

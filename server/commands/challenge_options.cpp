@@ -1,6 +1,7 @@
 #include "server/commands/challenge_options.h"
 
 #include "engine/options.h"
+#include "engine/text.h"
 
 namespace pbem::server {
 
@@ -22,8 +23,8 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
       const bool digits = !value.empty() && value.size() <= 2 &&
                           value.find_first_not_of("0123456789") == std::string::npos;
       if (!digits || std::stoi(value) > 60)
-        throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got '" +
-                          word + "'");
+        throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got " +
+                          quoted_word(word));
       result.days_per_move = std::stoi(value);
     } else {
       result.game_options.push_back(word);

@@ -71,9 +71,9 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting = reader.take_lower("setting (pictures)");
-  if (setting != "pictures") throw ParseFailure{"'" + setting + "' is not a setting; the one there is: pictures"};
+  if (setting != "pictures") throw ParseFailure{quoted_word(setting) + " is not a setting; the one there is: pictures"};
   const std::string value = reader.take_lower("on or off after pictures");
-  if (value != "on" && value != "off") throw ParseFailure{"pictures is set 'on' or 'off', not '" + value + "'"};
+  if (value != "on" && value != "off") throw ParseFailure{"pictures is set 'on' or 'off', not " + quoted_word(value)};
   reader.expect_end();
   command.words = {setting, value};
 }
@@ -85,7 +85,7 @@ void vacation_arguments(ArgumentReader& reader, Command& command) {
   const std::string value = reader.take_lower("number of days or off");
   const auto days = positive_number(value);
   if (value != "off" && (!days || *days > 366))
-    throw ParseFailure{"'" + value + "' is neither a number of vacation days (1 or more) nor 'off'"};
+    throw ParseFailure{quoted_word(value) + " is neither a number of vacation days (1 or more) nor 'off'"};
   reader.expect_end();
   command.words = {value};
 }
@@ -134,10 +134,10 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
 void move_text(ArgumentReader& reader, Command& command) {
   std::string move = reader.take("move");
   if (auto next = reader.peek(); next && next->starts_with('#'))
-    throw ParseFailure{"write " + move + *next + " without a space before '#'"};
+    throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
   if (auto hash = move.find('#'); hash != std::string::npos) {
     auto moveno = positive_number(std::string_view(move).substr(hash + 1));
-    if (!moveno) throw ParseFailure{"'" + move + "': expected move#moveno, e.g. d4#12"};
+    if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};
     command.moveno = moveno;
     move.resize(hash);
   }
@@ -154,9 +154,20 @@ void move_arguments(ArgumentReader& reader, Command& command) {
   move_text(reader, command);
 }
 
+// show: one or more boards, each once, at most kMaxShownBoards (a reply anyone can ask for
+// and have sent to any address must stay small).
 void boards_with_plies(ArgumentReader& reader, Command& command) {
-  command.boards.push_back(reader.take_board(true));
-  while (!reader.done()) command.boards.push_back(reader.take_board(true));
+  constexpr std::size_t kMaxShownBoards = 10;
+  do {
+    const BoardRef board = reader.take_board(true);
+    const bool repeated = std::any_of(command.boards.begin(), command.boards.end(), [&](const BoardRef& shown) {
+      return shown.number == board.number && shown.ply == board.ply;
+    });
+    if (repeated) continue;
+    if (command.boards.size() == kMaxShownBoards)
+      throw ParseFailure{"show takes at most " + std::to_string(kMaxShownBoards) + " boards at a time"};
+    command.boards.push_back(board);
+  } while (!reader.done());
 }
 
 void board_only(ArgumentReader& reader, Command& command) {

@@ -58,7 +58,7 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
   const std::string second = reader.take_lower(join(quoted_seconds, " or ") + " after " + first);
   for (const auto& [spec, expected] : two_word)
     if (second == expected) return spec;
-  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + ", not '" + second + "'"};
+  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + ", not " + quoted_word(second)};
 }
 
 std::string usages_of(const std::vector<const CommandSpec*>& rows, std::string_view game) {
@@ -73,11 +73,11 @@ bool Command::is(std::string_view name) const { return spec && spec->name == nam
 
 std::optional<std::string> userid_problem(std::string_view userid) {
   if (userid.size() < 2 || userid.size() > 16)
-    return "userid '" + std::string(userid) + "' must be 2 to 16 characters long";
+    return "userid " + quoted_word(userid) + " must be 2 to 16 characters long";
   for (char ch : userid)
     if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) ||
           ch == '_' || ch == '-'))
-      return "userid '" + std::string(userid) + "' may only contain a-z, 0-9, '_' and '-'";
+      return "userid " + quoted_word(userid) + " may only contain a-z, 0-9, '_' and '-'";
   return std::nullopt;
 }
 
@@ -136,7 +136,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   const bool is_game = std::find(game_names.begin(), game_names.end(), first) != game_names.end();
   static const std::vector<std::string> account_words = account_first_words();
   if (!is_game && std::find(account_words.begin(), account_words.end(), first) == account_words.end()) {
-    result.error = "unknown command '" + words.front() + "'";
+    result.error = "unknown command " + quoted_word(words.front());
     std::vector<std::string> known = account_words;
     known.insert(known.end(), game_names.begin(), game_names.end());
     if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
@@ -153,10 +153,11 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
         is_game ? reader.take_lower("command after the game name (e.g. move, show, challenge, help)") : first;
     command.spec = match_row(reader, verb, is_game, candidates);
     if (!command.spec) {
-      std::string message = "unknown " + first + " command '" + verb + "'";
+      std::string message = "unknown " + first + " command " + quoted_word(verb);
       if (auto guess = closest_word(verb, game_command_words())) message += "; did you mean " + *guess + "?";
       throw ParseFailure{message};
     }
+    if (command.spec->secret == Secret::Password || command.spec->secret == Secret::Code) reader.secret_command();
     command.spec->parse(reader, command);
   } catch (const ParseFailure& failure) {
     result.error = failure.message;

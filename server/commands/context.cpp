@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/text.h"
 #include "mail/address.h"
 #include "server/commands/command_table.h"
 #include "server/storage/outbox.h"
@@ -22,7 +23,7 @@ std::string CommandContext::usage(const Command& c) {
 
 Account CommandContext::existing_account(const std::string& userid) const {
   auto account = accounts.find(userid);
-  if (!account) throw CommandError("there is no user '" + userid + "'");
+  if (!account) throw CommandError("there is no user " + quoted_word(userid));
   return *account;
 }
 
@@ -74,10 +75,10 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
     const bool too_long =
         text.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
     if (!address && too_long)
-      throw CommandError("'" + text.substr(0, 40) + "...' is too long for a mail address (at most " +
+      throw CommandError(quoted_word(text) + " is too long for a mail address (at most " +
                          std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
                          std::to_string(mail::kMaxAddressLength) + " in all)");
-    if (!address) throw CommandError("'" + text + "' is not a mail address");
+    if (!address) throw CommandError(quoted_word(text) + " is not a mail address");
     if (std::find(addresses.begin(), addresses.end(), *address) == addresses.end()) addresses.push_back(*address);
   }
   if (addresses.empty()) addresses.push_back(request.sender);

@@ -210,7 +210,7 @@ void move(CommandContext& ctx, const Command& c) {
   if (c.moveno && *c.moveno != ply)
     throw CommandError(wrong_moveno(*c.moveno, ply));
   PlyResult result = game->play(c.move);
-  if (!result.ok) throw CommandError("illegal move '" + c.move + "': " + result.error, usage);
+  if (!result.ok) throw CommandError("illegal move " + quoted_word(c.move) + ": " + result.error, usage);
   const TurnClock clock = turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
                                      user_id_of_colour(record, *game, game->to_move()), std::chrono::system_clock::now());
   ctx.records.append(record, result.move, colour, player.id, *game, clock);
@@ -287,7 +287,7 @@ void games(CommandContext& ctx, const Command& c) {
   std::string filter = "active";
   std::vector<std::int64_t> ids;
   std::vector<std::string> names;
-  for (const std::string& word : c.words) {
+  for (const std::string& word : each_once(c.words)) {
     if (word == "all" || word == "active" || word == "inactive" || word == "next") {
       filter = word;
       continue;
@@ -297,22 +297,23 @@ void games(CommandContext& ctx, const Command& c) {
   }
   if (filter == "next" && names.empty())
     throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
-  std::string text;
+  Listing lines;
   for (const GameRecord& record : ctx.records.list(c.type, ids)) {
     if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
     auto game = ctx.records.replay(record);
     auto users = userids_by_colour(record, *game);
     const std::string& mover = game->over() || !record.active ? std::string() : users[static_cast<std::size_t>(game->to_move())];
     if (filter == "next" && std::find(names.begin(), names.end(), mover) == names.end()) continue;
-    text += "  #" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
-            "), " + std::to_string(game->ply_count()) + " moves, " +
-            game_state(record, *game) +
-            "\n";
+    lines.add("#" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
+              "), " + std::to_string(game->ply_count()) + " moves, " + game_state(record, *game));
   }
-  if (text.empty()) text = "  (none)\n";
-  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " games",
-                                  game_title(c.type) + " games (" + filter +
-                                      (names.empty() ? "" : ", " + join(names, ", ")) + "):\n" + text));
+  // The heading names the players asked about, up to ten.
+  constexpr std::size_t kNamesInHeading = 10;
+  std::string named;
+  for (std::size_t i = 0; i < names.size() && i < kNamesInHeading; ++i) named += ", " + names[i];
+  if (names.size() > kNamesInHeading) named += " and " + std::to_string(names.size() - kNamesInHeading) + " more";
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " games", game_title(c.type) + " games (" + filter +
+                                                                             named + "):\n" + lines.text("  ", "(none)")));
 }
 
 void history(CommandContext& ctx, const Command& c) {
@@ -383,7 +384,7 @@ void preview(CommandContext& ctx, const Command& c) {
   for (const std::string& move : c.words) {
     PlyResult result = game->play(move);
     if (!result.ok)
-      throw CommandError("preview move '" + move + "': " + result.error, CommandContext::usage(c));
+      throw CommandError("preview move " + quoted_word(move) + ": " + result.error, CommandContext::usage(c));
   }
   std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
                      " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});

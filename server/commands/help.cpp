@@ -127,15 +127,22 @@ std::string tutorial() {
 std::string help_text(const std::vector<std::string>& subjects, const std::string& server_address,
                       const ClockConfig& clock) {
   if (subjects.empty()) return overview(server_address);
+  // Each subject once, and the unknown ones named once together: `help hy3 hy3 ...` with
+  // thousands of words must not make a reply of megabytes.
   std::string out;
-  for (const std::string& subject : subjects) {
-    if (!out.empty()) out += "\n";
-    if (subject == "commands") out += commands_help();
-    else if (subject == "tutorial") out += tutorial();
-    else if (subject == "clock") out += clock_help(clock);
-    else if (find_game_type(subject)) out += game_help_text(subject);
-    else out += "There is no help on '" + subject + "'.\n\n" + overview(server_address);
+  Listing unknown;
+  for (const std::string& subject : each_once(subjects)) {
+    std::string part;
+    if (subject == "commands") part = commands_help();
+    else if (subject == "tutorial") part = tutorial();
+    else if (subject == "clock") part = clock_help(clock);
+    else if (find_game_type(subject)) part = game_help_text(subject);
+    else unknown.add(quoted_word(subject));
+    if (!part.empty()) out += (out.empty() ? "" : "\n") + part;
   }
+  if (!unknown.empty())
+    out += (out.empty() ? "" : "\n") + std::string("There is no help on:\n") + unknown.text("  ", "") + "\n" +
+           overview(server_address);
   return out;
 }
 

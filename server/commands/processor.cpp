@@ -10,14 +10,17 @@ namespace pbem::server {
 namespace {
 
 // An error message names the word it refused (a move, a userid); if that word is the
-// command's password typed twice, it is masked (case-insensitively) here too.
+// command's password typed twice, it is masked (case-insensitively) here too, whole or as
+// quoted_word() repeats it (cut after kMaxQuotedChars, other than printable ASCII as '?').
 std::string without_passwords(std::string text, const std::optional<Command>& command) {
   if (!command) return text;
   for (const std::string* password : {&command->password, &command->new_password}) {
     if (password->empty()) continue;
-    const std::string needle = to_lower(*password);
-    for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += 5)
-      text.replace(at, needle.size(), "*****");
+    std::string shown = printable_prefix(*password);
+    if (shown.size() > kMaxQuotedChars) shown.resize(kMaxQuotedChars);  // without its "..."
+    for (const std::string& needle : {to_lower(*password), to_lower(shown)})
+      for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += 5)
+        text.replace(at, needle.size(), "*****");
   }
   return text;
 }
@@ -76,6 +79,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     text += "\nSend `help` or `help commands` for help.\n";
     out.replies.push_back(context.to_sender("Error: " + reason, text));
   }
+  out.credential_accepted = context.password_accepted() || request.authenticated_userid.has_value();
   return out;
 }
 

@@ -44,6 +44,9 @@ struct Outcome {
   std::string summary;  // one line for the inbox log, without passwords
   MaskedCommand masked_command;  // what the inbox row and the log line may quote
   bool error = false;
+  // The command carried a valid password or came to a valid game address: its replies are
+  // not held to the budget of mail anyone may ask for (reply_queue.h).
+  bool credential_accepted = false;
   // A wrong password for this user: recorded for the throttle by the caller, after the
   // command's savepoint is rolled back (the record must outlive the rollback).
   std::optional<std::int64_t> wrong_password_for;

@@ -11,19 +11,21 @@ namespace pbem::server::handlers {
 void ratings(CommandContext& ctx, const Command& c) {
   std::vector<std::int64_t> ids;
   std::vector<std::string> unrated;  // named, known, but without a rated game of this kind
-  for (const std::string& userid : c.words) ids.push_back(ctx.existing_account(userid).id);
-  const std::vector<PlayerRating> rows = c.words.empty() ? ctx.ratings.standings(c.type)
-                                                         : ctx.ratings.standings(c.type, ids);
-  for (const std::string& userid : c.words)
+  const std::vector<std::string> named = each_once(c.words);
+  for (const std::string& userid : named) ids.push_back(ctx.existing_account(userid).id);
+  const std::vector<PlayerRating> rows = named.empty() ? ctx.ratings.standings(c.type)
+                                                       : ctx.ratings.standings(c.type, ids);
+  for (const std::string& userid : named)
     if (std::none_of(rows.begin(), rows.end(), [&](const PlayerRating& row) { return row.userid == userid; }))
       unrated.push_back(userid);
   std::size_t width = 0;
   for (const PlayerRating& row : rows) width = std::max(width, row.userid.size());
   std::string text = game_title(c.type) + " ratings (Glicko-2; ? = provisional, ± = rating deviation):\n\n";
+  Listing lines;
   for (const PlayerRating& row : rows)
-    text += "  " + standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses) + "\n";
-  if (rows.empty() && unrated.empty()) text += "  (nobody has finished a rated game yet)\n";
-  for (const std::string& userid : unrated) text += "  " + userid + "  no rated " + c.type + " game yet\n";
+    lines.add(standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses));
+  for (const std::string& userid : unrated) lines.add(userid + "  no rated " + c.type + " game yet");
+  text += lines.text("  ", "(nobody has finished a rated game yet)");
   ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " ratings", text));
 }
 

@@ -1,6 +1,7 @@
 #include "server/commands/reply_format.h"
 
 #include <cctype>
+#include <unordered_set>
 
 #include "server/commands/game_clock.h"
 
@@ -65,6 +66,26 @@ std::string option_lines(const GameType& type, std::string_view indent, std::str
   for (const auto& option : type.options)
     out += std::string(indent) + "-" + option.name + (option.takes_integer ? "=<n>" : "") + std::string(gap) +
            option.help + "\n";
+  return out;
+}
+
+void Listing::add(std::string line) {
+  if (shown_.size() < kMaxLines) shown_.push_back(std::move(line));
+  else ++more_;
+}
+
+std::string Listing::text(std::string_view indent, std::string_view when_empty) const {
+  std::string out;
+  for (const std::string& line : shown_) out += std::string(indent) + line + "\n";
+  if (more_ > 0) out += std::string(indent) + "... and " + std::to_string(more_) + " more\n";
+  return out.empty() ? std::string(indent) + std::string(when_empty) + "\n" : out;
+}
+
+std::vector<std::string> each_once(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  std::unordered_set<std::string> seen;
+  for (const std::string& word : words)
+    if (seen.insert(word).second) out.push_back(word);
   return out;
 }
 

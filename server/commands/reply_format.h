@@ -2,9 +2,11 @@
 // a game's state in a list, its result, the options of a game type.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/registry.h"
@@ -32,5 +34,25 @@ std::string result_text(const GameRecord& record, const Game& game);
 std::string game_state(const GameRecord& record, const Game& game);
 // One line per challenge option of `type`: indent, "-name" or "-name=<n>", gap, its help.
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap);
+
+// The lines of a listing in a reply (games, all show, ratings, ...): any mail may ask for
+// one and name any address to answer, so a listing stops after kMaxLines lines with
+// "... and N more" (server.md, "Limits that keep the server from being used against
+// others").
+class Listing {
+ public:
+  static constexpr std::size_t kMaxLines = 100;
+  void add(std::string line);  // one line, without its newline
+  bool empty() const { return shown_.empty(); }
+  // Every line shown, each after `indent` and ending in a newline; `when_empty` if none.
+  std::string text(std::string_view indent, std::string_view when_empty) const;
+
+ private:
+  std::vector<std::string> shown_;
+  std::size_t more_ = 0;
+};
+
+// The words in the order first given, each once (a command may name the same thing twice).
+std::vector<std::string> each_once(const std::vector<std::string>& words);
 
 }  // namespace pbem::server

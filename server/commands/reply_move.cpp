@@ -100,8 +100,8 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command.error = text.empty()
                                ? "your reply to game " + number + " has no move in it: write just the move (e.g. " +
                                      "d4) as the first line of your reply"
-                               : "the first line of your reply, '" + text.substr(0, 40) +
-                                     "', is not a move: write just the move (e.g. d4) as the first line of your reply";
+                               : "the first line of your reply, " + quoted_word(text) +
+                                     ", is not a move: write just the move (e.g. d4) as the first line of your reply";
     return result;
   }
   result.command = parse_reply_move(record->type, record->id, player->userid, text);

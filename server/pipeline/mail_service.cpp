@@ -15,6 +15,7 @@
 #include "mail/address.h"
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
+#include "mail/outgoing_message.h"
 #include "server/commands/picture_cache.h"
 #include "server/support/clock.h"
 #include "server/commands/command_table.h"
@@ -61,15 +62,22 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
 // can never mint new ones.
 int queue_replies(Database& db, const Config& config, const std::string& tag, const mail::InboundMessage& message,
                   const std::vector<Reply>& replies, const std::string& id_prefix, const std::string& salt,
-                  std::optional<std::int64_t> inbox_id) {
+                  std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget) {
   Outbox outbox(db);
   GameRecords records(db);
   const ReplyLimit reply_limit(db, config.limits.replies_per_hour);
   const auto now = std::chrono::system_clock::now();
   const std::string domain = config.server.domain();
   int sent = 0, n = 0;
+  std::size_t bytes_queued = 0;
+  bool over_budget = false;
   for (Reply reply : replies) {
     ++n;
+    if (over_budget) {
+      log_line(tag + ": reply to " + reply.to + " dropped: the replies to this message passed " +
+               std::to_string(*byte_budget) + " bytes");
+      continue;
+    }
     if (reply.kind == MailKind::Reply) {
       const ReplyDecision decision = reply_limit.decide(reply.to, now);
       if (decision != ReplyDecision::Send)
@@ -108,6 +116,23 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
       out.in_reply_to = *thread;
     }
     try {
+      if (byte_budget) {
+        std::size_t size = mail::compose(out).size();
+        if (bytes_queued + size > *byte_budget) {
+          over_budget = true;
+          log_line(tag + ": reply to " + reply.to + " of " + std::to_string(size) + " bytes replaced by a note: " +
+                   "the replies to this message may hold " + std::to_string(*byte_budget) + " bytes in all");
+          out.subject = "Error: the reply to your command was too long";
+          out.text =
+              "The reply to your command was too long to send: the mail answering one\n"
+              "command without a password may hold " + std::to_string(*byte_budget / 1024) +
+              " KiB in all. Ask for less at a time.\n";
+          out.picture_png.clear();
+          size = mail::compose(out).size();
+          if (bytes_queued + size > *byte_budget) continue;
+        }
+        bytes_queued += size;
+      }
       outbox.enqueue(out, config.server.address, inbox_id, reply.game_id, reply.kind, reply.relayed_by);
     } catch (const std::invalid_argument& e) {
       // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
@@ -297,7 +322,9 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
   crash_point("after-command");
 
   const int sent = queue_replies(db_, config_, tag, message, outcome.replies,
-                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id);
+                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id,
+                                 outcome.credential_accepted ? std::nullopt
+                                                             : std::optional<std::size_t>(kUnauthenticatedReplyBytes));
   inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
   return tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
          std::to_string(sent) + " replies queued)";

@@ -2,6 +2,7 @@
 // processing of inbound mail and by the computer opponent's moves (bot_turns.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,8 +19,14 @@ namespace pbem::server {
 // `message` for replies to its sender, else to the game's thread); returns how many were
 // queued. Message-IDs are "<id_prefix><n>.<salt>@domain": the caller makes the prefix
 // stable per unit of work, so doing it again can never mint new ones.
+// `byte_budget`: the most the rows may hold together (their composed bytes); a reply that
+// would pass it is replaced by a short note once, and later ones are dropped (logged).
 int queue_replies(Database& db, const Config& config, const std::string& tag, const mail::InboundMessage& message,
                   const std::vector<Reply>& replies, const std::string& id_prefix, const std::string& salt,
-                  std::optional<std::int64_t> inbox_id);
+                  std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget = std::nullopt);
+
+// The budget of the mail queued in answer to one message that carries no valid password
+// and no valid game address: anyone can send one, naming any address to answer.
+inline constexpr std::size_t kUnauthenticatedReplyBytes = 256 * 1024;
 
 }  // namespace pbem::server

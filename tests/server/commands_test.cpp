@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "engine/text.h"
 #include "server/commands/commands.h"
 
 using namespace pbem::server;
@@ -78,7 +79,10 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("frobnicate 1 2") == "unknown command 'frobnicate'");
   CHECK(error_of("") == "empty command: put the command in the Subject line, e.g. 'help'");
   CHECK(error_of("gates dance") == "unknown gates command 'dance'");
-  CHECK(error_of("gates move x alice pw c:d3") == "'x' is not a board number");
+  // Issue 26: in a password command a refused word may be the password: not repeated.
+  CHECK(error_of("gates move x alice pw c:d3") ==
+        "the word where the board number belongs is not a board number (not repeated here, in case it was a password)");
+  CHECK(error_of("hy3 history x") == "'x' is not a board number");
   CHECK(error_of("gates move 17 alice pw12") == "missing move");
   CHECK(error_of("gates move 17 alice") == "missing password");
   CHECK(error_of("gates move 17 alice pw12 c:d3 extra") ==
@@ -93,13 +97,16 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("hy3 move 2 bob d4d4") == "missing move");
   CHECK(parse_command("hy3 move 2 bob d4d4", kGames).masked.text() == "hy3 move 2 ...");
   // A blank before the move number.
-  CHECK(error_of("gates move 2 bob secret c1 #5") == "write c1#5 without a space before '#'");
+  CHECK(error_of("gates move 2 bob secret c1 #5") ==
+        "write the move and its #moveno without a space between them, e.g. d4#12");
   // Typos get a suggestion.
   CHECK(error_of("gates mvoe 2 bob secret c:d3") == "unknown gates command 'mvoe'; did you mean move?");
   CHECK(error_of("gatse move 2 bob secret c:d3") == "unknown command 'gatse'; did you mean gates?");
   CHECK(error_of("gates dnace") == "unknown gates command 'dnace'");
-  CHECK(error_of("gates move 17#3 alice pw c:d3") == "'17#3': a move number (#n) is not allowed here");
-  CHECK(error_of("hy3 move 1 alice pw12 d4#x") == "'d4#x': expected move#moveno, e.g. d4#12");
+  CHECK(error_of("gates move 17#3 alice pw c:d3") == "a move number (#n) is not allowed after the board number here");
+  CHECK(error_of("hy3 history 17#3") == "'17#3': a move number (#n) is not allowed here");
+  CHECK(error_of("hy3 move 1 alice pw12 d4#x") ==
+        "the move's #moveno is not a move number: write move#moveno, e.g. d4#12");
   CHECK(error_of("hy3 history 1 extra") == "unexpected 'extra' at the end of the command");
   CHECK(error_of("signup a pw12") ==
         "the word where the userid belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')");
@@ -113,7 +120,7 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address', not 'stuff'");
   // A password after the point of failure is never echoed or logged.
   CHECK(parse_command("signup al!ce secret", kGames).masked.text() == "signup ...");
-  CHECK(parse_command("gates move x alice secret c:d3", kGames).masked.text() == "gates move x ...");
+  CHECK(parse_command("gates move x alice secret c:d3", kGames).masked.text() == "gates move ...");
   ParsedCommand p = parse_command("hy3 move 17 alice secret", kGames);
   CHECK(p.usage == "hy3 move board userid password move[#moveno]");
   CHECK(p.masked.text() == "hy3 move 17 ...");
@@ -135,8 +142,9 @@ TEST_CASE("a password command that does not parse is quoted only up to the useri
   CHECK(masked("change password alice Secret9w") == "change password ...");
   CHECK(masked("signoff Secret9v") == "signoff ...");
   CHECK(error("signoff Secret9v!!").find("ecret9v") == std::string::npos);
-  // Commands without a password keep quoting what they understood.
-  CHECK(masked("hy3 history x") == "hy3 history x");
+  // Commands without a password keep quoting what they understood, and only that.
+  CHECK(masked("hy3 history 12 x") == "hy3 history 12 ...");
+  CHECK(masked("hy3 history x") == "hy3 history ...");
 }
 
 TEST_CASE("a password typed twice is masked in both places") {
@@ -171,7 +179,7 @@ TEST_CASE("confirm takes a userid and a code; the code is masked like a password
   CHECK(c.password == "AbCd234xyz");
   CHECK(c.masked.text() == "Confirm Alice *****");
   CHECK(error_of("confirm alice") == "missing code");
-  CHECK(error_of("confirm alice code extra") == "unexpected 'extra' at the end of the command");
+  CHECK(error_of("confirm alice code extra") == "unexpected extra words at the end of the command (not repeated here)");
 }
 
 TEST_CASE("proposals parse as password commands, also as pbmserv's move words") {
@@ -211,4 +219,40 @@ TEST_CASE("subscribe takes a board, or `all` after the password") {
         "gates subscribe carol ***** all");
   CHECK_FALSE(parse_command("gates subscribe 7 carol c4rolpw all", kGames).command);  // one form or the other
   CHECK_FALSE(parse_command("gates subscribe carol", kGames).command);
+}
+
+// Issue 26 item 3: what did not parse is repeated as at most 32 printable ASCII characters,
+// and in a command that takes a password not at all.
+TEST_CASE("an error repeats at most 32 printable ASCII characters of a word it refused") {
+  const std::string en_space = "\xE2\x80\x82";  // U+2002, which does not split words
+  const std::string spam = "WIN" + en_space + "a" + en_space + "free" + en_space + "iPhone" + en_space + "at" +
+                           en_space + "http://spam.example/x";
+  const ParsedCommand p = parse_command(spam, kGames);
+  CHECK(p.error == "unknown command 'WIN?a?free?iPhone?at?http://spam...'");
+  CHECK(p.masked.text() == "win?a?free?iphone?at?http://spam... ...");
+  CHECK(pbem::quoted_word(std::string(40, 'x')) == "'" + std::string(32, 'x') + "...'");
+  CHECK(pbem::quoted_word("caf\xC3\xA9") == "'caf?'");
+  CHECK(pbem::quoted_word("a\tb\x7F") == "'a?b?'");
+  // Words the reader shows are cut the same way, in every command.
+  const ParsedCommand help = parse_command("help " + std::string(100, 'h'), kGames);
+  CHECK(help.masked.text() == "help " + std::string(32, 'h') + "...");
+  // A long line is quoted only up to 400 characters.
+  std::string many = "hy3 preview 1";
+  for (int i = 0; i < 500; ++i) many += " d4";
+  CHECK(parse_command(many, kGames).masked.text().size() <= 404);
+}
+
+TEST_CASE("a password command that does not parse names no word it refused") {
+  const ParsedCommand p = parse_command("hy3 resign Sekr3t-xy", kGames);
+  REQUIRE_FALSE(p.command);
+  CHECK(p.error.find("ekr3t") == std::string::npos);
+  CHECK(p.masked.text() == "hy3 resign ...");
+  for (const std::string text : {"hy3 undo Sekr3t-xy", "hy3 move Sekr3t-xy d4", "signoff Sekr3t-xy extra",
+                                 "confirm Sekr3t-xy", "hy3 subscribe Sekr3t-xy", "change address Sekr3t-xy"}) {
+    INFO(text);
+    const ParsedCommand refused = parse_command(text, kGames);
+    REQUIRE_FALSE(refused.command);
+    CHECK(refused.error.find("ekr3t") == std::string::npos);
+    CHECK(refused.masked.text().find("ekr3t") == std::string::npos);
+  }
 }
