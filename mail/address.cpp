@@ -58,4 +58,15 @@ std::optional<std::string> normalize_address(std::string_view text) {
   return result;
 }
 
+std::string canonical_mailbox(std::string_view address) {
+  const auto at = address.rfind('@');
+  std::string_view local = address.substr(0, at == std::string_view::npos ? address.size() : at);
+  const std::string_view domain = at == std::string_view::npos ? std::string_view() : address.substr(at);
+  if (const auto plus = local.find('+'); plus != std::string_view::npos && plus > 0) local = local.substr(0, plus);
+  std::string result;
+  for (std::string_view part : {local, domain})
+    for (char c : part) result += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return result;
+}
+
 }  // namespace pbem::mail

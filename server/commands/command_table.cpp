@@ -47,7 +47,9 @@ void signup_arguments(ArgumentReader& reader, Command& command) {
   userid_password_rest(reader, command);
 }
 
+// A code looks like a userid: `confirm <code>` with the userid forgotten must not quote it.
 void confirm_arguments(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
   command.userid = reader.take_userid();
   command.password = reader.take_password("code");
   reader.expect_end();

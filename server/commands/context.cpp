@@ -79,8 +79,15 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
                          std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
                          std::to_string(mail::kMaxAddressLength) + " in all)");
     if (!address) throw CommandError(quoted_word(text) + " is not a mail address");
-    if (std::find(addresses.begin(), addresses.end(), *address) == addresses.end()) addresses.push_back(*address);
+    // One mailbox once, however it is spelled (Alice@x, alice+games@x).
+    const bool same_mailbox = std::any_of(addresses.begin(), addresses.end(), [&](const std::string& kept) {
+      return mail::canonical_mailbox(kept) == mail::canonical_mailbox(*address);
+    });
+    if (!same_mailbox) addresses.push_back(*address);
   }
+  if (addresses.size() > kMaxAddresses)
+    throw CommandError("an account has at most " + std::to_string(kMaxAddresses) + " addresses, and this names " +
+                       std::to_string(addresses.size()));
   if (addresses.empty()) addresses.push_back(request.sender);
   return addresses;
 }
@@ -107,6 +114,17 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
                                                                            std::string& welcome) {
   ConfirmationRequests result;
   std::string& notes = result.notes;
+  // The server-wide cap: a flood of signups naming other people's addresses stops here,
+  // with nothing stored (the command's savepoint is rolled back).
+  const auto needed = std::count_if(addresses.begin(), addresses.end(), [&](const std::string& address) {
+    return std::find(account.confirmed.begin(), account.confirmed.end(), address) == account.confirmed.end();
+  });
+  const int per_hour = config.limits.confirmations_per_hour;
+  if (needed > 0 && Outbox(db).count_since(MailKind::Confirmation, std::chrono::system_clock::now() -
+                                                                       std::chrono::hours(1)) +
+                            needed > per_hour)
+    throw CommandError("the server has mailed its most confirmation requests for this hour (" +
+                       std::to_string(per_hour) + "); nothing was stored. Try again in an hour");
   for (const std::string& address : addresses) {
     if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
     auto code = confirmations.issue(account.id, address);
@@ -137,6 +155,21 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
     notes += "A confirmation request was mailed to " + address + ".\n";
   }
   return result;
+}
+
+void CommandContext::check_game_limits(const Account& first, const Account& second) const {
+  for (const Account* player : {&first, &second}) {
+    if (player->computer) continue;
+    const int active = config.limits.active_games_per_user;
+    if (records.count_active(player->id) >= active)
+      throw CommandError(player->userid + " already plays " + std::to_string(active) +
+                         " games, the most one player may have running at once; finish one first");
+    const bool against_computer = (player == &first ? second : first).computer;
+    const int with_bot = config.bot.games_per_user;
+    if (against_computer && records.count_active_against_computer(player->id) >= with_bot)
+      throw CommandError(player->userid + " already plays " + std::to_string(with_bot) +
+                         " games against the computer, the most allowed at once; finish one first");
+  }
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

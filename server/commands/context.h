@@ -3,6 +3,7 @@
 // several commands share. One is made per command.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,7 +46,10 @@ class CommandContext {
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
   // The authenticated sender and the game of the command's board, which they must play in.
   std::pair<Account, GameRecord> player_in_game(const Command& c);
+  // The addresses a signup or `change address` names (each mailbox once, at most
+  // kMaxAddresses), or the sender's when it names none.
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;
+  static constexpr std::size_t kMaxAddresses = 3;
   // Refuses relaying mail from `sender` to `addresses` when a relay limit is reached.
   void check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const;
   // Issues a confirmation code for each of `addresses` that is not confirmed yet; mails the
@@ -56,6 +60,10 @@ class CommandContext {
   };
   ConfirmationRequests request_confirmations(const Account& account, const std::vector<std::string>& addresses,
                                              std::string& welcome);
+  // Refuses a new game between `first` and `second` when either plays
+  // limits.active_games_per_user games already, or a human plays bot.games_per_user games
+  // against the computer (the computer has no cap of its own).
+  void check_game_limits(const Account& first, const Account& second) const;
   // A reply to the sender of the command (threaded to their mail).
   Reply to_sender(std::string subject, std::string text) const;
 

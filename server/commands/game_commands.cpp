@@ -138,6 +138,7 @@ void challenge(CommandContext& ctx, const Command& c) {
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
+  ctx.check_game_limits(first, second);
   ChallengeOptions options;
   std::unique_ptr<Game> game;
   try {

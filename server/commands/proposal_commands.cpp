@@ -168,6 +168,7 @@ void rematch(CommandContext& ctx, const Command& c) {
   const Account second = *ctx.accounts.find_by_id(record.players[0]);
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot play a rematch");
+  ctx.check_game_limits(first, second);
   auto game = create_game(record.type, split_words(record.options));
   GameRecord fresh = ctx.records.create(record.type, game->options_text(), first.id, second.id,
                                         ctx.config.server.domain(), record.rated, record.days_per_move);

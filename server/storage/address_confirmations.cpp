@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/text.h"
+#include "server/storage/outbox.h"
 #include "server/support/clock.h"
 #include "server/support/sodium.h"
 
@@ -44,13 +45,9 @@ std::string AddressConfirmations::code_hash(std::int64_t user_id, const std::str
 
 std::optional<std::string> AddressConfirmations::issue(std::int64_t user_id, const std::string& address) {
   const auto now = std::chrono::system_clock::now();
-  {
-    auto count = db_.prepare(
-        "SELECT count(*) FROM outbox WHERE kind = 'confirmation' AND recipient = ? AND created_at >= ?");
-    count.bind(1, address).bind(2, iso8601(now - std::chrono::hours(24)));
-    count.step();
-    if (count.column_int(0) >= limits_.confirmations_per_address_per_day) return std::nullopt;
-  }
+  if (Outbox(db_).count_since(address, MailKind::Confirmation, now - std::chrono::hours(24)) >=
+      limits_.confirmations_per_address_per_day)
+    return std::nullopt;
   const std::string code = random_code();
   auto upsert = db_.prepare(
       "INSERT INTO address_confirmations (user_id, address, code_hash, expires_at, created_at) "

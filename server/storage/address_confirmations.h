@@ -17,9 +17,9 @@ class AddressConfirmations {
   AddressConfirmations(Database& db, const LimitsConfig& limits) : db_(db), limits_(limits) {}
 
   // A fresh code for `address` of user `user_id` (it replaces any earlier one), or nullopt
-  // when the address has had limits.confirmations_per_address_per_day requests in the last
-  // 24 hours (counted from the outbox, so the caller must queue the request as kind
-  // confirmation).
+  // when the address's mailbox (mail::canonical_mailbox) has had
+  // limits.confirmations_per_address_per_day requests in the last 24 hours (counted from the
+  // outbox, so the caller must queue the request as kind confirmation).
   std::optional<std::string> issue(std::int64_t user_id, const std::string& address);
 
   // Confirms the address whose unexpired code of `user_id` is `code` (case-insensitive),

@@ -257,4 +257,20 @@ std::vector<GameRecord> GameRecords::active_of(std::int64_t user_id) const {
   return games;
 }
 
+int GameRecords::count_active(std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT count(*) FROM games WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1)");
+  query.bind(1, user_id);
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+int GameRecords::count_active_against_computer(std::int64_t user_id) const {
+  auto query = db_.prepare(
+      "SELECT count(*) FROM games g JOIN users u ON u.id = CASE WHEN g.player0 = ?1 THEN g.player1 ELSE g.player0 END "
+      "WHERE g.status = 'active' AND (g.player0 = ?1 OR g.player1 = ?1) AND u.computer = 1");
+  query.bind(1, user_id);
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
 }  // namespace pbem::server

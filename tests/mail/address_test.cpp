@@ -35,3 +35,14 @@ TEST_CASE("normalize_address rejects what is not a plain addr-spec", "[mail][add
   CHECK_FALSE(normalize_address("alice@example.org>"));
   CHECK_FALSE(normalize_address(std::string("alice\0@example.org", 19)));
 }
+
+// Issue 26: the per-address limits count this form.
+TEST_CASE("canonical_mailbox folds the local part's case and drops a +detail", "[address]") {
+  using pbem::mail::canonical_mailbox;
+  CHECK(canonical_mailbox("Victim@Example.ORG") == "victim@example.org");
+  CHECK(canonical_mailbox("victiM@example.org") == "victim@example.org");
+  CHECK(canonical_mailbox("victim+2400@example.org") == "victim@example.org");
+  CHECK(canonical_mailbox("VICTIM+a+b@example.org") == "victim@example.org");
+  CHECK(canonical_mailbox("+only@example.org") == "+only@example.org");  // nothing before the '+'
+  CHECK(canonical_mailbox("first.last@example.org") == "first.last@example.org");
+}

@@ -2,7 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
+#include "mail/address.h"
 #include "server/storage/accounts.h"
 #include "server/storage/address_confirmations.h"
 #include "server/support/clock.h"
@@ -41,11 +43,11 @@ struct Fixture {
   // Pretends the request was mailed, as the caller does: the daily limit counts these.
   void queue_request(const std::string& address, int n) {
     auto insert = db.prepare(
-        "INSERT INTO outbox (message_id, envelope_from, recipient, data, state, next_attempt_at, created_at, kind) "
-        "VALUES (?, 'pbem@test.example', ?, ?, 'queued', ?, ?, 'confirmation')");
+        "INSERT INTO outbox (message_id, envelope_from, recipient, data, state, next_attempt_at, created_at, kind, "
+        "mailbox) VALUES (?, 'pbem@test.example', ?, ?, 'queued', ?, ?, 'confirmation', ?)");
     const std::string now = pbem::server::now_iso8601();
     insert.bind(1, "request-" + address + "-" + std::to_string(n)).bind(2, address).bind_blob(3, std::string(1, '\0'));
-    insert.bind(4, now).bind(5, now);
+    insert.bind(4, now).bind(5, now).bind(6, pbem::mail::canonical_mailbox(address));
     insert.run();
   }
 };
@@ -99,6 +101,20 @@ TEST_CASE("at most confirmations_per_address_per_day requests per address", "[co
   }
   CHECK_FALSE(confirmations.issue(f.user_id, "work@example.org"));
   CHECK(confirmations.issue(f.user_id, "alice@example.org"));  // another address is not affected
+}
+
+// Issue 26: the limit counts the mailbox, not the spelling of its address.
+TEST_CASE("the per-address confirmation limit counts one mailbox however it is spelled", "[confirmations]") {
+  Fixture f;
+  AddressConfirmations confirmations(f.db, f.limits);
+  const std::vector<std::string> spellings{"Victim@example.org", "victim+1@example.org", "VICTIM+games@EXAMPLE.org"};
+  for (std::size_t n = 0; n < spellings.size(); ++n) {
+    REQUIRE(confirmations.issue(f.user_id, spellings[n]));
+    f.queue_request(spellings[n], static_cast<int>(n));
+  }
+  CHECK_FALSE(confirmations.issue(f.user_id, "victim@example.org"));
+  CHECK_FALSE(confirmations.issue(f.user_id, "victim+2400@example.org"));
+  CHECK(confirmations.issue(f.user_id, "victim2@example.org"));
 }
 
 TEST_CASE("changing addresses keeps the confirmed ones confirmed", "[confirmations]") {

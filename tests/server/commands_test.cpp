@@ -247,7 +247,7 @@ TEST_CASE("a password command that does not parse names no word it refused") {
   REQUIRE_FALSE(p.command);
   CHECK(p.error.find("ekr3t") == std::string::npos);
   CHECK(p.masked.text() == "hy3 resign ...");
-  for (const std::string text : {"hy3 undo Sekr3t-xy", "hy3 move Sekr3t-xy d4", "signoff Sekr3t-xy extra",
+  for (const std::string text : {"hy3 undo Sekr3t-xy", "hy3 move Sekr3t-xy d4", "signoff Sekr3t-xy",
                                  "confirm Sekr3t-xy", "hy3 subscribe Sekr3t-xy", "change address Sekr3t-xy"}) {
     INFO(text);
     const ParsedCommand refused = parse_command(text, kGames);
