@@ -1,5 +1,6 @@
 #include "mail/smtp_server.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -10,6 +11,20 @@
 #include "mail/smtp_syntax.h"
 
 namespace pbem::mail {
+
+std::string client_group_key(std::string_view text) {
+  boost::system::error_code not_an_address;
+  const asio::ip::address address = asio::ip::make_address(std::string(text), not_an_address);
+  if (not_an_address) return std::string(text);
+  if (address.is_v4()) return address.to_string();
+  const asio::ip::address_v6 v6 = address.to_v6();
+  if (v6.is_v4_mapped()) return asio::ip::make_address_v4(asio::ip::v4_mapped, v6).to_string();
+  // The /64: the network half kept, the interface half (and any scope) dropped.
+  asio::ip::address_v6::bytes_type bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return asio::ip::address_v6(bytes).to_string() + "/64";
+}
+
 namespace detail {
 
 SmtpServerState::SmtpServerState(asio::io_context& io, SmtpServerConfig config_in,
@@ -91,7 +106,7 @@ void validate(const SmtpServerConfig& config, const MessageSink& sink) {
   // "MAIL FROM:<" + a 256-octet path + ">" must fit (RFC 5321 4.5.3.1).
   if (config.max_line_length < 512) fail("max_line_length must be at least 512");
   if (config.command_timeout.count() <= 0 || config.data_timeout.count() <= 0 ||
-      config.data_total_timeout.count() <= 0) {
+      config.data_total_timeout.count() <= 0 || config.max_session.count() <= 0) {
     fail("timeouts must be positive");
   }
 }
@@ -153,10 +168,11 @@ asio::awaitable<void> accept_connections(std::shared_ptr<detail::SmtpServerState
     }
     boost::system::error_code no_peer;
     const std::string peer = socket.remote_endpoint(no_peer).address().to_string();
-    const auto from_peer = state->sessions_per_address.find(peer);
-    if (!no_peer && from_peer != state->sessions_per_address.end() &&
+    const auto from_peer = state->sessions_per_client.find(client_group_key(peer));
+    if (!no_peer && from_peer != state->sessions_per_client.end() &&
         from_peer->second >= state->config.max_connections_per_ip) {
-      // One address must not take every slot (idle connections held open on purpose).
+      // One client must not take every slot (idle connections held open on purpose); an
+      // IPv6 client is its /64, not each of its 2^64 addresses (client_group_key).
       asio::co_spawn(executor,
                      refuse_connection(state, std::move(socket),
                                        "too many connections from your address"),

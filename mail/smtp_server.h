@@ -46,6 +46,9 @@ struct SmtpServerConfig {
   std::chrono::seconds command_timeout{300};  // one command line (RFC 5321 4.5.3.2.7)
   std::chrono::seconds data_timeout{600};     // one line of DATA
   std::chrono::seconds data_total_timeout{600};  // the whole DATA, from 354 to the final dot
+  // The whole session, however active: a client sending NOOP every few minutes must not
+  // hold a connection slot for ever. A message still arriving then is cut off unstored.
+  std::chrono::seconds max_session{1800};
   // Both set: STARTTLS is offered with this PEM certificate (chain) and key.
   std::string tls_certificate_file, tls_private_key_file;
   // One line per connection or message event, without a line end. Empty: stderr.
@@ -72,6 +75,13 @@ enum class SinkVerdict { Stored, TemporaryFailure };  // 250 2.0.0 / 451 4.3.0
 // Must return only after the message is durably stored. An exception counts as
 // TemporaryFailure. Called on the sink executor.
 using MessageSink = std::function<SinkVerdict(const Envelope&, std::string data)>;
+
+// The key under which max_connections_per_ip counts a client address: an IPv4 address as
+// it is; an IPv6 address by its /64 prefix ("2001:db8:1:2::/64"), because one subscriber
+// usually gets a whole /64 and could otherwise take every slot from addresses of its own;
+// an IPv4-mapped IPv6 address (::ffff:192.0.2.1, as a dual-stack listener sees IPv4
+// clients) as its IPv4 address. Text that is no address is its own key.
+std::string client_group_key(std::string_view address);
 
 namespace detail {
 struct SmtpServerState;

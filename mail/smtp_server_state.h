@@ -35,7 +35,8 @@ struct SmtpServerState {
   bool stopping = false;
   std::uint64_t next_session_id = 1;
   std::map<std::uint64_t, SmtpSession*> sessions;  // live sessions; they add and remove themselves
-  std::map<std::string, std::size_t> sessions_per_address;  // by client address, likewise
+  // Live sessions by client_group_key() of the client's address (max_connections_per_ip).
+  std::map<std::string, std::size_t> sessions_per_client;
   std::set<std::string> local_addresses;           // lower-cased
 };
 

@@ -37,17 +37,21 @@ std::optional<std::size_t> parse_size(const std::string& value) {
 
 SmtpSession::SmtpSession(std::shared_ptr<SmtpServerState> server, tcp::socket socket,
                          std::uint64_t id)
-    : server_(std::move(server)), id_(id), stream_(std::move(socket)) {
+    : server_(std::move(server)),
+      id_(id),
+      stream_(std::move(socket)),
+      session_deadline_(SmtpStream::deadline_after(server_->config.max_session)) {
   server_->sessions.emplace(id_, this);
   envelope_.client_address = stream_.remote_address();
-  ++server_->sessions_per_address[envelope_.client_address];
+  client_group_ = client_group_key(envelope_.client_address);
+  ++server_->sessions_per_client[client_group_];
 }
 
 SmtpSession::~SmtpSession() {
   server_->sessions.erase(id_);
-  const auto from_address = server_->sessions_per_address.find(envelope_.client_address);
-  if (from_address != server_->sessions_per_address.end() && --from_address->second == 0) {
-    server_->sessions_per_address.erase(from_address);
+  const auto from_client = server_->sessions_per_client.find(client_group_);
+  if (from_client != server_->sessions_per_client.end() && --from_client->second == 0) {
+    server_->sessions_per_client.erase(from_client);
   }
 }
 
@@ -71,6 +75,16 @@ void SmtpSession::reply_uncounted(std::string_view line) {
 
 void SmtpSession::log(std::string_view event) const {
   server_->log("smtp[" + std::to_string(id_) + "] " + std::string(event));
+}
+
+bool SmtpSession::session_over() const {
+  return std::chrono::steady_clock::now() >= session_deadline_;
+}
+
+void SmtpSession::end_if_session_over() const {
+  // Checked before every command and DATA line, not only by the read deadlines: input
+  // already buffered (pipelining, a client that never pauses) is read without waiting.
+  if (session_over()) throw boost::system::system_error(asio::error::timed_out);
 }
 
 void SmtpSession::reset_transaction() {
@@ -107,6 +121,13 @@ asio::awaitable<void> SmtpSession::run(std::shared_ptr<SmtpSession> self) {
       farewell = "421 4.3.2 " + config.hostname + " Service shutting down";
       self->log("server stopping: closing connection");
     }
+  } else if (failure == asio::error::timed_out && self->session_over()) {
+    // max_session: however active the client was. Replies still queued (the 250 for a
+    // message stored just before) go out ahead of this.
+    farewell = "421 4.4.2 " + config.hostname +
+               " Error: session time limit exceeded, closing connection";
+    self->log(in_data ? "session time limit reached during DATA: message discarded, not stored"
+                      : "session time limit reached: closing connection");
   } else if (failure == asio::error::timed_out) {
     farewell = "421 4.4.2 " + config.hostname + " Error: timeout exceeded";
     self->log(in_data ? "timeout during DATA: message discarded, not stored"
@@ -134,8 +155,10 @@ asio::awaitable<void> SmtpSession::converse() {
   const SmtpServerConfig& config = server_->config;
   reply("220 " + config.hostname + " ESMTP pbem ready");
   while (!server_->stopping) {
-    const SmtpLine line = co_await stream_.read_line(config.max_line_length,
-                                                     config.command_timeout);
+    end_if_session_over();
+    const SmtpLine line = co_await stream_.read_line_by(
+        config.max_line_length,
+        std::min(SmtpStream::deadline_after(config.command_timeout), session_deadline_));
     if (line.too_long) {
       reply("500 5.5.2 Error: line too long");
       if (errors_ >= config.max_errors) {
@@ -342,8 +365,10 @@ asio::awaitable<void> SmtpSession::data(const std::string& argument) {
   // However steadily the client trickles, the whole message must arrive by this time.
   const auto data_deadline = SmtpStream::deadline_after(config.data_total_timeout);
   for (;;) {
-    const auto line_deadline =
-        std::min(SmtpStream::deadline_after(config.data_timeout), data_deadline);
+    // A message still arriving when the session's time is up is cut off: no 250 for it.
+    end_if_session_over();
+    const auto line_deadline = std::min(
+        {SmtpStream::deadline_after(config.data_timeout), data_deadline, session_deadline_});
     const SmtpLine line = co_await stream_.read_line_by(longest_line, line_deadline);
     if (receiver.add_line(line)) break;
   }
@@ -418,7 +443,10 @@ asio::awaitable<void> SmtpSession::start_tls(const std::string& argument) {
     co_return;
   }
   reply("220 2.0.0 Ready to start TLS");
-  co_await stream_.start_tls_as_server(*server_->tls_context, config.command_timeout);
+  const auto session_left = session_deadline_ - std::chrono::steady_clock::now();
+  co_await stream_.start_tls_as_server(
+      *server_->tls_context,
+      std::min<SmtpStream::Duration>(config.command_timeout, session_left));
   // Forget everything learnt before TLS, the greeting included (RFC 3207 section 4.2).
   reset_transaction();
   envelope_.helo_name.clear();

@@ -43,6 +43,10 @@ class SmtpSession {
   asio::awaitable<void> start_tls(const std::string& argument);
   asio::awaitable<void> store(std::string message);
   void reset_transaction();
+  // The session's time (max_session) is up: no command or DATA line is taken any more.
+  bool session_over() const;
+  // Throws timed_out once session_over(); run() then says 421 and closes.
+  void end_if_session_over() const;
 
   // Queued; read_line flushes before it waits. A 4xx/5xx reply counts towards max_errors.
   void reply(std::string_view line);
@@ -57,6 +61,9 @@ class SmtpSession {
   bool in_transaction_ = false;  // MAIL accepted, not yet finished or reset
   bool quit_received_ = false;
   std::size_t errors_ = 0;  // 4xx/5xx replies so far
+  // When the session ends however active it is (max_session): every wait ends by then.
+  SmtpStream::TimePoint session_deadline_;
+  std::string client_group_;  // client_group_key() of the address, for max_connections_per_ip
 };
 
 }  // namespace pbem::mail::detail

@@ -75,6 +75,7 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
   smtp.command_timeout = config.smtp.command_timeout_seconds;
   smtp.data_timeout = config.smtp.data_timeout_seconds;
   smtp.data_total_timeout = config.smtp.data_total_timeout_seconds;
+  smtp.max_session = config.smtp.max_session_seconds;
   smtp.tls_certificate_file = config.smtp.tls_certificate.string();
   smtp.tls_private_key_file = config.smtp.tls_private_key.string();
   smtp.log = [](std::string_view line) { log_line(line); };

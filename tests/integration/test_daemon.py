@@ -500,6 +500,42 @@ class Protocol(DaemonTestCase):
                           {"state": "processed", "outcome": "changed password of zoe"}])
 
 
+class SessionLimit(DaemonTestCase):
+    """smtp.max_session_seconds (issue 26): however busy a client keeps its session (a NOOP
+    every 200 ms here, far within the command timeout), it ends with 421 at the limit."""
+    extra_config = {"smtp": {"max_session_seconds": 2}}
+
+    def test_a_busy_session_gets_421_at_the_limit_and_the_daemon_serves_on(self):
+        client = RawSmtp(self.daemon.port, timeout=30)
+        self.addCleanup(client.close)
+        started = time.monotonic()
+        self.assertEqual(client.reply()[0], 220)
+        self.assertEqual(client.command("EHLO client.example")[0], 250)
+        noops = 0
+        while True:
+            try:
+                client.send("NOOP\r\n")
+            except OSError:
+                pass  # hung up already; the 421 is still there to read
+            code, text = client.reply()
+            if code != 250:
+                break
+            noops += 1
+            self.assertLess(time.monotonic() - started, 20, "the session outlived its 2 s limit")
+            time.sleep(0.2)
+        self.assertEqual(code, 421)
+        self.assertTrue(text[0].startswith("4.4.2 test.example "), text)
+        self.assertIn("session time limit", text[0])
+        self.assertGreater(noops, 3)  # the session was busy, not idle
+        self.assertTrue(client.closed_by_server())
+        wait_until(lambda: "session time limit reached" in self.daemon.log(), what="the daemon's log line")
+        # The slot is free again and the daemon answers the next client.
+        other = RawSmtp(self.daemon.port)
+        self.addCleanup(other.close)
+        self.assertEqual(other.reply()[0], 220)
+        self.assertEqual(other.command("QUIT")[0], 221)
+
+
 class Traffic:
     """Client threads sending scripted messages, one SMTP connection per message. A send
     that fails (no 250) is sent again with the same bytes once the daemon is back, as an

@@ -170,3 +170,117 @@ TEST_CASE("over-long lines count as errors too", "[smtp][server][limits]") {
   CHECK(client.reply() == "421 4.7.0 localhost Error: too many errors");
   CHECK(client.closed_by_server());
 }
+
+TEST_CASE("a session ends at max_session however active the client is; what was acknowledged stays",
+          "[smtp][server][limits]") {
+  SmtpServerConfig config;
+  config.max_session = std::chrono::seconds(2);
+  config.command_timeout = std::chrono::seconds(60);  // each NOOP comes well within this
+  TestSmtpServer server(config);
+  RawSmtpClient client(server.port());
+  REQUIRE(client.reply_code() == 220);
+  client.send("EHLO busy.example\r\nMAIL FROM:<busy@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n");
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 354);
+  client.send("Subject: before the limit\r\n\r\nstored\r\n.\r\n");
+  REQUIRE(client.reply_code() == 250);
+
+  // A NOOP every 250 ms for up to 20 s, ten times the session's limit.
+  std::string last;
+  int noops = 0;
+  while (noops < kTrickleCount) {
+    try {
+      client.send("NOOP\r\n");
+    } catch (const std::exception&) {
+      // The server hung up already; its 421 is still there to read.
+    }
+    last = client.reply();
+    if (!starts_with(last, "250 ")) break;
+    ++noops;
+    std::this_thread::sleep_for(kTricklePause);
+  }
+  CHECK(last == "421 4.4.2 localhost Error: session time limit exceeded, closing connection");
+  CHECK(noops < kTrickleCount);
+  CHECK(client.closed_by_server());
+  CHECK(server.wait_for_log("session time limit reached"));
+  CHECK(server.messages().size() == 1);
+}
+
+TEST_CASE("a message still arriving at max_session is cut off, not acknowledged and not stored",
+          "[smtp][server][limits]") {
+  SmtpServerConfig config;
+  config.max_session = std::chrono::seconds(2);
+  config.data_timeout = std::chrono::seconds(60);        // each line comes well within these
+  config.data_total_timeout = std::chrono::seconds(60);
+  TestSmtpServer server(config);
+  RawSmtpClient client(server.port());
+  REQUIRE(client.reply_code() == 220);
+  client.send("EHLO slow.example\r\nMAIL FROM:<slow@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n");
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 354);
+
+  int sent_when_cut_off = 0;
+  {
+    Trickle trickle(client, "a line\r\n", kTrickleCount, kTricklePause);
+    const std::string reply = client.reply();
+    sent_when_cut_off = trickle.sent();
+    CHECK(reply == "421 4.4.2 localhost Error: session time limit exceeded, closing connection");
+  }
+  CHECK(sent_when_cut_off < kTrickleCount);
+  CHECK(server.wait_for_log("session time limit reached during DATA: message discarded, not stored"));
+  CHECK(server.messages().empty());
+}
+
+TEST_CASE("connections are counted per IPv4 address and per IPv6 /64", "[smtp][server][limits]") {
+  CHECK(client_group_key("192.0.2.7") == "192.0.2.7");
+  CHECK(client_group_key("192.0.2.8") != client_group_key("192.0.2.7"));
+  // From a dual-stack listener an IPv4 client is an IPv4-mapped IPv6 address: the same key.
+  CHECK(client_group_key("::ffff:192.0.2.7") == "192.0.2.7");
+  // One IPv6 subscriber usually has a whole /64: every address in it is one client.
+  CHECK(client_group_key("2001:db8:1:2::1") == "2001:db8:1:2::/64");
+  CHECK(client_group_key("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64");
+  CHECK(client_group_key("2001:DB8:1:2:a:b:c:d") == "2001:db8:1:2::/64");
+  CHECK(client_group_key("2001:db8:1:3::1") == "2001:db8:1:3::/64");
+  CHECK(client_group_key("::1") == "::/64");
+  CHECK(client_group_key("fe80::1%1") == "fe80::/64");
+  // Not an address (the peer was unknown): its own key, as before.
+  CHECK(client_group_key("") == "");
+  CHECK(client_group_key("localhost") == "localhost");
+}
+
+TEST_CASE("an IPv6 client over ::1 is capped like an IPv4 one", "[smtp][server][limits]") {
+  {
+    // Loopback IPv6 may be switched off where the tests run; nothing to test then.
+    boost::asio::io_context probe_io;
+    boost::asio::ip::tcp::acceptor probe(probe_io);
+    boost::system::error_code error;
+    probe.open(boost::asio::ip::tcp::v6(), error);
+    if (!error) probe.bind({boost::asio::ip::make_address("::1"), 0}, error);
+    if (error) {
+      WARN("no IPv6 loopback here: " << error.message());
+      return;
+    }
+  }
+  SmtpServerConfig config;
+  config.max_connections_per_ip = 2;
+  TestSmtpServer server(config, "::1");
+  RawSmtpClient first(server.port(), "::1");
+  RawSmtpClient second(server.port(), "::1");
+  REQUIRE(first.reply_code() == 220);
+  REQUIRE(second.reply_code() == 220);
+  RawSmtpClient third(server.port(), "::1");
+  CHECK(third.reply() == "421 4.7.0 localhost Error: too many connections from your address, try again later");
+  CHECK(third.closed_by_server());
+  CHECK(server.wait_for_log("refused connection from ::1: too many connections from your address"));
+  // The envelope keeps the client's own address, not its /64.
+  first.send("EHLO six.example\r\nMAIL FROM:<six@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n"
+             "Subject: v6\r\n\r\nbody\r\n.\r\n");
+  for (int code : {250, 250, 250, 354, 250}) CHECK(first.reply_code() == code);
+  const auto messages = server.messages();
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].envelope.client_address == "::1");
+}

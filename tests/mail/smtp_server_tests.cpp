@@ -511,6 +511,10 @@ TEST_CASE("configuration that cannot work is refused up front", "[smtp][server]"
 
   CHECK_THROWS_WITH(SmtpServer(io, config, MessageSink{}), Catch::Contains("no message sink"));
 
+  SmtpServerConfig no_session_time = config;
+  no_session_time.max_session = std::chrono::seconds(0);
+  CHECK_THROWS_WITH(SmtpServer(io, no_session_time, sink), Catch::Contains("timeouts must be positive"));
+
   SmtpServerConfig missing_files = config;
   missing_files.listen_port = 0;
   missing_files.tls_certificate_file = "/nonexistent/cert.pem";

@@ -210,8 +210,8 @@ const TestCertificate& test_certificate() {
   return certificate;
 }
 
-TestSmtpServer::TestSmtpServer(SmtpServerConfig config) {
-  config.listen_host = "127.0.0.1";
+TestSmtpServer::TestSmtpServer(SmtpServerConfig config, std::string listen_host) {
+  config.listen_host = std::move(listen_host);
   config.listen_port = 0;
   if (config.local_addresses.empty()) config.local_addresses = {"pbem@localhost"};
   config.log = [this](std::string_view line) {
@@ -274,17 +274,28 @@ bool TestSmtpServer::wait_for_log(const std::string& fragment) const {
   });
 }
 
-RawSmtpClient::RawSmtpClient(unsigned short port) {
-  fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+RawSmtpClient::RawSmtpClient(unsigned short port, const std::string& host) {
+  sockaddr_storage address{};
+  socklen_t address_size = 0;
+  auto* v4 = reinterpret_cast<sockaddr_in*>(&address);
+  auto* v6 = reinterpret_cast<sockaddr_in6*>(&address);
+  if (inet_pton(AF_INET, host.c_str(), &v4->sin_addr) == 1) {
+    v4->sin_family = AF_INET;
+    v4->sin_port = htons(port);
+    address_size = sizeof *v4;
+  } else if (inet_pton(AF_INET6, host.c_str(), &v6->sin6_addr) == 1) {
+    v6->sin6_family = AF_INET6;
+    v6->sin6_port = htons(port);
+    address_size = sizeof *v6;
+  } else {
+    throw std::invalid_argument("RawSmtpClient: not a numeric address: " + host);
+  }
+  fd_ = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd_ < 0) fail_errno("socket");
   timeval patience{static_cast<time_t>(kPatience.count()), 0};
   setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
   setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  if (connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+  if (connect(fd_, reinterpret_cast<sockaddr*>(&address), address_size) != 0) {
     const int error = errno;
     ::close(fd_);
     errno = error;

@@ -81,12 +81,12 @@ struct StoredMessage {
   std::string data;
 };
 
-// An SmtpServer listening on 127.0.0.1 (ephemeral port), run by its own thread, with a
-// sink that keeps messages in memory.
+// An SmtpServer listening on 127.0.0.1 (or another loopback address such as ::1) on an
+// ephemeral port, run by its own thread, with a sink that keeps messages in memory.
 class TestSmtpServer {
  public:
   // Local addresses default to pbem@localhost when the config has none.
-  explicit TestSmtpServer(SmtpServerConfig config = {});
+  explicit TestSmtpServer(SmtpServerConfig config = {}, std::string listen_host = "127.0.0.1");
   ~TestSmtpServer();  // stop() and join
   TestSmtpServer(const TestSmtpServer&) = delete;
   TestSmtpServer& operator=(const TestSmtpServer&) = delete;
@@ -116,7 +116,8 @@ class TestSmtpServer {
 // A blocking SMTP client on a raw socket, for what real clients will not send.
 class RawSmtpClient {
  public:
-  explicit RawSmtpClient(unsigned short port);
+  // host: a numeric loopback address, IPv4 or IPv6.
+  explicit RawSmtpClient(unsigned short port, const std::string& host = "127.0.0.1");
   ~RawSmtpClient();
   RawSmtpClient(const RawSmtpClient&) = delete;
   RawSmtpClient& operator=(const RawSmtpClient&) = delete;
