@@ -113,12 +113,15 @@ std::string address_of(std::string_view value) {
   return std::string(trim(value.substr(0, value.find_first_of(" \t(,"))));
 }
 
-// The fields GMime parses as address lists (and so recurses into).
+// The fields parsed as address lists with GMime's recursive parser: by GMime itself, or
+// by inbound_message.cpp (Delivered-To and X-Original-To, MTA trace fields it reads for
+// the recipient addresses with internet_address_list_parse).
 bool is_address_field(std::string_view name) {
-  static constexpr std::array<std::string_view, 15> kNames = {
+  static constexpr std::array<std::string_view, 17> kNames = {
       "From",      "Sender",     "Reply-To",      "To",           "Cc",
       "Bcc",       "Resent-From", "Resent-Sender", "Resent-Reply-To", "Resent-To",
-      "Resent-Cc", "Resent-Bcc", "Return-Path",   "Mail-Followup-To", "Disposition-Notification-To"};
+      "Resent-Cc", "Resent-Bcc", "Return-Path",   "Mail-Followup-To", "Disposition-Notification-To",
+      "Delivered-To", "X-Original-To"};
   for (std::string_view known : kNames) {
     if (equals_ignoring_case(name, known)) return true;
   }

@@ -59,6 +59,36 @@ TEST_CASE("the group bomb is refused before GMime, naming the field and the limi
   }
 }
 
+// Delivered-To and X-Original-To go through GMime's address parser too (the recipient
+// addresses, issue 26): the same nesting there is refused exactly as in From.
+TEST_CASE("Delivered-To and X-Original-To are bounded like From", "[mail][hostile]") {
+  const auto outcome = [](std::string_view field, const std::string& value) -> std::string {
+    try {
+      parse_inbound("To: pbem@localhost\nMessage-ID: <nest-1@example.org>\n" + std::string(field) + ": " + value +
+                    "\nSubject: help\n\nhelp\n");
+      return "accepted";
+    } catch (const MailParseError& error) {
+      return error.what();
+    }
+  };
+  for (const std::string& value : {repeat("g:", 10000), repeat("(", 17), repeat("<", 17),
+                                   repeat("(", 16) + repeat(")", 16) + " <a@example.org>"}) {
+    const std::string from = outcome("From", value);
+    for (std::string_view field : {"Delivered-To", "X-Original-To", "x-original-to"}) {
+      INFO(field << ": " << value.substr(0, 40));
+      std::string expected = from;
+      if (const auto at = expected.find("'From'"); at != std::string::npos) {
+        expected.replace(at, 6, "'" + std::string(field) + "'");
+      }
+      CHECK(outcome(field, value) == expected);
+    }
+  }
+  CHECK_THAT(outcome("Delivered-To", repeat("g:", 10000)),
+             Catch::Contains("header field 'Delivered-To' nests") && Catch::Contains("10000 deep, over the limit of 16"));
+  CHECK_THROWS_AS(check_header_limits("X-Original-To: " + repeat("a:", 17) + "\n\n"), MailParseError);
+  CHECK_NOTHROW(check_header_limits("Delivered-To: pbem@localhost\nX-Original-To: <pbem@localhost>\n\n"));
+}
+
 TEST_CASE("nesting counts groups, comments and angle brackets, not quoted text", "[mail][hostile]") {
   CHECK_NOTHROW(check_header_limits("Cc: " + repeat("(", 16) + repeat(")", 16) + "\n\n"));
   CHECK_THROWS_AS(check_header_limits("Cc: " + repeat("(", 17) + "\n\n"), MailParseError);
