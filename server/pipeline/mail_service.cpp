@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -27,9 +28,11 @@
 #include "server/pipeline/intake.h"
 #include "server/pipeline/picture_warmup.h"
 #include "server/pipeline/reply_queue.h"
+#include "server/pipeline/work_ahead.h"
 #include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
+#include "server/storage/passwords.h"
 #include "server/storage/verified_password_cache.h"
 #include "server/commands/processor.h"
 #include "server/commands/reply_move.h"
@@ -203,24 +206,50 @@ void MailService::process(std::int64_t inbox_id) { process_batch(std::span(&inbo
 // cores): the Argon2id check of a password, and the picture of the position a move makes
 // (picture_warmup.h). What needs no check (a cached password, a throttled user, a command
 // without a password) costs nothing here.
+//
+// The password throttle holds inside a batch too: one user's passwords are checked in the
+// batch's order by one job, which stops once the user has no wrong password left this
+// hour; the transaction then refuses the rest unchecked, as the failures are recorded in
+// that same order.
 void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
   std::vector<std::function<void()>> jobs;
   Accounts accounts(db_);
   PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
   const auto now = std::chrono::system_clock::now();
+  struct PasswordsOfUser {
+    std::string userid, hash;
+    int failures_left = 0;
+    std::vector<PreparedMessage*> messages;  // in the batch's order
+  };
+  std::map<std::int64_t, PasswordsOfUser> by_user;
   for (PreparedMessage& prepared : batch) {
     const ParsedCommand& parsed = prepared.record.command;
     if (!prepared.record.message || prepared.record.machine || !parsed.command) continue;
     const Command& command = *parsed.command;
     if (command.spec->secret != Secret::Password || command.userid.empty() || command.password.empty()) continue;
     const auto account = accounts.find(command.userid);
-    // A throttled user's password is not checked at all (the processor refuses the command).
-    if (!account || throttle.blocked_until(account->id, now)) continue;
-    if (auto hash = accounts.password_hash(account->id))
-      jobs.push_back([result = &prepared.precheck, userid = command.userid, hash = *hash,
-                      password = command.password] {
-        *result = PasswordCheck{hash, password, verify_password_cached(userid, hash, password)};
-      });
+    if (!account) continue;
+    auto [user, fresh] = by_user.try_emplace(account->id);
+    if (fresh) {
+      user->second.userid = command.userid;
+      user->second.hash = accounts.password_hash(account->id).value_or("");
+      user->second.failures_left = throttle.failures_left(account->id, now);
+    }
+    user->second.messages.push_back(&prepared);
+  }
+  for (auto& [id, user] : by_user) {
+    // A throttled user's passwords are not checked at all (the processor refuses them).
+    if (user.hash.empty() || user.failures_left == 0) continue;
+    jobs.push_back([user = &user] {
+      int wrong = 0;
+      for (PreparedMessage* prepared : user->messages) {
+        if (wrong == user->failures_left) return;  // the rest are refused unchecked
+        const std::string& password = prepared->record.command.command->password;
+        const bool matches = verify_password_cached(user->userid, user->hash, password);
+        prepared->precheck = PasswordCheck{user->hash, password, matches};
+        if (!matches) ++wrong;
+      }
+    });
   }
   std::vector<const IntakeRecord*> records;
   for (const PreparedMessage& prepared : batch) records.push_back(&prepared.record);
@@ -228,14 +257,7 @@ void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
     jobs.push_back([game = std::shared_ptr<const Game>(std::move(position))] {
       shared_picture_cache().picture(*game);
     });
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i; (i = next++) < jobs.size();) jobs[i]();
-  };
-  const std::size_t helpers = std::min<std::size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency())) ;
-  std::vector<std::jthread> threads;
-  for (std::size_t t = 1; t < helpers; ++t) threads.emplace_back(work);
-  work();  // this thread is one of the workers
+  run_ahead(jobs);
 }
 
 std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) {
@@ -248,6 +270,7 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
     if (row && row->state == "received") batch.push_back({id, read_stored_message(*row, config_), std::nullopt});
   }
   if (batch.empty()) return inbox_ids.size();
+  const unsigned long long verifications_before = password_verifications();
   work_in_advance(batch);
 
   // One transaction (one fsync) for the whole batch; each command has its own savepoint, so
@@ -268,6 +291,10 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   crash_point("before-process-commit");
   transaction.commit();
   for (const std::string& line : log_lines) log_line(line);
+  // What a flood of password guesses costs shows in the log (the throttle bounds it).
+  if (const auto checks = password_verifications() - verifications_before; checks > 0)
+    log_line("batch of " + std::to_string(done) + (done == 1 ? " message: " : " messages: ") + std::to_string(checks) +
+             " password check" + (checks == 1 ? "" : "s") + " (Argon2id)");
   // The ids up to the last one carried out (rows skipped before the batch count as done).
   if (done == batch.size()) return inbox_ids.size();
   const auto next = std::find(inbox_ids.begin(), inbox_ids.end(), batch[done].inbox_id);

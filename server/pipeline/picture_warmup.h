@@ -16,8 +16,9 @@
 
 namespace pbem::server {
 
-// Reads only. Moves by command and by reply to a game address; only games where a player
-// takes pictures; nothing for a record that does not replay. A DatabaseError (busy) is
+// Reads only. Moves by reply to a valid game address, and moves by command whose password
+// this process has verified before (never one still to be checked); only games where a
+// player takes pictures; nothing for a record that does not replay. A DatabaseError (busy) is
 // thrown, as by the batch's other reads.
 std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const Config& config,
                                                          const std::vector<const IntakeRecord*>& records);

@@ -1,5 +1,7 @@
 #include "server/storage/password_throttle.h"
 
+#include <algorithm>
+
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -20,6 +22,13 @@ std::optional<std::string> PasswordThrottle::blocked_until(std::int64_t user_id,
   const auto failed_at = parse_iso8601(counted_from);
   if (!failed_at) throw std::runtime_error("password_failures.failed_at is not ISO 8601: " + counted_from);
   return iso8601(*failed_at + kWindow);
+}
+
+int PasswordThrottle::failures_left(std::int64_t user_id, TimePoint now) const {
+  auto query = db_.prepare("SELECT count(*) FROM password_failures WHERE user_id = ? AND failed_at > ?");
+  query.bind(1, user_id).bind(2, iso8601(now - kWindow));
+  query.step();
+  return std::max(0, limit_ - static_cast<int>(query.column_int(0)));
 }
 
 void PasswordThrottle::record_failure(std::int64_t user_id, TimePoint now) {

@@ -22,6 +22,10 @@ class PasswordThrottle {
   // hour (ISO 8601), i.e. when password commands are accepted again. Empty otherwise.
   std::optional<std::string> blocked_until(std::int64_t user_id, TimePoint now) const;
 
+  // How many more wrong passwords the user may give at `now` before being throttled (0 when
+  // throttled): a batch checks no more ahead than this, so the limit holds inside it too.
+  int failures_left(std::int64_t user_id, TimePoint now) const;
+
   // Records one wrong password; forgets failures older than an hour (of every user).
   void record_failure(std::int64_t user_id, TimePoint now);
 

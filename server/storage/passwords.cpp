@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <array>
+#include <atomic>
 #include <stdexcept>
 
 #include "server/support/sodium.h"
@@ -32,8 +33,15 @@ std::string hash_password(std::string_view password) {
   return std::string(hash.data());
 }
 
+namespace {
+std::atomic<unsigned long long> verifications{0};
+}
+
+unsigned long long password_verifications() { return verifications.load(); }
+
 bool verify_password(std::string_view hash, std::string_view password) {
   ensure_sodium_initialized();
+  ++verifications;
   std::array<char, crypto_pwhash_STRBYTES> buffer{};
   if (!copy_hash(hash, buffer)) return false;
   return crypto_pwhash_str_verify(buffer.data(), password.data(), password.size()) == 0;

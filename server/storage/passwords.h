@@ -15,6 +15,10 @@ std::string hash_password(std::string_view password);
 // True when `password` matches `hash`; false for a wrong password or a malformed hash.
 bool verify_password(std::string_view hash, std::string_view password);
 
+// How many times this process has run verify_password's Argon2id (the expensive part), for
+// the log: an operator (and a test) can see what a flood of guesses cost.
+unsigned long long password_verifications();
+
 // True when `hash` was made with other limits than the current ones, so the caller may
 // store a fresh hash after the next successful verification.
 bool password_needs_rehash(std::string_view hash);

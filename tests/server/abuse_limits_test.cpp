@@ -1,0 +1,69 @@
+// Issue 26: limits that hold however the messages arrive. The password throttle holds
+// exactly inside one batch, and work done ahead of a batch can never end the process.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/pipeline/mail_service.h"
+#include "server/pipeline/work_ahead.h"
+#include "server/storage/outbox.h"
+#include "server/storage/passwords.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+
+TEST_CASE("wrong passwords in one batch cost no more Argon2id checks than the throttle allows", "[throttle]") {
+  pbem::test::ServiceFixture f;
+  f.member("dora", "dora@example.org");
+  const int limit = f.config.limits.failed_passwords_per_hour;
+  const int guesses = 3 * limit;
+  REQUIRE(guesses <= static_cast<int>(MailService::kBatchSize));
+  for (int n = 0; n < guesses; ++n)
+    f.service.receive(pbem::test::plain_mail("mallory@example.net", "signoff dora guess-" + std::to_string(n),
+                                             "guess-" + std::to_string(n)),
+                      std::nullopt);
+  const std::size_t queued = Outbox(f.db).queued().size();
+  const auto before = password_verifications();
+  CHECK(f.service.process_pending() == guesses);
+  CHECK(password_verifications() - before == static_cast<unsigned long long>(limit));
+  // Every guess was answered: the first `limit` as wrong, the rest as throttled, unchecked.
+  int wrong = 0, throttled = 0;
+  const auto replies = Outbox(f.db).queued();
+  for (std::size_t i = queued; i < replies.size(); ++i) {
+    wrong += replies[i].data.find("wrong password for dora") != std::string::npos;
+    throttled += replies[i].data.find("too many wrong passwords for dora") != std::string::npos;
+  }
+  CHECK(wrong == limit);
+  CHECK(throttled == guesses - limit);
+}
+
+TEST_CASE("a right password among the guesses is still checked and accepted", "[throttle]") {
+  pbem::test::ServiceFixture f;
+  f.member("dora", "dora@example.org");
+  for (int n = 0; n < 3; ++n)
+    f.service.receive(pbem::test::plain_mail("mallory@example.net", "signoff dora guess-" + std::to_string(n),
+                                             "guess-" + std::to_string(n)),
+                      std::nullopt);
+  f.service.receive(pbem::test::plain_mail("dora@example.org", "set dora pw-dora pictures off", "right"), std::nullopt);
+  CHECK(f.service.process_pending() == 4);
+  const auto replies = Outbox(f.db).queued();
+  CHECK(replies.back().data.find("only the text board") != std::string::npos);
+}
+
+TEST_CASE("a job done ahead that throws is logged and dropped; the others run", "[work_ahead]") {
+  std::atomic<int> done{0};
+  std::vector<std::function<void()>> jobs;
+  for (int n = 0; n < 16; ++n) {
+    if (n % 4 == 1) jobs.emplace_back([] { throw std::runtime_error("cannot draw this"); });
+    else if (n % 4 == 3) jobs.emplace_back([] { throw 42; });
+    else jobs.emplace_back([&done] { ++done; });
+  }
+  // An exception escaping a std::jthread would be std::terminate: this returning is the test.
+  run_ahead(jobs);
+  CHECK(done == 8);
+  run_ahead({});
+}
