@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_set>
 
 #include "engine/text.h"
 #include "mail/address.h"
@@ -69,6 +70,9 @@ std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c) 
 
 std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<std::string>& given) const {
   std::vector<std::string> addresses;
+  // The addresses as written (normalised), before the spellings of one mailbox are merged:
+  // more than kMaxAddresses of them is refused, however few mailboxes they reach.
+  std::unordered_set<std::string> named;
   for (const std::string& text : given) {
     auto address = mail::normalize_address(text);
     const auto at = text.rfind('@');
@@ -84,10 +88,10 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
       return mail::canonical_mailbox(kept) == mail::canonical_mailbox(*address);
     });
     if (!same_mailbox) addresses.push_back(*address);
+    if (named.insert(*address).second && named.size() > kMaxAddresses)
+      throw CommandError("an account has at most " + std::to_string(kMaxAddresses) +
+                         " addresses, and this command names more; nothing was stored");
   }
-  if (addresses.size() > kMaxAddresses)
-    throw CommandError("an account has at most " + std::to_string(kMaxAddresses) + " addresses, and this names " +
-                       std::to_string(addresses.size()));
   if (addresses.empty()) addresses.push_back(request.sender);
   return addresses;
 }

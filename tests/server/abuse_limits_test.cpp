@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "server/pipeline/mail_service.h"
+#include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"
 #include "server/storage/outbox.h"
 #include "server/storage/passwords.h"
@@ -66,4 +67,35 @@ TEST_CASE("a job done ahead that throws is logged and dropped; the others run", 
   run_ahead(jobs);
   CHECK(done == 8);
   run_ahead({});
+}
+
+TEST_CASE("the replies to a message without a credential hold at most 256 KiB together", "[budget]") {
+  pbem::test::ServiceFixture f;
+  std::vector<Reply> replies(10);
+  for (std::size_t i = 0; i < replies.size(); ++i) {
+    replies[i].to = "victim" + std::to_string(i) + "@example.org";
+    replies[i].subject = "Listing " + std::to_string(i);
+    replies[i].text = std::string(30 * 1024, 'x');  // each composed about twice that (text and HTML)
+    replies[i].to_sender = true;
+  }
+  Transaction transaction(f.db);
+  const int queued = queue_replies(f.db, f.config, "test", pbem::mail::InboundMessage{}, replies, "budget-", "salt",
+                                   std::nullopt, kUnauthenticatedReplyBytes);
+  transaction.commit();
+  const auto rows = Outbox(f.db).queued();
+  // Whole replies while they fit, then one short note instead of the next, then nothing.
+  REQUIRE(queued >= 2);
+  REQUIRE(queued < 10);
+  REQUIRE(rows.size() == static_cast<std::size_t>(queued));
+  std::size_t total = 0;
+  for (const QueuedMail& row : rows) total += row.data.size();
+  CHECK(total <= kUnauthenticatedReplyBytes);
+  CHECK(total + rows.front().data.size() > kUnauthenticatedReplyBytes);  // one more whole reply would not fit
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i) CHECK(rows[i].data.find("was too long to send") == std::string::npos);
+  CHECK(rows.back().data.find("was too long to send") != std::string::npos);
+
+  // With a credential there is no such budget.
+  Transaction again(f.db);
+  CHECK(queue_replies(f.db, f.config, "test", pbem::mail::InboundMessage{}, replies, "free-", "salt", std::nullopt) == 10);
+  again.commit();
 }
