@@ -1,4 +1,6 @@
 // `pbem`: the command-line entry point. Each subcommand lives in its own file.
+#include <sys/stat.h>
+
 #include <iostream>
 #include <optional>
 #include <string>
@@ -22,7 +24,8 @@ void print_usage(std::ostream& out) {
          "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
-         "  tick                                                 the clock's due reminders and losses on time (cron)\n"
+         "  tick                                                 the clock's due reminders and losses on time, and\n"
+         "                                                       empties sent mail's text after outbox.keep_sent_days (cron)\n"
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
@@ -30,6 +33,10 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Everything pbem creates is private whatever umask it was started with (the database
+  // holds password hashes and keys; cron and a login shell give 022): files 0600,
+  // directories 0700. The storage layer makes the database 0600 on its own as well.
+  ::umask(077);
   std::vector<std::string> args(argv + 1, argv + argc);
   std::optional<std::filesystem::path> config_path;
   if (args.size() >= 2 && args[0] == "--config") {

@@ -1,4 +1,6 @@
 // `pbemd [--config FILE]`: the SMTP daemon.
+#include <sys/stat.h>
+
 #include <iostream>
 #include <optional>
 #include <string>
@@ -7,6 +9,9 @@
 #include "server/pipeline/daemon.h"
 
 int main(int argc, char** argv) {
+  // As pbem: whatever the umask it was started with, what pbemd creates is 0600 (files) and
+  // 0700 (directories). config/pbemd.service sets UMask=0077 too.
+  ::umask(077);
   std::optional<std::filesystem::path> config_path;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];

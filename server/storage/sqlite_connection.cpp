@@ -1,14 +1,22 @@
 // The SQLite engine behind Database (backend.h): the only file that includes sqlite3.h.
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <climits>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <utility>
 
 #include "server/storage/backend.h"
 #include "server/storage/database.h"
+#include "server/support/log.h"
 
 namespace pbem::server::detail {
 
@@ -45,6 +53,55 @@ std::string pragma_value(sqlite3* db, const std::string& pragma, const std::stri
   if (result == SQLITE_DONE) return {};
   const auto* text = sqlite3_column_text(statement.get(), 0);
   return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+// The database holds the game-address key, password hashes, addresses and confirmation
+// codes: only its owner may read it (spec: every file pbem creates is 0600, whatever the
+// umask). SQLite would create a new database with 0644 less the umask; created here first,
+// it is exactly 0600 under any umask, and SQLite gives the -wal, -shm and -journal it makes
+// beside it the database's own mode (os_unix.c, findCreateFileMode, with an fchmod past
+// the umask). pbem and pbemd also start with umask 077 (cli/), which covers everything
+// else they write; this covers every caller of Database, whatever its umask.
+
+std::string octal(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
+// A file this process owns that group or others may read is made 0600, and the operator
+// told; another user's file is only reported (changing it is its owner's business).
+void tighten_if_readable(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) == 0) return;
+  if (st.st_uid != ::geteuid()) {
+    log_line("database: " + path + " is readable by others (mode " + octal(st.st_mode) +
+             ") and belongs to another user; make it 0600 (chmod 600)");
+    return;
+  }
+  if (::chmod(path.c_str(), S_IRUSR | S_IWUSR) == 0) {
+    log_line("database: " + path + " was readable by others (mode " + octal(st.st_mode) + "); now 0600");
+  } else {
+    log_line("database: " + path + " is readable by others (mode " + octal(st.st_mode) +
+             ") and could not be made 0600: " + std::strerror(errno));
+  }
+}
+
+void prepare_private_file(const std::string& name) {
+  if (name.empty() || name == ":memory:") return;
+  const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, S_IRUSR | S_IWUSR);
+  if (fd >= 0) {
+    // New: exactly 0600 (a umask such as 0277 would have taken the owner's write bit). An
+    // empty file is an empty database to SQLite.
+    ::fchmod(fd, S_IRUSR | S_IWUSR);
+    ::close(fd);
+    return;
+  }
+  // Any other failure (no such directory, no permission) sqlite3_open_v2 reports in its words.
+  if (errno != EEXIST) return;
+  // An existing database, perhaps from before this rule or copied with cp: it and what a
+  // crash left beside it become private now.
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) tighten_if_readable(name + suffix);
 }
 
 class SqliteStatement final : public StatementBackend {
@@ -141,6 +198,7 @@ class SqliteConnection final : public Connection {
   explicit SqliteConnection(const std::filesystem::path& file) {
     location = file;
     const std::string name = file.string();
+    prepare_private_file(name);
     const int opened =
         sqlite3_open_v2(name.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     if (opened != SQLITE_OK) {
