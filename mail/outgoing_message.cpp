@@ -248,6 +248,8 @@ void require_sendable_header(std::string_view message) {
 
 }  // namespace
 
+std::string header_text(const std::string& text) { return one_line(text); }
+
 std::string boundary_for(const std::string& message_id) {
   // FNV-1a: stable across platforms and runs, unlike std::hash. "=_" cannot occur in
   // quoted-printable output, which is why many mailers start boundaries with it.

@@ -52,6 +52,11 @@ struct OutgoingMessage {
 // are left out: they only help threading and come from other people's mail.
 std::string compose(const OutgoingMessage& msg);
 
+// A header text (a Subject, a display name) as compose() writes it before any RFC 2047
+// encoding: valid UTF-8 on one line, controls as blanks, runs of blanks as one, trimmed.
+// The outbox keeps each mail's Subject this way.
+std::string header_text(const std::string& text);
+
 // The multipart boundary compose() uses for a message id (exposed for tests).
 std::string boundary_for(const std::string& message_id);
 // The Content-ID (without brackets) of the picture in a message with this (cleaned) id.

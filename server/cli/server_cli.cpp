@@ -145,6 +145,8 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
     Database db = open_database(config);
     const ClockDutiesDone done = run_clock_duties(db, config);
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time\n";
+    // Sent mail keeps its text outbox.keep_sent_days (logged when any is emptied).
+    clear_old_texts(db, config.outbox);
   } catch (const DatabaseError& e) {
     // What was done is committed; the rest is still due at the next tick.
     log_line(std::string("tick: stopped, the rest is done at the next tick: ") + e.what());

@@ -20,6 +20,14 @@ namespace {
 // After an unexpected failure of a whole sending round, wait this long before the next.
 constexpr std::chrono::seconds kRoundFailurePause{5};
 
+// Emptying old texts: rows per statement (each row rewritten, pictures and all, so the
+// write lock is held for milliseconds), rows per round of pbemd's sender (a backlog, as after
+// the upgrade to schema 12, is taken a round at a time between the sending rounds), and how
+// often pbemd looks (texts are kept for days; a look costs one index probe).
+constexpr int kClearBatch = 200;
+constexpr std::size_t kClearPerRound = 2000;
+constexpr std::chrono::minutes kClearInterval{5};
+
 // One kept connection to the smarthost per lane: under load a lane's connection carries
 // mail after mail; once the queue is empty they are closed (QUIT), so an idle server holds
 // no connection to its relay.
@@ -150,6 +158,7 @@ asio::awaitable<void> OutboxSender::run() {
     std::exception_ptr failure;
     std::size_t attempted = 0;
     try {
+      clear_old_texts_when_due(db);
       attempted = co_await send_due(db);
     } catch (...) {
       failure = std::current_exception();
@@ -191,6 +200,34 @@ void OutboxSender::record_late(Database& db) {
     log_line(tag + ": delivery recorded late");
     unrecorded_.erase(unrecorded_.begin());
   }
+}
+
+void OutboxSender::clear_old_texts_when_due(Database& db) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_clearing_) return;
+  next_clearing_ = now + kClearInterval;
+  try {
+    if (clear_old_texts(db, config_.outbox, kClearPerRound) == kClearPerRound) next_clearing_ = now;  // more left
+  } catch (const std::exception& e) {
+    log_line(std::string("sender: could not empty old mail texts, tried again later: ") + e.what());
+  }
+}
+
+std::size_t clear_old_texts(Database& db, const OutboxConfig& config, std::optional<std::size_t> at_most) {
+  const auto settled_by = std::chrono::system_clock::now() - std::chrono::days(config.keep_sent_days);
+  Outbox outbox(db);
+  std::size_t cleared = 0;
+  while (!at_most || cleared < *at_most) {
+    const int batch = static_cast<int>(std::min<std::size_t>(kClearBatch, at_most ? *at_most - cleared : kClearBatch));
+    // One statement, so its own transaction (and no BEGIN when nothing is due).
+    const int done = outbox.clear_settled_texts(settled_by, batch);
+    cleared += static_cast<std::size_t>(done);
+    if (done < batch) break;
+  }
+  if (cleared > 0)
+    log_line("outbox: emptied the text of " + std::to_string(cleared) + (cleared == 1 ? " mail" : " mails") +
+             " settled over " + std::to_string(config.keep_sent_days) + " days ago");
+  return cleared;
 }
 
 bool OutboxSender::delivered_unrecorded(std::int64_t id) const {

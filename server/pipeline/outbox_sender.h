@@ -79,6 +79,9 @@ class OutboxSender {
                       const std::vector<mail::DeliveryResult>& results);
   // Marks sent what was delivered but could not be recorded then; stops at a busy database.
   void record_late(Database& db);
+  // clear_old_texts when it is due (every kClearInterval, at once again while a round
+  // found more than it may take); a failure is logged and tried at the next interval.
+  void clear_old_texts_when_due(Database& db);
   bool delivered_unrecorded(std::int64_t id) const;
 
   mail::asio::io_context& io_;
@@ -90,10 +93,21 @@ class OutboxSender {
   // past its busy timeout). Never sent again: the spec allows a second copy only for a
   // crash between the smarthost's acceptance and the outbox update. {row id, log tag}.
   std::vector<std::pair<std::int64_t, std::string>> unrecorded_;
+  // When clear_old_texts is next due (the first round: at once).
+  std::chrono::steady_clock::time_point next_clearing_{};
 };
 
 // `pbem outbox send`: one pass over the due mail on a private io_context, for setups
 // without pbemd (pipe delivery into `pbem ingest` plus a timer). Returns how many were tried.
 std::size_t send_due_once(const Config& config);
+
+// Empties the text of mail settled (delivered, or failed for good) more than
+// outbox.keep_sent_days ago, the metadata staying (spec: "Limits that keep the server from
+// being used against others"); at most `at_most` rows, a few hundred per statement (each
+// its own transaction). Returns how many, and logs them. `pbem tick` runs it to the end,
+// pbemd's sender a capped round every few minutes. Cheap when none is due: one index look,
+// no write. Throws DatabaseError (a busy database); what was committed stays done.
+std::size_t clear_old_texts(Database& db, const OutboxConfig& config,
+                            std::optional<std::size_t> at_most = std::nullopt);
 
 }  // namespace pbem::server

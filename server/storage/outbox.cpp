@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "mail/address.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -27,10 +28,13 @@ void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& en
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, data, state, attempts, "
-      "next_attempt_at, created_at, kind, relayed_by) VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)");
+      "next_attempt_at, created_at, kind, relayed_by, subject, mailbox) "
+      "VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
   insert.bind(5, message.to.at(0)).bind_blob(6, mail::compose(message)).bind(7, now).bind(8, now);
-  insert.bind(9, kind_name(kind)).bind(10, relayed_by);
+  // The Subject as the header carries it (before RFC 2047), kept when the text is emptied.
+  insert.bind(9, kind_name(kind)).bind(10, relayed_by).bind(11, mail::header_text(message.subject));
+  insert.bind(12, mail::canonical_mailbox(message.to.at(0)));  // what the per-address limits count
   insert.run();
 }
 
@@ -67,10 +71,14 @@ std::vector<QueuedMail> Outbox::claim_due(std::chrono::system_clock::time_point 
   return mail;
 }
 
+// A settled confirmation request's text goes with the mark (`?2` is the empty blob; the
+// column is NOT NULL), anything else's stays until clear_settled_texts.
 void Outbox::mark_sent(std::int64_t id) {
   auto update = db_.prepare(
-      "UPDATE outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
-  update.bind(1, now_iso8601()).bind(2, id);
+      "UPDATE outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?1, settled_at = ?1, last_error = NULL, "
+      "data = CASE WHEN kind = 'confirmation' THEN ?2 ELSE data END, "
+      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?1 ELSE text_cleared_at END WHERE id = ?3");
+  update.bind(1, now_iso8601()).bind_blob(2, "").bind(3, id);
   update.run();
 }
 
@@ -83,15 +91,45 @@ void Outbox::mark_retry(std::int64_t id, const std::string& error, std::chrono::
 
 void Outbox::mark_failed(std::int64_t id, const std::string& error) {
   auto update = db_.prepare(
-      "UPDATE outbox SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?");
-  update.bind(1, error).bind(2, id);
+      "UPDATE outbox SET state = 'failed', attempts = attempts + 1, last_error = ?1, settled_at = ?2, "
+      "data = CASE WHEN kind = 'confirmation' THEN ?3 ELSE data END, "
+      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?2 ELSE text_cleared_at END WHERE id = ?4");
+  update.bind(1, error).bind(2, now_iso8601()).bind_blob(3, "").bind(4, id);
   update.run();
+}
+
+int Outbox::clear_settled_texts(std::chrono::system_clock::time_point settled_by, int limit) {
+  if (limit <= 0) return 0;
+  const std::string by = iso8601(settled_by);
+  // The terms match the partial index outbox_text_kept (schema 012) word for word, so both
+  // engines answer from it; a read, so an idle server's regular look takes no write lock.
+  auto due = db_.prepare(
+      "SELECT id FROM outbox WHERE text_cleared_at IS NULL AND settled_at IS NOT NULL AND settled_at <= ? "
+      "ORDER BY settled_at LIMIT 1");
+  due.bind(1, by);
+  if (!due.step()) return 0;
+  due.reset();
+  // The outer text_cleared_at test keeps a row another daemon emptied meanwhile as it was.
+  auto clear = db_.prepare(
+      "UPDATE outbox SET data = ?1, text_cleared_at = ?2 WHERE text_cleared_at IS NULL AND id IN ("
+      "SELECT id FROM outbox WHERE text_cleared_at IS NULL AND settled_at IS NOT NULL AND settled_at <= ?3 "
+      "ORDER BY settled_at LIMIT ?4)");
+  clear.bind_blob(1, "").bind(2, now_iso8601()).bind(3, by).bind(4, limit);
+  clear.run();
+  return db_.changes();
 }
 
 int Outbox::count_since(const std::string& recipient, MailKind kind,
                         std::chrono::system_clock::time_point since) const {
-  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE kind = ? AND recipient = ? AND created_at >= ?");
-  query.bind(1, kind_name(kind)).bind(2, recipient).bind(3, iso8601(since));
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE kind = ? AND mailbox = ? AND created_at >= ?");
+  query.bind(1, kind_name(kind)).bind(2, mail::canonical_mailbox(recipient)).bind(3, iso8601(since));
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+int Outbox::count_since(MailKind kind, std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare("SELECT count(*) FROM outbox WHERE kind = ? AND created_at >= ?");
+  query.bind(1, kind_name(kind)).bind(2, iso8601(since));
   query.step();
   return static_cast<int>(query.column_int(0));
 }

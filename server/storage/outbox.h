@@ -45,12 +45,26 @@ class Outbox {
   // SQLite has one daemon per database: there it is queued(now, limit).
   std::vector<QueuedMail> claim_due(std::chrono::system_clock::time_point now, int limit,
                                     std::chrono::seconds lease);
+  // Settle a row: delivered, or failed for good. Either keeps its metadata (recipient,
+  // Subject, Message-ID, kind, times, with settled_at now) and its text for now, except a
+  // confirmation request's: its text carries the code in clear, so it is emptied by the
+  // same statement, i.e. in the caller's transaction.
   void mark_sent(std::int64_t id);
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
   void mark_failed(std::int64_t id, const std::string& error);
 
-  // Mail of `kind` queued for `recipient` since `since` (for the reply and relay limits).
+  // Empties the text (`data`) of at most `limit` rows settled at or before `settled_by`,
+  // oldest first, and returns how many (spec: a settled row keeps its text only
+  // outbox.keep_sent_days). The metadata stays; text_cleared_at says when. When none is
+  // due it only looks into an index, with no write and no write lock.
+  int clear_settled_texts(std::chrono::system_clock::time_point settled_by, int limit);
+
+  // Mail of `kind` queued since `since` for the mailbox `recipient` reaches
+  // (mail::canonical_mailbox: Alice+x@ and alice@ count together), for the per-address
+  // limits: replies, relayed mail, confirmation requests.
   int count_since(const std::string& recipient, MailKind kind, std::chrono::system_clock::time_point since) const;
+  // Mail of `kind` queued since `since` to anyone (the server-wide confirmation cap).
+  int count_since(MailKind kind, std::chrono::system_clock::time_point since) const;
   // Relay mail carrying text of user `user_id` queued since `since`.
   int count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const;
 

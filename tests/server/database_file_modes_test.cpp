@@ -4,6 +4,7 @@
 // being used against others"), and a database found readable by others is tightened.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
