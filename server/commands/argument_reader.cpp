@@ -78,7 +78,7 @@ std::string ArgumentReader::take_userid(std::string_view what) {
   std::string userid = take_lower(what);
   if (auto problem = userid_problem(userid)) {
     --next_;  // not parsed: masked_so_far() leaves it out
-    if (secret_from_ || quiet_)
+    if (secret_from_ || quiet_from_)
       throw ParseFailure{"the word where the " + std::string(what) +
                          " belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')"};
     throw ParseFailure{*problem};
@@ -119,7 +119,7 @@ BoardRef ArgumentReader::take_board(bool allow_ply) {
   // secret it may be that secret, so it is not repeated either.
   const auto refuse = [&](const std::string& problem, const std::string& quiet_problem) {
     --next_;
-    throw ParseFailure{quiet_ ? quiet_problem : quoted_word(text) + problem};
+    throw ParseFailure{quiet_from_ ? quiet_problem : quoted_word(text) + problem};
   };
   auto game = positive_number(number);
   if (!game)
@@ -151,7 +151,7 @@ std::vector<std::string> ArgumentReader::rest_lower() {
 void ArgumentReader::expect_end() {
   if (done()) return;
   // Extra words after a password command may be a password: they are not quoted.
-  if (secret_from_ || quiet_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
+  if (secret_from_ || quiet_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
   throw ParseFailure{"unexpected " + quoted_word(words_[next_]) + " at the end of the command"};
 }
 
@@ -169,7 +169,7 @@ MaskedCommand ArgumentReader::masked() const {
 }
 
 MaskedCommand ArgumentReader::masked_so_far() const {
-  std::size_t keep = secret_from_ ? *secret_from_ : next_;
+  std::size_t keep = secret_from_ ? *secret_from_ : quiet_from_ ? *quiet_from_ : next_;
   return MaskedCommandMaker::make(first_words(keep) + (keep < words_.size() ? " ..." : ""));
 }
 

@@ -39,7 +39,9 @@ class ArgumentReader {
   // Called before the arguments of a command that carries a secret (a password, a code):
   // with a word forgotten, any argument may be the secret ("hy3 resign Sekr3t-xy"), so no
   // failure repeats the word it refused.
-  void secret_command() { quiet_ = true; }
+  // A failure then quotes none of the arguments either (`confirm <code>` with the userid
+  // forgotten: a code looks like a userid).
+  void secret_command() { quiet_from_ = next_; }
   // A signup's password is new, so its rules are stated plainly (there is no secret yet).
   void signup_rules() { signup_ = true; }
   std::string take_userid(std::string_view what = "userid");
@@ -70,7 +72,7 @@ class ArgumentReader {
   std::optional<std::size_t> secret_from_;
   std::vector<std::string> passwords_;  // lower-case
   bool signup_ = false;
-  bool quiet_ = false;  // secret_command(): failures name the place, never the word
+  std::optional<std::size_t> quiet_from_;  // secret_command(): failures name the place, never the word
 };
 
 }  // namespace pbem::server

@@ -47,9 +47,7 @@ void signup_arguments(ArgumentReader& reader, Command& command) {
   userid_password_rest(reader, command);
 }
 
-// A code looks like a userid: `confirm <code>` with the userid forgotten must not quote it.
 void confirm_arguments(ArgumentReader& reader, Command& command) {
-  reader.password_layout_from_here();
   command.userid = reader.take_userid();
   command.password = reader.take_password("code");
   reader.expect_end();
@@ -135,8 +133,12 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
 // move[#moveno]; `swap` and `resign` as the move are those commands.
 void move_text(ArgumentReader& reader, Command& command) {
   std::string move = reader.take("move");
-  if (auto next = reader.peek(); next && next->starts_with('#'))
+  if (auto next = reader.peek(); next && next->starts_with('#')) {
+    // Repeated only when neither word could be a password (too short, a Gates colon, ...).
+    if (password_problem(move) && password_problem(*next))
+      throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
     throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
+  }
   if (auto hash = move.find('#'); hash != std::string::npos) {
     auto moveno = positive_number(std::string_view(move).substr(hash + 1));
     if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};

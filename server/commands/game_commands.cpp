@@ -8,6 +8,7 @@
 #include "engine/text.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
+#include "server/commands/end_of_ply.h"
 #include "server/commands/game_mail.h"
 #include "server/commands/handlers.h"
 #include "server/commands/game_clock.h"
@@ -174,7 +175,7 @@ void abort_game(CommandContext& ctx, const Command& c) {
   if (!record.active) throw CommandError("game " + number + " is over");
   // After the first move an abort needs the opponent's consent: it is a proposal.
   if (record.plies > 0) return propose_abort(ctx, c, player, record);
-  ctx.records.abort(record, player.id);
+  store_abort(ctx, record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   for (std::size_t seat = 0; seat < 2; ++seat) {
     const Account account = *ctx.accounts.find_by_id(record.players[seat]);
@@ -212,19 +213,14 @@ void move(CommandContext& ctx, const Command& c) {
     throw CommandError(wrong_moveno(*c.moveno, ply));
   PlyResult result = game->play(c.move);
   if (!result.ok) throw CommandError("illegal move " + quoted_word(c.move) + ": " + result.error, usage);
-  const TurnClock clock = turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
-                                     user_id_of_colour(record, *game, game->to_move()), std::chrono::system_clock::now());
-  ctx.records.append(record, result.move, colour, player.id, *game, clock);
-  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
-  record = *ctx.records.find(record.id);  // with the new deadline
-  const std::string cancelled = cancel_pending_proposal(ctx, record);
+  const PlyEnd end = store_ply(ctx, record, *game, result.move, colour, player.id);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
   std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
                          std::to_string(ply) + ".";
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
-               " and the first move; " + userids_by_colour(record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  game_update(ctx, record, *game, headline + cancelled, rating_changes);
+               " and the first move; " + userids_by_colour(end.record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
+  game_update(ctx, end.record, *game, headline + end.cancelled, end.rating_changes);
 }
 
 void resign(CommandContext& ctx, const Command& c) {
@@ -236,12 +232,10 @@ void resign(CommandContext& ctx, const Command& c) {
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
   if (!result.ok) throw CommandError(result.error);
-  ctx.records.append(record, "resign", colour, player.id, *game);
-  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in this command's transaction
-  const std::string cancelled = cancel_pending_proposal(ctx, record);
+  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(ctx, record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned." + cancelled,
-              rating_changes);
+  game_update(ctx, end.record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned." + end.cancelled,
+              end.rating_changes);
 }
 
 void show(CommandContext& ctx, const Command& c) {

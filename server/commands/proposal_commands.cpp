@@ -7,6 +7,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/commands/end_of_ply.h"
 #include "server/commands/game_clock.h"
 #include "server/commands/game_mail.h"
 #include "server/commands/handlers.h"
@@ -118,24 +119,16 @@ void accept(CommandContext& ctx, const Command& c) {
   const std::string asks = what_it_asks(ctx, record, proposal);
   Proposals(ctx.db).answer(proposal, ProposalState::Accepted, player.id);
   const std::string agreed = player.userid + " accepted " + proposal.proposer + "'s proposal to " + asks + ".";
-  if (proposal.kind == ProposalKind::Abort) {
-    ctx.records.abort(record, proposal.proposed_by);
-    ctx.out.summary = c.type + " #" + number_of(record) + " aborted by agreement";
-  } else {
-    // Any ply cancels a proposal, so the last ply is still the one it named.
-    if (record.plies != proposal.at_ply)
-      throw std::logic_error("game " + number_of(record) + " moved on under a pending undo");
-    ctx.records.take_back_last(record, proposal.id);
-    // The player to move again gets a whole period for it, as after any ply.
-    const GameRecord shorter = *ctx.records.find(record.id);
-    const auto position = ctx.records.replay(shorter);
-    ctx.records.set_turn_clock(record.id, turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
-                                                     user_id_of_colour(shorter, *position, position->to_move()),
-                                                     std::chrono::system_clock::now()));
-    ctx.out.summary = c.type + " #" + number_of(record) + " move " + std::to_string(proposal.at_ply) + " taken back";
-  }
-  const GameRecord now = *ctx.records.find(record.id);
-  game_update(ctx, now, *ctx.records.replay(now), agreed);
+  // Any ply cancels a proposal, so an undo's last ply is still the one it named.
+  if (proposal.kind == ProposalKind::Undo && record.plies != proposal.at_ply)
+    throw std::logic_error("game " + number_of(record) + " moved on under a pending undo");
+  const PlyEnd end = proposal.kind == ProposalKind::Abort ? store_abort(ctx, record, proposal.proposed_by)
+                                                          : store_takeback(ctx, record, proposal.id);
+  ctx.out.summary = c.type + " #" + number_of(record) +
+                    (proposal.kind == ProposalKind::Abort
+                         ? " aborted by agreement"
+                         : " move " + std::to_string(proposal.at_ply) + " taken back");
+  game_update(ctx, end.record, *ctx.records.replay(end.record), agreed);
 }
 
 void decline(CommandContext& ctx, const Command& c) {

@@ -6,7 +6,7 @@
 #include "server/commands/context.h"
 #include "server/commands/game_clock.h"
 #include "server/commands/game_mail.h"
-#include "server/commands/proposal_commands.h"
+#include "server/commands/end_of_ply.h"
 #include "server/commands/reply_format.h"
 #include "server/pipeline/crash_point.h"
 #include "server/storage/outbox.h"
@@ -78,14 +78,11 @@ std::optional<std::string> lose_on_time(CommandContext& ctx, const GameRecord& r
   if (game->over()) return std::nullopt;
   const int loser = game->to_move();
   const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
-  ctx.records.lose_on_time(record.id, 1 - loser);
-  const std::string cancelled = cancel_pending_proposal(ctx, record);  // the game is over: nothing to answer
-  const auto rating_changes = ctx.ratings.apply_result(record.id);  // in the transaction that ends it
-  const GameRecord ended = *ctx.records.find(record.id);
-  game_update(ctx, ended, *game,
+  const PlyEnd end = store_loss_on_time(ctx, record, 1 - loser);
+  game_update(ctx, end.record, *game,
               late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
-                  deadline_text(*record.deadline_at) + ", and lost on time." + cancelled,
-              rating_changes);
+                  deadline_text(*record.deadline_at) + ", and lost on time." + end.cancelled,
+              end.rating_changes);
   return late + " lost on time";
 }
 

@@ -97,7 +97,8 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("hy3 move 2 bob d4d4") == "missing move");
   CHECK(parse_command("hy3 move 2 bob d4d4", kGames).masked.text() == "hy3 move 2 ...");
   // A blank before the move number.
-  CHECK(error_of("gates move 2 bob secret c1 #5") ==
+  CHECK(error_of("gates move 2 bob secret c1 #5") == "write c1#5 without a space before '#'");
+  CHECK(error_of("gates move 2 bob secret Secr3t-x #5") ==
         "write the move and its #moveno without a space between them, e.g. d4#12");
   // Typos get a suggestion.
   CHECK(error_of("gates mvoe 2 bob secret c:d3") == "unknown gates command 'mvoe'; did you mean move?");

@@ -1,0 +1,41 @@
+// The end of a ply: every way a ply or a result is stored goes through here, inside the
+// command's transaction (a move or swap, a resignation, a loss on time, an accepted undo,
+// an abort, the computer's move, which is a move). Each stores what changed, then
+// finish() does what follows any of them, in one order: the game read back as stored
+// (deadline, status, result), the ratings of a game that ended rated, the pending
+// proposal cancelled. What is to follow a ply next (a conditional answer, a tournament's
+// next round) is one call in finish(). The mail side words the PlyEnd it returns
+// (game_update in game_mail.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "server/commands/context.h"
+#include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
+
+namespace pbem::server {
+
+struct PlyEnd {
+  GameRecord record;                         // the game as stored now
+  std::vector<RatingChange> rating_changes;  // when this ended a rated game
+  std::string cancelled;                     // " That cancels bob's proposal to ...", or ""
+};
+
+// A ply `game` has just made (a placement, swap or resign by `colour`, played by user
+// `user_id`): stored with the clock of the player now to move.
+PlyEnd store_ply(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& ply, int colour,
+                 std::int64_t user_id);
+// The player to move has lost on time: `winner_colour` wins; the moves stay as they are.
+PlyEnd store_loss_on_time(CommandContext& ctx, const GameRecord& record, int winner_colour);
+// An accepted undo (proposal `proposal_id`): the last ply is taken back, and the player to
+// move again gets a whole period for it, as after any ply.
+PlyEnd store_takeback(CommandContext& ctx, const GameRecord& record, std::int64_t proposal_id);
+// An abort: by a player alone before the first move, by agreement (`user_id` proposed it)
+// after it. No result, unrated.
+PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id);
+
+}  // namespace pbem::server
