@@ -1,0 +1,105 @@
+// The end of a ply (server/commands/end_of_ply.*, issue 27): every way a ply or a result is
+// stored has the same effects, in the same order: the game read back as stored, the
+// ratings of a game that ended rated (once), the pending proposal cancelled.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <optional>
+
+#include "server/commands/context.h"
+#include "server/commands/end_of_ply.h"
+#include "server/storage/proposals.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+
+namespace {
+
+// Alice (red, first) and bob in HY 3 #1; alice has played c1 and proposed to take it back.
+struct PendingUndo : pbem::test::ServiceFixture {
+  PendingUndo() {
+    member("alice", "alice@example.org");
+    member("bob", "bob@example.net");
+    deliver("alice@example.org", "hy3 challenge alice bob -size=3");
+    deliver("alice@example.org", "hy3 move 1 alice pw-alice c1");
+    deliver("alice@example.org", "hy3 undo 1 alice pw-alice");
+  }
+  // A command's context inside an open transaction, as a handler has it.
+  struct Scope {
+    explicit Scope(PendingUndo& f) : transaction(f.db), ctx(f.db, f.config, std::nullopt, request, out) {}
+    Transaction transaction;
+    Request request;
+    Outcome out;
+    CommandContext ctx;
+  };
+};
+
+}  // namespace
+
+TEST_CASE("a ply: stored with the next player's clock, and the pending proposal cancelled", "[end_of_ply]") {
+  PendingUndo f;
+  PendingUndo::Scope scope(f);
+  const GameRecord record = *scope.ctx.records.find(1);
+  auto game = scope.ctx.records.replay(record);
+  const int colour = game->to_move();
+  REQUIRE(game->play("a1").ok);
+  const PlyEnd end = store_ply(scope.ctx, record, *game, "a1", colour, record.players[1]);
+  CHECK(end.record.plies == 2);
+  CHECK(end.record.active);
+  CHECK(end.record.deadline_at);
+  CHECK(end.rating_changes.empty());
+  CHECK(end.cancelled == " That cancels alice's proposal to take back move 1 (c1).");
+  CHECK_FALSE(Proposals(f.db).pending(1));
+}
+
+TEST_CASE("a resignation ends a rated game: rated once, clock stopped, proposal cancelled", "[end_of_ply]") {
+  PendingUndo f;
+  PendingUndo::Scope scope(f);
+  const GameRecord record = *scope.ctx.records.find(1);
+  auto game = scope.ctx.records.replay(record);
+  REQUIRE(game->resign(1).ok);
+  const PlyEnd end = store_ply(scope.ctx, record, *game, "resign", 1, record.players[1]);
+  CHECK_FALSE(end.record.active);
+  CHECK(end.record.winner_colour == 0);
+  CHECK_FALSE(end.record.deadline_at);
+  CHECK(end.rating_changes.size() == 2);
+  CHECK_FALSE(end.cancelled.empty());
+  CHECK(scope.ctx.ratings.apply_result(1).empty());  // already applied, in this transaction
+}
+
+TEST_CASE("a loss on time has the same effects as a resignation", "[end_of_ply]") {
+  PendingUndo f;
+  PendingUndo::Scope scope(f);
+  const PlyEnd end = store_loss_on_time(scope.ctx, *scope.ctx.records.find(1), 0);
+  CHECK_FALSE(end.record.active);
+  CHECK(end.record.lost_on_time);
+  CHECK(end.record.plies == 1);  // the record of moves is unchanged
+  CHECK(end.rating_changes.size() == 2);
+  CHECK_FALSE(end.cancelled.empty());
+  CHECK_FALSE(Proposals(f.db).pending(1));
+}
+
+TEST_CASE("an accepted undo takes the ply back and gives the mover a whole period", "[end_of_ply]") {
+  PendingUndo f;
+  PendingUndo::Scope scope(f);
+  const Proposal proposal = *Proposals(f.db).pending(1);
+  Proposals(f.db).answer(proposal, ProposalState::Accepted, scope.ctx.records.find(1)->players[1]);
+  const PlyEnd end = store_takeback(scope.ctx, *scope.ctx.records.find(1), proposal.id);
+  CHECK(end.record.plies == 0);
+  CHECK(end.record.active);
+  CHECK(end.record.deadline_at);
+  CHECK(end.rating_changes.empty());
+  CHECK(end.cancelled.empty());  // it was answered, not cancelled
+}
+
+TEST_CASE("an abort ends the game without a result or a rating", "[end_of_ply]") {
+  PendingUndo f;
+  PendingUndo::Scope scope(f);
+  const GameRecord record = *scope.ctx.records.find(1);
+  const PlyEnd end = store_abort(scope.ctx, record, record.players[0]);
+  CHECK_FALSE(end.record.active);
+  CHECK(end.record.aborted_by == "alice");
+  CHECK_FALSE(end.record.winner_colour);
+  CHECK(end.rating_changes.empty());
+  CHECK_FALSE(end.cancelled.empty());  // a pending proposal has nothing left to ask for
+}
