@@ -22,7 +22,8 @@ class MaskedCommandMaker {
   static std::string capped(std::string text) {
     constexpr std::size_t kMaxQuotedLine = 400;
     if (text.size() <= kMaxQuotedLine) return text;
-    text.resize(text.rfind(' ', kMaxQuotedLine) == std::string::npos ? kMaxQuotedLine : text.rfind(' ', kMaxQuotedLine));
+    const auto last_blank = text.rfind(' ', kMaxQuotedLine);  // cut between words where there is one
+    text.resize(last_blank == std::string::npos ? kMaxQuotedLine : last_blank);
     return text + " ...";
   }
 };
