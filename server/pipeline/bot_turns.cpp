@@ -78,7 +78,7 @@ bool BotTurns::answer_proposal(std::int64_t game_id) {
                   "rated one (ratings count whole games; `resign` ends a rated game).\n";
   // Message-IDs "pbem-bot-<game>-p<proposal>-<n>.<salt>": one answer per proposal.
   const std::string salt = sha256_hex(record->thread_id + "/proposal/" + std::to_string(pending->id)).substr(0, 12);
-  const int sent = queue_replies(db_, config_, tag, mail::InboundMessage{}, outcome.replies,
+  const int sent = queue_replies(db_, config_, tag, CommandThread{}, outcome.replies,
                                  "pbem-bot-" + std::to_string(record->id) + "-p" + std::to_string(pending->id) + "-",
                                  salt, std::nullopt);
   transaction.commit();
@@ -116,7 +116,7 @@ bool BotTurns::play_one(std::int64_t game_id) {
   // Message-IDs "pbem-bot-<game>-<ply>-<n>.<salt>": the salt also tells apart two moves
   // at the same ply should a game ever go back a move (the record's last update differs).
   const std::string salt = sha256_hex(record->thread_id + "/" + std::to_string(ply) + "/" + record->updated_at).substr(0, 12);
-  const int sent = queue_replies(db_, config_, tag, mail::InboundMessage{}, outcome.replies,
+  const int sent = queue_replies(db_, config_, tag, CommandThread{}, outcome.replies,
                                  "pbem-bot-" + std::to_string(record->id) + "-" + std::to_string(ply) + "-", salt,
                                  std::nullopt);
   transaction.commit();

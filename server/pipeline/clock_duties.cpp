@@ -9,6 +9,7 @@
 #include "server/commands/end_of_ply.h"
 #include "server/commands/reply_format.h"
 #include "server/pipeline/crash_point.h"
+#include "server/pipeline/reply_queue.h"
 #include "server/storage/outbox.h"
 #include "server/support/clock.h"
 #include "server/support/log.h"
@@ -16,35 +17,6 @@
 namespace pbem::server {
 
 namespace {
-
-// Queues the duty's mails. Their Message-IDs name the game, the duty and the move it is
-// about, so they are the same however often the duty is tried (and unique in the outbox).
-void queue(Database& db, const Config& config, const GameRecord& record, const std::string& duty,
-           const std::vector<Reply>& replies) {
-  Outbox outbox(db);
-  const std::string domain = config.server.domain();
-  int n = 0;
-  for (const Reply& reply : replies) {
-    mail::OutgoingMessage out;
-    out.from_name = config.server.name;
-    out.from_address = config.server.address;
-    out.to = {reply.to};
-    out.subject = reply.subject;
-    out.message_id = "pbem-clock-" + std::to_string(record.id) + "-" + duty + "-" + std::to_string(record.plies) +
-                     "-" + std::to_string(++n) + "@" + domain;
-    out.text = reply.text;
-    out.picture_png = reply.picture_png;
-    out.reply_to = reply.reply_to;
-    out.date = std::chrono::system_clock::now();
-    out.references.push_back(record.thread_id);
-    out.in_reply_to = record.thread_id;
-    try {
-      outbox.enqueue(out, config.server.address, std::nullopt, record.id, reply.kind);
-    } catch (const std::invalid_argument& e) {
-      log_line("clock: game " + std::to_string(record.id) + ": mail to " + reply.to + " not sent: " + e.what());
-    }
-  }
-}
 
 // One duty for game `game_id` in its own transaction with its mails. `duty` does its work
 // inside `ctx` and returns its log line, or nothing when it turned out not to be due (another
@@ -63,7 +35,12 @@ bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t
   const auto line = duty(ctx, *record, now);
   if (!line) return false;
   crash_point("clock-before-mail");
-  queue(db, config, *ctx.records.find(game_id), name, outcome.replies);
+  // Message-IDs name the game, the duty and the move it is about, so they are the same
+  // however often the duty is tried (and unique in the outbox).
+  const GameRecord now_record = *ctx.records.find(game_id);
+  queue_replies(db, config, "clock: game " + std::to_string(game_id), CommandThread{}, outcome.replies,
+                "pbem-clock-" + std::to_string(game_id) + "-" + name + "-" + std::to_string(now_record.plies) + "-", "",
+                std::nullopt);
   crash_point("clock-before-commit");
   transaction.commit();
   crash_point("clock-after-commit");

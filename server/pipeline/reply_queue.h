@@ -1,5 +1,5 @@
-// Replies of a carried-out command into the outbox (mail_service.cpp), shared by the
-// processing of inbound mail and by the computer opponent's moves (bot_turns.cpp).
+// Replies into the outbox, the one way there: for inbound mail (mail_service.cpp), the
+// computer opponent's moves (bot_turns.cpp) and the clock's duties (clock_duties.cpp).
 #pragma once
 
 #include <cstddef>
@@ -8,20 +8,27 @@
 #include <string>
 #include <vector>
 
-#include "mail/inbound_message.h"
 #include "server/commands/processor.h"
 #include "server/storage/database.h"
 #include "server/support/config.h"
 
 namespace pbem::server {
 
+// The mail a command came in, for threading the replies to its sender: its Message-ID and
+// References. Empty when no mail asked (the computer's moves, the clock).
+struct CommandThread {
+  std::string message_id;
+  std::vector<std::string> references;
+};
+
 // Turns replies into outbox rows with threading headers (In-Reply-To/References to
-// `message` for replies to its sender, else to the game's thread); returns how many were
-// queued. Message-IDs are "<id_prefix><n>.<salt>@domain": the caller makes the prefix
-// stable per unit of work, so doing it again can never mint new ones.
+// `command` for replies to its sender, else to the game's thread), holding error and help
+// replies to the per-address reply limit; returns how many were queued. Message-IDs are
+// "<id_prefix><n>.<salt>@domain" (without ".<salt>" when it is empty): the caller makes
+// them stable per unit of work, so doing it again can never mint new ones.
 // `byte_budget`: the most the rows may hold together (their composed bytes); a reply that
 // would pass it is replaced by a short note once, and later ones are dropped (logged).
-int queue_replies(Database& db, const Config& config, const std::string& tag, const mail::InboundMessage& message,
+int queue_replies(Database& db, const Config& config, const std::string& tag, const CommandThread& command,
                   const std::vector<Reply>& replies, const std::string& id_prefix, const std::string& salt,
                   std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget = std::nullopt);
 

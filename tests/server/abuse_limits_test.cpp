@@ -79,7 +79,7 @@ TEST_CASE("the replies to a message without a credential hold at most 256 KiB to
     replies[i].to_sender = true;
   }
   Transaction transaction(f.db);
-  const int queued = queue_replies(f.db, f.config, "test", pbem::mail::InboundMessage{}, replies, "budget-", "salt",
+  const int queued = queue_replies(f.db, f.config, "test", CommandThread{}, replies, "budget-", "salt",
                                    std::nullopt, kUnauthenticatedReplyBytes);
   transaction.commit();
   const auto rows = Outbox(f.db).queued();
@@ -96,6 +96,6 @@ TEST_CASE("the replies to a message without a credential hold at most 256 KiB to
 
   // With a credential there is no such budget.
   Transaction again(f.db);
-  CHECK(queue_replies(f.db, f.config, "test", pbem::mail::InboundMessage{}, replies, "free-", "salt", std::nullopt) == 10);
+  CHECK(queue_replies(f.db, f.config, "test", CommandThread{}, replies, "free-", "salt", std::nullopt) == 10);
   again.commit();
 }
