@@ -82,6 +82,56 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
   return smtp;
 }
 
+// The processor thread: its own connection, the same code path as `pbem ingest`. It also
+// runs the clock's duties (`pbem tick`) at least every kClockInterval: the thread wakes
+// every few seconds anyway, and like a batch each duty takes the write lock in turn, so
+// mail acceptance never waits behind it for long.
+void process_mail_and_clock(const Config& config, WorkSignal& work, WorkSignal& bot_work, WriteTurn& write_turn,
+                            OutboxSender& sender) {
+  Database db(config.database);
+  MailService service(db, config, &write_turn);
+  auto next_tick = std::chrono::steady_clock::now();
+  while (work.wait()) {
+    try {
+      if (service.process_pending() > 0) {
+        sender.wake();
+        bot_work.notify();
+      }
+    } catch (const std::exception& e) {
+      // The rows stay pending; the next round tries again.
+      log_line(std::string("processor: ") + e.what());
+    }
+    if (std::chrono::steady_clock::now() < next_tick) continue;
+    next_tick = std::chrono::steady_clock::now() + kClockInterval;
+    try {
+      const ClockDutiesDone done = run_clock_duties(db, config, &write_turn, kClockBudget);
+      if (done.reminders + done.timeouts > 0) sender.wake();
+      // A backlog (after downtime) goes on in the next round, after any mail waiting.
+      if (done.more) {
+        next_tick = std::chrono::steady_clock::now();
+        work.notify();
+      }
+    } catch (const std::exception& e) {
+      log_line(std::string("clock: ") + e.what() + "; tried again at the next tick");
+    }
+  }
+}
+
+// The computer opponent's thread: it thinks with no lock held and stores each move in its
+// own transaction under the write turn, so neither the SMTP side nor the processor (other
+// players' moves) waits while it searches (bot_turns.h).
+void play_the_computer(const Config& config, WorkSignal& bot_work, WriteTurn& write_turn, OutboxSender& sender) {
+  Database db(config.database);
+  BotTurns bot(db, config, &write_turn);
+  while (bot_work.wait()) {
+    try {
+      if (bot.play_pending() > 0) sender.wake();
+    } catch (const std::exception& e) {
+      log_line(std::string("bot: ") + e.what());  // the move is made again next round
+    }
+  }
+}
+
 }  // namespace
 
 int run_daemon(const Config& config) {
@@ -93,8 +143,10 @@ int run_daemon(const Config& config) {
     Database db(config.database);
     migrate(db);
   }
-  // Three threads besides the processor, so that none waits for another: the network
-  // thread (SMTP sessions, signals), the storage thread (InboxWriter) and the sender's.
+  // The threads, so that none waits for another: the network thread (SMTP sessions,
+  // signals; this one), the storing threads (InboxWriter's pool), the processor (with the
+  // worker threads each batch starts, one per core: work_ahead.h), the computer
+  // opponent's thread and the sender's (OutboxSender).
   asio::io_context io;
   asio::io_context sender_io;
   WorkSignal work;
@@ -102,54 +154,8 @@ int run_daemon(const Config& config) {
   WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
-  // The processor thread: its own connection, the same code path as `pbem ingest`. It also
-  // runs the clock's duties (`pbem tick`) at least every kClockInterval: the thread wakes
-  // every few seconds anyway, and like a batch each duty takes the write lock in turn, so
-  // mail acceptance never waits behind it for long.
-  std::thread processor([&] {
-    Database db(config.database);
-    MailService service(db, config, &write_turn);
-    auto next_tick = std::chrono::steady_clock::now();
-    while (work.wait()) {
-      try {
-        if (service.process_pending() > 0) {
-          sender.wake();
-          bot_work.notify();
-        }
-      } catch (const std::exception& e) {
-        // The rows stay pending; the next round tries again.
-        log_line(std::string("processor: ") + e.what());
-      }
-      if (std::chrono::steady_clock::now() < next_tick) continue;
-      next_tick = std::chrono::steady_clock::now() + kClockInterval;
-      try {
-        const ClockDutiesDone done = run_clock_duties(db, config, &write_turn, kClockBudget);
-        if (done.reminders + done.timeouts > 0) sender.wake();
-        // A backlog (after downtime) goes on in the next round, after any mail waiting.
-        if (done.more) {
-          next_tick = std::chrono::steady_clock::now();
-          work.notify();
-        }
-      } catch (const std::exception& e) {
-        log_line(std::string("clock: ") + e.what() + "; tried again at the next tick");
-      }
-    }
-  });
-
-  // The computer opponent's thread: it thinks with no lock held and stores each move in
-  // its own transaction under the write turn, so neither the SMTP side nor the processor
-  // (other players' moves) waits while it searches (bot_turns.h).
-  std::thread bot_player([&] {
-    Database db(config.database);
-    BotTurns bot(db, config, &write_turn);
-    while (bot_work.wait()) {
-      try {
-        if (bot.play_pending() > 0) sender.wake();
-      } catch (const std::exception& e) {
-        log_line(std::string("bot: ") + e.what());  // the move is made again next round
-      }
-    }
-  });
+  std::thread processor([&] { process_mail_and_clock(config, work, bot_work, write_turn, sender); });
+  std::thread bot_player([&] { play_the_computer(config, bot_work, write_turn, sender); });
 
   // 250 only once the message is durably in the inbox (a duplicate is already there).
   InboxWriter inbox(
