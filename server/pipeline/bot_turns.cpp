@@ -1,8 +1,8 @@
 #include "server/pipeline/bot_turns.h"
 
 #include "engine/bot/mcts.h"
-#include "mail/inbound_message.h"
 #include "server/commands/commands.h"
+#include "server/commands/computer_policy.h"
 #include "server/commands/processor.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
@@ -62,7 +62,7 @@ bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto record = records.find(game_id);
   const auto pending = Proposals(db_).pending(game_id);
   if (!record || !record->active || record->aborted_by || !pending || pending->id != waiting->id) return false;
-  const std::string answer = record->rated ? "decline" : "accept";
+  const std::string answer = computer_answer_to_proposal(*record);
   Request request;
   request.command = parse_reply_move(record->type, record->id, bot_->userid, answer);
   request.authenticated_userid = bot_->userid;
@@ -72,10 +72,7 @@ bool BotTurns::answer_proposal(std::int64_t game_id) {
     log_line(tag + ": could not " + answer + " " + pending->proposer + "'s proposal: " + outcome.summary);
     return false;
   }
-  for (Reply& reply : outcome.replies)
-    reply.text += "\n" + bot_->userid +
-                  " is the computer: it agrees to every proposal in an unrated game and declines them in a "
-                  "rated one (ratings count whole games; `resign` ends a rated game).\n";
+  for (Reply& reply : outcome.replies) reply.text += computer_answer_note(bot_->userid);
   // Message-IDs "pbem-bot-<game>-p<proposal>-<n>.<salt>": one answer per proposal.
   const std::string salt = sha256_hex(record->thread_id + "/proposal/" + std::to_string(pending->id)).substr(0, 12);
   const int sent = queue_replies(db_, config_, tag, CommandThread{}, outcome.replies,

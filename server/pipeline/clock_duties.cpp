@@ -3,14 +3,10 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/commands/clock_events.h"
 #include "server/commands/context.h"
-#include "server/commands/game_clock.h"
-#include "server/commands/game_mail.h"
-#include "server/commands/end_of_ply.h"
-#include "server/commands/reply_format.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
-#include "server/storage/outbox.h"
 #include "server/support/clock.h"
 #include "server/support/log.h"
 
@@ -47,35 +43,6 @@ bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t
   log_line("clock: game " + std::to_string(game_id) + ": " + *line + " (" + std::to_string(outcome.replies.size()) +
            " mails queued)");
   return true;
-}
-
-std::optional<std::string> lose_on_time(CommandContext& ctx, const GameRecord& record, const std::string& now) {
-  if (!record.deadline_at || *record.deadline_at > now) return std::nullopt;
-  const auto game = ctx.records.replay(record);
-  if (game->over()) return std::nullopt;
-  const int loser = game->to_move();
-  const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
-  const PlyEnd end = store_loss_on_time(ctx, record, 1 - loser);
-  game_update(ctx, end.record, *game,
-              late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
-                  deadline_text(*record.deadline_at) + ", and lost on time." + end.cancelled,
-              end.rating_changes);
-  return late + " lost on time";
-}
-
-std::optional<std::string> remind(CommandContext& ctx, const GameRecord& record, const std::string& now) {
-  if (!record.remind_at || *record.remind_at > now || !record.deadline_at || *record.deadline_at <= now)
-    return std::nullopt;
-  const auto game = ctx.records.replay(record);
-  if (game->over()) return std::nullopt;
-  ctx.records.reminder_sent(record.id);
-  const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
-  game_update(ctx, record, *game,
-              "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
-                  deadline_text(*record.deadline_at) + ". Without a move by then you lose on time.",
-              {}, game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover + " to move",
-              user_id_of_colour(record, *game, game->to_move()));
-  return "reminder to " + mover;
 }
 
 // A game that no longer replays (a corrupt record) must not stop the duties of all the
