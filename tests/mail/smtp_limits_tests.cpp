@@ -48,6 +48,16 @@ class Trickle {
 constexpr int kTrickleCount = 80;
 constexpr std::chrono::milliseconds kTricklePause{250};
 
+// A session up to DATA's 354: greeted, EHLO, one sender, one recipient.
+void open_data(RawSmtpClient& client) {
+  REQUIRE(client.reply_code() == 220);
+  client.send("EHLO slow.example\r\nMAIL FROM:<slow@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n");
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 250);
+  REQUIRE(client.reply_code() == 354);
+}
+
 }  // namespace
 
 TEST_CASE("a client trickling a command line is cut off at the command deadline",
@@ -76,12 +86,7 @@ TEST_CASE("a client trickling DATA line by line is cut off at the DATA deadline"
   config.data_total_timeout = std::chrono::seconds(3);  // the whole message does not
   TestSmtpServer server(config);
   RawSmtpClient client(server.port());
-  REQUIRE(client.reply_code() == 220);
-  client.send("EHLO slow.example\r\nMAIL FROM:<slow@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n");
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 354);
+  open_data(client);
 
   int sent_when_cut_off = 0;
   {
@@ -216,12 +221,7 @@ TEST_CASE("a message still arriving at max_session is cut off, not acknowledged 
   config.data_total_timeout = std::chrono::seconds(60);
   TestSmtpServer server(config);
   RawSmtpClient client(server.port());
-  REQUIRE(client.reply_code() == 220);
-  client.send("EHLO slow.example\r\nMAIL FROM:<slow@example.org>\r\nRCPT TO:<pbem@localhost>\r\nDATA\r\n");
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 250);
-  REQUIRE(client.reply_code() == 354);
+  open_data(client);
 
   int sent_when_cut_off = 0;
   {
