@@ -66,7 +66,10 @@ void SmtpStream::abort_pending_operations() {
   resolver_.cancel();
 }
 
-void SmtpStream::cancel() { abort_pending_operations(); }
+void SmtpStream::cancel() {
+  reads_cancelled_ = true;
+  abort_pending_operations();
+}
 
 void SmtpStream::close() {
   boost::system::error_code ignored;
@@ -118,6 +121,7 @@ void SmtpStream::compact_input() {
 }
 
 asio::awaitable<void> SmtpStream::read_more(TimePoint deadline) {
+  if (reads_cancelled_) throw boost::system::system_error(make_error_code(asio::error::operation_aborted));
   compact_input();
   const std::size_t old_size = input_.size();
   input_.resize(old_size + kReadChunk);

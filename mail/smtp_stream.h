@@ -61,8 +61,11 @@ class SmtpStream {
   bool is_tls() const { return tls_ != nullptr; }
   std::string tls_description() const;  // "TLSv1.3 TLS_AES_256_GCM_SHA384", for logs
 
-  // Aborts the operation in progress (it fails with operation_aborted); the stream stays
-  // usable. Safe to call from a handler on the stream's io_context.
+  // Aborts the operation in progress (it fails with operation_aborted), and every later
+  // read does too: a cancel that comes between two operations (a write just completed, its
+  // handler not yet run, the next read not yet begun) must not be lost, or that read would
+  // wait out its whole timeout. Writes stay usable (a last reply such as 421 can go out).
+  // Safe to call from a handler on the stream's io_context.
   void cancel();
   // Closes the connection; pending and later operations fail.
   void close();
@@ -99,6 +102,7 @@ class SmtpStream {
   std::size_t input_start_ = 0;      // where the unread part of input_ begins
   std::size_t scanned_until_ = 0;    // input_ before this offset holds no '\n'
   bool discarding_long_line_ = false;
+  bool reads_cancelled_ = false;     // cancel(): no read waits for the peer any more
   std::string output_;               // queued, not yet written
 };
 
