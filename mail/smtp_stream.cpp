@@ -101,16 +101,6 @@ asio::awaitable<void> SmtpStream::connect(std::string host, unsigned short port,
   arm_deadline(timeout);
   co_await asio::async_connect(socket_, endpoints, with_error(error));
   finish_operation(error);
-  // A connection to a local port nobody listens on can meet itself (TCP simultaneous
-  // open: the kernel picked that very port as our source port); it would then wait for
-  // its own greeting until the timeout. Nothing listens there: refused, as it should be.
-  boost::system::error_code local_error, remote_error;
-  const auto local = socket_.local_endpoint(local_error);
-  const auto remote = socket_.remote_endpoint(remote_error);
-  if (!local_error && !remote_error && local == remote) {
-    socket_.close(local_error);
-    throw boost::system::system_error(make_error_code(asio::error::connection_refused));
-  }
 }
 
 void SmtpStream::compact_input() {
