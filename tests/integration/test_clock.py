@@ -29,6 +29,17 @@ def stamp(when):
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def running_clock_prefix(when):
+    """The command prefix that starts a program (pbemd) with its clock running from `when`:
+    the library itself rather than the `faketime` wrapper, which would stay the parent and
+    take the SIGTERM meant for the program. "@": the clock starts there and runs (pbemd's
+    timers need it to); MT: the build for programs with threads."""
+    libraries = glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1")
+    if not libraries:
+        raise AssertionError("libfaketimeMT.so.1 not found")
+    return ["env", f"LD_PRELOAD={libraries[0]}", f"FAKETIME=@{stamp(when)}"]
+
+
 def shown(when):
     """A time as game mails show it."""
     return when.strftime("%Y-%m-%d %H:%M UTC")
@@ -309,13 +320,7 @@ class DaemonClock(unittest.TestCase):
         for _ in range(self.GAMES):
             p = server.ingest(make_mail("alice@example.org", "hy3 challenge alice bob -size=3 -days=1"))
             self.assertEqual(p.returncode, 0)
-        # The library itself rather than the `faketime` wrapper, which would stay the parent and
-        # take the SIGTERM meant for pbemd. "@": the clock starts there and runs (pbemd's
-        # timers need it to); MT: the build for programs with threads.
-        libraries = glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1")
-        self.assertTrue(libraries, "libfaketimeMT.so.1 not found")
-        start = stamp(T0 + timedelta(days=1, minutes=1))
-        daemon = Daemon(server, prefix=["env", f"LD_PRELOAD={libraries[0]}", f"FAKETIME=@{start}"])
+        daemon = Daemon(server, prefix=running_clock_prefix(T0 + timedelta(days=1, minutes=1)))
         self.addCleanup(daemon.close)
         daemon.start()
         wait_until(lambda: sum("lost on time" in text_of(a.message) for a in sink.received()) == 2 * self.GAMES,

@@ -4,38 +4,20 @@ confirmation request, which carries its code in clear, loses its text the moment
 delivered; any other delivered mail keeps its text outbox.keep_sent_days (7), after which
 `pbem tick`, or pbemd by itself, empties it. The row's metadata (recipient, Subject,
 Message-ID, kind, times) stays."""
-import glob
-import os
 import shutil
-import subprocess
 import sys
 import unittest
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from daemon_harness import Daemon, DaemonServer, PythonSink, wait_until
-from pbem_harness import build_dir, confirmation_codes, make_mail, pbem_binary, text_of
+from daemon_harness import Daemon, PythonSink, wait_until
+from pbem_harness import build_dir, confirmation_codes, make_mail, text_of
 
 build_dir(sys.argv)
 
-os.environ["ASAN_OPTIONS"] = ":".join(filter(None, [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"]))
+import test_clock as tc  # noqa: E402 - pbem at a frozen moment, pbemd with a running clock
 
-T0 = datetime(2027, 3, 1, 12, 0, 0)
+T0 = tc.T0
 ALICE = "alice@example.org"
-
-
-def stamp(when):
-    return when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-class FrozenClockServer(DaemonServer):
-    """`pbem` (ingest, tick, outbox) runs with the clock standing still at `self.now`."""
-    now = T0
-
-    def pbem(self, *args, stdin=None, env=None):
-        full_env = dict(os.environ)
-        full_env.update(env or {})
-        return subprocess.run(["faketime", "-f", stamp(self.now), pbem_binary(), "--config", self.config, *args],
-                              input=stdin, capture_output=True, env=full_env, timeout=120)
 
 
 @unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
@@ -43,7 +25,7 @@ class SentMail(unittest.TestCase):
     def setUp(self):
         self.sink = PythonSink().start()
         self.addCleanup(self.sink.stop)
-        self.server = FrozenClockServer(self.sink.port)
+        self.server = tc.DaemonClockServer(self.sink.port)
         self.addCleanup(self.server.close)
         # alice signs up at T0: her welcome carries the code (a confirmation request); her
         # confirm gets "Address confirmed" (an ordinary reply).
@@ -55,9 +37,7 @@ class SentMail(unittest.TestCase):
     def pbemd(self, when):
         """pbemd with its clock running from `when` (the library, not the wrapper, which
         would take the SIGTERM meant for pbemd)."""
-        libraries = glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1")
-        self.assertTrue(libraries, "libfaketimeMT.so.1 not found")
-        daemon = Daemon(self.server, prefix=["env", f"LD_PRELOAD={libraries[0]}", f"FAKETIME=@{stamp(when)}"])
+        daemon = Daemon(self.server, prefix=tc.running_clock_prefix(when))
         self.addCleanup(daemon.close)
         return daemon.start()
 
