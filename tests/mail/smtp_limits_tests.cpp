@@ -58,6 +58,20 @@ void open_data(RawSmtpClient& client) {
   REQUIRE(client.reply_code() == 354);
 }
 
+// DATA lines trickled (kTrickleCount at most, kTricklePause apart) until the server answers:
+// its reply, and how many lines had gone out by then.
+struct CutOff {
+  std::string reply;
+  int lines_sent = 0;
+};
+CutOff trickle_data_until_cut_off(RawSmtpClient& client) {
+  Trickle trickle(client, "a line\r\n", kTrickleCount, kTricklePause);
+  CutOff cut;
+  cut.reply = client.reply();
+  cut.lines_sent = trickle.sent();
+  return cut;
+}
+
 }  // namespace
 
 TEST_CASE("a client trickling a command line is cut off at the command deadline",
@@ -88,14 +102,9 @@ TEST_CASE("a client trickling DATA line by line is cut off at the DATA deadline"
   RawSmtpClient client(server.port());
   open_data(client);
 
-  int sent_when_cut_off = 0;
-  {
-    Trickle trickle(client, "a line\r\n", kTrickleCount, kTricklePause);
-    const std::string reply = client.reply();
-    sent_when_cut_off = trickle.sent();
-    CHECK(starts_with(reply, "421 4.4.2 localhost"));
-  }
-  CHECK(sent_when_cut_off < kTrickleCount);
+  const CutOff cut = trickle_data_until_cut_off(client);
+  CHECK(starts_with(cut.reply, "421 4.4.2 localhost"));
+  CHECK(cut.lines_sent < kTrickleCount);
   CHECK(server.wait_for_log("timeout during DATA: message discarded, not stored"));
   CHECK(server.messages().empty());
 }
@@ -223,14 +232,9 @@ TEST_CASE("a message still arriving at max_session is cut off, not acknowledged 
   RawSmtpClient client(server.port());
   open_data(client);
 
-  int sent_when_cut_off = 0;
-  {
-    Trickle trickle(client, "a line\r\n", kTrickleCount, kTricklePause);
-    const std::string reply = client.reply();
-    sent_when_cut_off = trickle.sent();
-    CHECK(reply == "421 4.4.2 localhost Error: session time limit exceeded, closing connection");
-  }
-  CHECK(sent_when_cut_off < kTrickleCount);
+  const CutOff cut = trickle_data_until_cut_off(client);
+  CHECK(cut.reply == "421 4.4.2 localhost Error: session time limit exceeded, closing connection");
+  CHECK(cut.lines_sent < kTrickleCount);
   CHECK(server.wait_for_log("session time limit reached during DATA: message discarded, not stored"));
   CHECK(server.messages().empty());
 }
