@@ -1,12 +1,10 @@
 #include "server/pipeline/mail_service.h"
 
 #include <algorithm>
-#include <atomic>
-#include <map>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
-#include <thread>
 #include <cstdlib>
 #include <new>
 #include <iostream>

@@ -67,24 +67,26 @@ int queue_replies(Database& db, const Config& config, const std::string& tag, co
       out.in_reply_to = *thread;
     }
     try {
+      std::string data = mail::compose(out);  // once: its size decides, then it is queued
       if (byte_budget) {
-        std::size_t size = mail::compose(out).size();
-        if (bytes_queued + size > *byte_budget) {
+        if (bytes_queued + data.size() > *byte_budget) {
           over_budget = true;
-          log_line(tag + ": reply to " + reply.to + " of " + std::to_string(size) + " bytes replaced by a note: " +
-                   "the replies to this message may hold " + std::to_string(*byte_budget) + " bytes in all");
+          log_line(tag + ": reply to " + reply.to + " of " + std::to_string(data.size()) +
+                   " bytes replaced by a note: the replies to this message may hold " +
+                   std::to_string(*byte_budget) + " bytes in all");
           out.subject = "Error: the reply to your command was too long";
           out.text =
               "The reply to your command was too long to send: the mail answering one\n"
               "command without a password may hold " + std::to_string(*byte_budget / 1024) +
               " KiB in all. Ask for less at a time.\n";
           out.picture_png.clear();
-          size = mail::compose(out).size();
-          if (bytes_queued + size > *byte_budget) continue;
+          data = mail::compose(out);
+          if (bytes_queued + data.size() > *byte_budget) continue;
         }
-        bytes_queued += size;
+        bytes_queued += data.size();
       }
-      outbox.enqueue(out, config.server.address, inbox_id, reply.game_id, reply.kind, reply.relayed_by);
+      outbox.enqueue_composed(out, data, config.server.address, inbox_id, reply.game_id, reply.kind,
+                              reply.relayed_by);
     } catch (const std::invalid_argument& e) {
       // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
       // could carry) is dropped; throwing would leave the message pending forever.

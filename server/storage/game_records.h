@@ -111,11 +111,11 @@ class GameRecords {
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
 
   // The active games `user_id` plays in, oldest first (the computer opponent's to-do list).
+  std::vector<GameRecord> active_of(std::int64_t user_id) const;
   // How many games `user_id` plays now, all of them or only those against a computer
   // opponent (the caps on games, issue 26).
   int count_active(std::int64_t user_id) const;
   int count_active_against_computer(std::int64_t user_id) const;
-  std::vector<GameRecord> active_of(std::int64_t user_id) const;
 
  private:
   Database& db_;

@@ -25,13 +25,20 @@ std::string kind_name(MailKind kind) {
 void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
                      std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
                      std::optional<std::int64_t> relayed_by) {
+  enqueue_composed(message, mail::compose(message), envelope_from, inbox_id, game_id, kind, relayed_by);
+}
+
+void Outbox::enqueue_composed(const mail::OutgoingMessage& message, const std::string& data,
+                              const std::string& envelope_from, std::optional<std::int64_t> inbox_id,
+                              std::optional<std::int64_t> game_id, MailKind kind,
+                              std::optional<std::int64_t> relayed_by) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, data, state, attempts, "
       "next_attempt_at, created_at, kind, relayed_by, subject, mailbox) "
       "VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
-  insert.bind(5, message.to.at(0)).bind_blob(6, mail::compose(message)).bind(7, now).bind(8, now);
+  insert.bind(5, message.to.at(0)).bind_blob(6, data).bind(7, now).bind(8, now);
   // The Subject as the header carries it (before RFC 2047), kept when the text is emptied.
   insert.bind(9, kind_name(kind)).bind(10, relayed_by).bind(11, mail::header_text(message.subject));
   insert.bind(12, mail::canonical_mailbox(message.to.at(0)));  // what the per-address limits count

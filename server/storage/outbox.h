@@ -32,6 +32,12 @@ class Outbox {
   void enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
                std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id,
                MailKind kind = MailKind::Reply, std::optional<std::int64_t> relayed_by = std::nullopt);
+  // The same for a message the caller has composed already (`data`, mail::compose(message)),
+  // e.g. to know its size first.
+  void enqueue_composed(const mail::OutgoingMessage& message, const std::string& data,
+                        const std::string& envelope_from, std::optional<std::int64_t> inbox_id,
+                        std::optional<std::int64_t> game_id, MailKind kind,
+                        std::optional<std::int64_t> relayed_by);
 
   // Queued (not yet sent) mail, oldest first; `due_by` limits it to mail whose next attempt
   // is due by then.
