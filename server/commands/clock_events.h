@@ -4,18 +4,31 @@
 // decisions and the wording are here, with the other game commands.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "server/commands/context.h"
+#include "server/storage/database.h"
+#include "server/support/config.h"
+#include "server/commands/processor.h"
 #include "server/storage/game_records.h"
 
 namespace pbem::server {
 
-// Each checks that the duty is still due at `now` (ISO 8601) for `record` (read in this
-// transaction), carries it out inside `ctx` with its mails in ctx.out, and returns the log
-// line; nothing when it is not due (another process was first, or a move came in).
-std::optional<std::string> lose_on_time(CommandContext& ctx, const GameRecord& record, const std::string& now);
-std::optional<std::string> remind(CommandContext& ctx, const GameRecord& record, const std::string& now);
+enum class ClockDuty { LossOnTime, Reminder };
+
+struct ClockDutyDone {
+  std::string log_line;
+  std::vector<Reply> replies;  // no mail asked for them: none is "to the sender"
+  int plies = 0;               // the game's plies: the duty's mails are about this move
+};
+
+// Carries out `duty` for game `game_id` at `now` (ISO 8601) inside the caller's
+// transaction, if it is still due; nothing when it is not (another process was first, or
+// a move came in), and then nothing is written.
+std::optional<ClockDutyDone> carry_out_clock_duty(Database& db, const Config& config, std::int64_t game_id,
+                                                  ClockDuty duty, const std::string& now);
+
 
 }  // namespace pbem::server

@@ -1,6 +1,7 @@
 #include "server/commands/commands.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 
 #include "engine/text.h"
@@ -11,6 +12,8 @@
 namespace pbem::server {
 
 namespace {
+
+std::atomic<std::uint64_t> command_parses{0};
 
 std::string first_word(std::string_view spelling) { return std::string(spelling.substr(0, spelling.find(' '))); }
 
@@ -91,8 +94,9 @@ std::optional<std::string> password_problem(std::string_view password) {
   return std::nullopt;
 }
 
-ParsedCommand parse_reply_move(std::string_view type, long long number, std::string_view userid,
-                               std::string_view move_text) {
+ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
+                                std::string_view move_text) {
+  ++command_parses;
   std::vector<std::string> words{std::string(type), "move", std::to_string(number), std::string(userid)};
   for (std::string& word : split_words(move_text)) words.push_back(std::move(word));
   ArgumentReader reader(words);
@@ -124,7 +128,10 @@ bool looks_like_command(std::string_view text, const std::vector<std::string>& g
          std::find(game_names.begin(), game_names.end(), first) != game_names.end();
 }
 
+std::uint64_t command_parse_count() { return command_parses.load(); }
+
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names) {
+  ++command_parses;
   ParsedCommand result;
   auto words = split_words(text);
   if (words.empty()) {

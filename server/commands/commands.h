@@ -5,6 +5,7 @@
 // (moves are lower-cased by the engine).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,11 +50,17 @@ struct ParsedCommand {
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
-// A move sent as a reply to the game address of `userid` in game `number` of `type`: the
-// command `<type> move <number> <userid> <move_text>` with no password (the address is the
-// credential). `move_text` may be "swap", "resign" or carry "#moveno".
-ParsedCommand parse_reply_move(std::string_view type, long long number, std::string_view userid,
-                               std::string_view move_text);
+// A move by a player whose identity the server already knows: a reply to their game address
+// (reply_move.h), or the computer opponent. The command `<type> move <number> <userid>
+// <move_text>` with no password; `move_text` is a ply with an optional "#moveno", or one of
+// the move words that are commands of their own (swap, resign, undo, abort, accept, decline),
+// as pbmserv's `move 4 bob pw accept`.
+ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
+                                std::string_view move_text);
+
+// How many commands parse_command and parse_player_move have parsed in this process (for
+// the test that shows a message's command is parsed once on its way through).
+std::uint64_t command_parse_count();
 
 // True if the first word starts a command (used to look for a command in a body line).
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names);

@@ -33,23 +33,24 @@ bool looks_like_reply_move(const std::string& text) {
   return letters > at && digits > 0;
 }
 
-// The first line of the reply's new text that is not blank.
-std::string first_line(const std::string& new_text) {
-  std::string_view rest = new_text;
-  while (!rest.empty()) {
-    const auto end = rest.find('\n');
-    const std::string line(trim(rest.substr(0, end)));
-    if (!line.empty() && !line.starts_with('>')) return line;
-    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
-  }
-  return "";
+ParsedCommand refused(std::string error, const std::string& address) {
+  ParsedCommand result;
+  result.error = std::move(error);
+  result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
+  return result;
 }
 
-ReplyMove refused(std::string error, const std::string& address) {
-  ReplyMove result;
-  result.command.error = std::move(error);
-  result.command.masked = ArgumentReader::server_text("(a reply to " + address + ")");
-  return result;
+ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
+  const std::string number = std::to_string(game);
+  return refused("this reply address of game " + number + " has expired: the password was changed since it was made; " +
+                     "send `" + game_type + " show " + number +
+                     "` from your registered address to get a board mail with a fresh one, or play with the "
+                     "Subject-line command",
+                 address);
+}
+
+std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
+  return ReplyMove{refused(std::move(error), address), std::nullopt};
 }
 
 }  // namespace
@@ -61,16 +62,16 @@ std::string player_game_address(Database& db, const Config& config, std::int64_t
 }
 
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
-                                    const std::string& subject, const std::string& new_text) {
+                                    const std::string& subject, const std::string& first_line) {
   const auto candidate = find_game_address(config.server, recipients);
   if (!candidate) return std::nullopt;
   const std::string number = std::to_string(candidate->game);
   const auto record = GameRecords(db).find(candidate->game);
-  if (!record) return refused("the address " + candidate->address + " is not the address of a game here", candidate->address);
+  if (!record) return refusal("the address " + candidate->address + " is not the address of a game here", candidate->address);
   const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
   Accounts accounts(db);
   std::optional<Account> player;
-  bool expired = false;
+  bool was_valid = false;
   for (std::int64_t id : record->players) {
     const auto account = accounts.find_by_id(id);
     if (!account) continue;
@@ -78,23 +79,18 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
       player = account;
     for (int generation = 0; generation < account->password_generation && !player; ++generation)
       if (same_token(candidate->token, game_address_token(key, record->id, account->userid, generation)))
-        expired = true;
+        was_valid = true;
   }
-  const std::string fresh = "send `" + record->type + " show " + number +
-                            "` from your registered address to get a board mail with a fresh one, or "
-                            "play with the Subject-line command";
-  if (!player && expired)
-    return refused("this reply address of game " + number +
-                   " has expired: the password was changed since it was made; " + fresh,
-                   candidate->address);
-  if (!player) return refused("the address " + candidate->address + " is not a valid address of game " + number,
-                                candidate->address);
+  if (!player && was_valid) return ReplyMove{expired(record->type, record->id, candidate->address), std::nullopt};
+  if (!player) return refusal("the address " + candidate->address + " is not a valid address of game " + number,
+                              candidate->address);
 
   // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
   // line of the reply.
-  const std::string text = looks_like_reply_move(subject) ? subject : first_line(new_text);
+  const std::string& text = looks_like_reply_move(subject) ? subject : first_line;
   ReplyMove result;
-  result.authenticated_userid = player->userid;
+  result.owner = AddressOwner{candidate->address, record->type,    record->id,
+                              player->id,         player->userid, player->password_generation};
   if (!looks_like_reply_move(text)) {
     result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
     result.command.error = text.empty()
@@ -104,8 +100,14 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
                                      ", is not a move: write just the move (e.g. d4) as the first line of your reply";
     return result;
   }
-  result.command = parse_reply_move(record->type, record->id, player->userid, text);
+  result.command = parse_player_move(record->type, record->id, player->userid, text);
   return result;
+}
+
+std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& owner) {
+  const auto account = Accounts(db).find_by_id(owner.account_id);
+  if (account && account->password_generation == owner.password_generation) return std::nullopt;
+  return expired(owner.game_type, owner.game, owner.address);
 }
 
 }  // namespace pbem::server

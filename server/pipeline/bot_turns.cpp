@@ -1,9 +1,7 @@
 #include "server/pipeline/bot_turns.h"
 
 #include "engine/bot/mcts.h"
-#include "server/commands/commands.h"
 #include "server/commands/computer_policy.h"
-#include "server/commands/processor.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
 #include "server/storage/proposals.h"
@@ -50,9 +48,7 @@ int BotTurns::play_pending() {
 
 // Only a proposal made while the computer was to move can be waiting here (it moves at
 // once otherwise, and a move cancels a proposal); it must not wait for an answer that never
-// comes. In an unrated game the computer agrees: a practice game may be taken back or
-// called off. In a rated one it declines: an agreed abort would let a player leave a lost
-// rated game unrated (resigning ends it honestly).
+// comes. What it answers is commands/computer_policy.h's.
 bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto waiting = Proposals(db_).pending(game_id);  // read first: most games have none
   if (!waiting || waiting->proposed_by == bot_->id) return false;
@@ -62,17 +58,12 @@ bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto record = records.find(game_id);
   const auto pending = Proposals(db_).pending(game_id);
   if (!record || !record->active || record->aborted_by || !pending || pending->id != waiting->id) return false;
-  const std::string answer = computer_answer_to_proposal(*record);
-  Request request;
-  request.command = parse_reply_move(record->type, record->id, bot_->userid, answer);
-  request.authenticated_userid = bot_->userid;
   const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
-  Outcome outcome = CommandProcessor(db_, config_, std::nullopt).handle(request);
+  const Outcome outcome = answer_proposal_as_computer(db_, config_, *record, bot_->userid);
   if (outcome.error) {
-    log_line(tag + ": could not " + answer + " " + pending->proposer + "'s proposal: " + outcome.summary);
+    log_line(tag + ": could not answer " + pending->proposer + "'s proposal: " + outcome.summary);
     return false;
   }
-  for (Reply& reply : outcome.replies) reply.text += computer_answer_note(bot_->userid);
   // Message-IDs "pbem-bot-<game>-p<proposal>-<n>.<salt>": one answer per proposal.
   const std::string salt = sha256_hex(record->thread_id + "/proposal/" + std::to_string(pending->id)).substr(0, 12);
   const int sent = queue_replies(db_, config_, tag, CommandThread{}, outcome.replies,
@@ -100,11 +91,8 @@ bool BotTurns::play_one(std::int64_t game_id) {
   Transaction transaction(db_);
   const auto now = records.find(game_id);
   if (!now || !now->active || now->aborted_by || now->plies != record->plies) return false;
-  Request request;
-  request.command = parse_reply_move(record->type, record->id, bot_->userid, choice.ply + "#" + std::to_string(ply));
-  request.authenticated_userid = bot_->userid;
   const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
-  Outcome outcome = CommandProcessor(db_, config_, std::nullopt).handle(request);
+  const Outcome outcome = play_computer_ply(db_, config_, *now, bot_->userid, choice.ply + "#" + std::to_string(ply));
   if (outcome.error) {
     // Cannot happen for a ply the engine chose in this very position; logged, nothing kept.
     log_line(tag + ": move " + choice.ply + " refused: " + outcome.summary);

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "server/commands/clock_events.h"
-#include "server/commands/context.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/support/clock.h"
@@ -14,48 +13,40 @@ namespace pbem::server {
 
 namespace {
 
-// One duty for game `game_id` in its own transaction with its mails. `duty` does its work
-// inside `ctx` and returns its log line, or nothing when it turned out not to be due (another
-// process was first); then nothing is written. Returns whether it was done.
-template <typename Duty>
-bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, const std::string& name,
-               Duty duty) {
+// In the Message-IDs and the log.
+std::string duty_name(ClockDuty duty) { return duty == ClockDuty::LossOnTime ? "timeout" : "reminder"; }
+
+// One duty for game `game_id` in its own transaction with its mails; nothing is written
+// when it turned out not to be due. Returns whether it was done.
+bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
   WriteTurn::Scope scope(turn);
   Transaction transaction(db);
-  const Request request{};  // no mail asked for it: nothing is "to the sender"
-  Outcome outcome;
-  CommandContext ctx(db, config, std::nullopt, request, outcome);
-  const auto record = ctx.records.find(game_id);
-  if (!record || !record->active) return false;
-  const std::string now = now_iso8601();
-  const auto line = duty(ctx, *record, now);
-  if (!line) return false;
+  const auto done = carry_out_clock_duty(db, config, game_id, duty, now_iso8601());
+  if (!done) return false;
   crash_point("clock-before-mail");
   // Message-IDs name the game, the duty and the move it is about, so they are the same
   // however often the duty is tried (and unique in the outbox).
-  const GameRecord now_record = *ctx.records.find(game_id);
-  queue_replies(db, config, "clock: game " + std::to_string(game_id), CommandThread{}, outcome.replies,
-                "pbem-clock-" + std::to_string(game_id) + "-" + name + "-" + std::to_string(now_record.plies) + "-", "",
+  const std::string game = std::to_string(game_id);
+  queue_replies(db, config, "clock: game " + game, CommandThread{}, done->replies,
+                "pbem-clock-" + game + "-" + duty_name(duty) + "-" + std::to_string(done->plies) + "-", "",
                 std::nullopt);
   crash_point("clock-before-commit");
   transaction.commit();
   crash_point("clock-after-commit");
-  log_line("clock: game " + std::to_string(game_id) + ": " + *line + " (" + std::to_string(outcome.replies.size()) +
+  log_line("clock: game " + game + ": " + done->log_line + " (" + std::to_string(done->replies.size()) +
            " mails queued)");
   return true;
 }
 
 // A game that no longer replays (a corrupt record) must not stop the duties of all the
 // others: it is logged and skipped. A database error (busy, disk full) is for the caller.
-template <typename Duty>
-bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id,
-                      const std::string& name, Duty duty) {
+bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
   try {
-    return carry_out(db, config, turn, game_id, name, duty);
+    return carry_out(db, config, turn, game_id, duty);
   } catch (const DatabaseError&) {
     throw;
   } catch (const std::exception& e) {
-    log_line("clock: game " + std::to_string(game_id) + ": " + name + " not carried out: " + e.what());
+    log_line("clock: game " + std::to_string(game_id) + ": " + duty_name(duty) + " not carried out: " + e.what());
     return false;
   }
 }
@@ -74,11 +65,11 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   // Losses first: a deadline that has passed needs no reminder any more.
   for (std::int64_t id : GameRecords(db).past_deadline(now)) {
     if (out_of_time()) return done;
-    if (carry_out_logged(db, config, turn, id, "timeout", lose_on_time)) ++done.timeouts;
+    if (carry_out_logged(db, config, turn, id, ClockDuty::LossOnTime)) ++done.timeouts;
   }
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;
-    if (carry_out_logged(db, config, turn, id, "reminder", remind)) ++done.reminders;
+    if (carry_out_logged(db, config, turn, id, ClockDuty::Reminder)) ++done.reminders;
   }
   return done;
 }

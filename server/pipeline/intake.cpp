@@ -1,6 +1,5 @@
 #include "server/pipeline/intake.h"
 
-#include <atomic>
 #include <new>
 
 #include "engine/registry.h"
@@ -13,13 +12,6 @@ namespace pbem::server {
 
 namespace {
 
-std::atomic<std::uint64_t> command_parses{0};
-
-ParsedCommand parse_counted(std::string_view text, const std::vector<std::string>& names) {
-  ++command_parses;
-  return parse_command(text, names);
-}
-
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
   for (const auto& type : game_types()) names.push_back(type.name);
@@ -28,15 +20,13 @@ std::vector<std::string> game_names() {
 
 // The command: the Subject, or else the first line of the new body text when only that
 // parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
-ParsedCommand find_command(const mail::InboundMessage& message) {
+ParsedCommand find_command(const std::string& subject, const std::string& first_line) {
   static const std::vector<std::string> names = game_names();
-  ParsedCommand subject = parse_counted(message.subject, names);
-  if (subject.command) return subject;
-  std::string_view body = message.body_new_text;
-  std::string first_line(trim(body.substr(0, body.find('\n'))));
+  ParsedCommand from_subject = parse_command(subject, names);
+  if (from_subject.command) return from_subject;
   if (looks_like_command(first_line, names))
-    if (ParsedCommand line = parse_counted(first_line, names); line.command) return line;
-  return subject;
+    if (ParsedCommand line = parse_command(first_line, names); line.command) return line;
+  return from_subject;
 }
 
 // True when `address` is the server's own address or one of its aliases: answering it
@@ -52,9 +42,17 @@ bool is_own_address(const Config& config, const std::string& address) {
 
 }  // namespace
 
-std::uint64_t command_parse_count() { return command_parses.load(); }
+std::string first_line_of(std::string_view new_text) {
+  while (!new_text.empty()) {
+    const auto end = new_text.find('\n');
+    const std::string line(trim(new_text.substr(0, end)));
+    if (!line.empty() && !line.starts_with('>')) return line;
+    new_text = end == std::string_view::npos ? std::string_view{} : new_text.substr(end + 1);
+  }
+  return "";
+}
 
-IntakeRecord read_stored_message(const InboxRow& row, const Config& config) {
+IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config& config) {
   IntakeRecord record;
   record.inbox_id = row.id;
   record.reply_salt = sha256_hex(row.raw).substr(0, 12);
@@ -84,7 +82,14 @@ IntakeRecord read_stored_message(const InboxRow& row, const Config& config) {
   record.recipients = row.envelope_to;
   record.recipients.insert(record.recipients.end(), message.recipient_addresses.begin(),
                            message.recipient_addresses.end());
-  record.command = find_command(message);
+  const std::string first_line = first_line_of(message.body_new_text);
+  // A mail to a player's game address is a move by reply: the address is its credential.
+  if (auto by_reply = reply_move(db, config, record.recipients, message.subject, first_line)) {
+    record.command = std::move(by_reply->command);
+    record.address_owner = std::move(by_reply->owner);
+  } else {
+    record.command = find_command(message.subject, first_line);
+  }
   return record;
 }
 

@@ -1,6 +1,9 @@
 // The intake step: a stored message's bytes read once — MIME parsed once, its command
-// found and parsed once — into the one record the processor works from. Nothing on the
-// way after this reads the bytes or the command text again.
+// found and parsed once, a game address among its recipients resolved once (game, player,
+// the move in the Subject or body) — into the one record the processor works from. Nothing
+// on the way after this reads the bytes or the command text again; inside the batch's
+// transaction only a game address's password generation is checked again
+// (reply_move.h's expired_since).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +13,8 @@
 
 #include "mail/inbound_message.h"
 #include "server/commands/commands.h"
+#include "server/commands/reply_move.h"
+#include "server/storage/database.h"
 #include "server/storage/inbox.h"
 #include "server/support/config.h"
 
@@ -24,16 +29,21 @@ struct IntakeRecord {
   std::optional<std::string> machine;  // why this mail must never be answered
   std::string sender;  // normalised address replies go to (Reply-To, else From)
   std::string from;    // normalised From
-  ParsedCommand command;  // the Subject, or the body's first line when only that parses
+  // The Subject, or the body's first line when only that parses; for a mail to a game
+  // address, the move it carries for the address's player (or why it is refused).
+  ParsedCommand command;
+  std::optional<AddressOwner> address_owner;  // for a mail to a valid game address
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
   std::vector<std::string> recipients;
 };
 
-IntakeRecord read_stored_message(const InboxRow& row, const Config& config);
+// Reads `db` (games, accounts) to resolve a game address; writes nothing, so it runs before
+// the batch's transaction.
+IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config& config);
 
-// How many command lines parse_command has parsed in this process (for the test that
-// shows a message's command is parsed once).
-std::uint64_t command_parse_count();
+// The line of a body's new text (quotes and signature already gone) where a command or a
+// reply's move is looked for: its first line that is not blank and not quoted.
+std::string first_line_of(std::string_view new_text);
 
 }  // namespace pbem::server

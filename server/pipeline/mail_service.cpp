@@ -163,7 +163,7 @@ void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
   }
   std::vector<const IntakeRecord*> records;
   for (const PreparedMessage& prepared : batch) records.push_back(&prepared.record);
-  for (auto& position : positions_after_moves(db_, config_, records))
+  for (auto& position : positions_after_moves(db_, records))
     jobs.push_back([game = std::shared_ptr<const Game>(std::move(position))] {
       shared_picture_cache().picture(*game);
     });
@@ -177,7 +177,7 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   std::vector<PreparedMessage> batch;
   for (std::int64_t id : inbox_ids) {
     const auto row = inbox.load(id);
-    if (row && row->state == "received") batch.push_back({id, read_stored_message(*row, config_), std::nullopt});
+    if (row && row->state == "received") batch.push_back({id, read_stored_message(db_, *row, config_), std::nullopt});
   }
   if (batch.empty()) return inbox_ids.size();
   const unsigned long long verifications_before = password_verifications();
@@ -232,11 +232,12 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
   // A failed command must leave nothing behind but its error reply.
   Savepoint command(db_, "command");
   CommandProcessor processor(db_, config_, std::move(prepared.precheck));
-  Request request{record.sender, record.from, record.command, message.body_new_text, std::nullopt};
-  // A mail to a player's game address is a move by reply: the address is its credential.
-  if (auto by_reply = reply_move(db_, config_, record.recipients, message.subject, message.body_new_text)) {
-    request.command = std::move(by_reply->command);
-    request.authenticated_userid = std::move(by_reply->authenticated_userid);
+  Request request{record.sender, record.from, std::move(prepared.record.command), message.body_new_text, std::nullopt};
+  // A mail to a player's game address is a move by reply: the address, checked at intake,
+  // is its credential, unless the player's password changed since.
+  if (const auto& owner = record.address_owner) {
+    if (auto expired = expired_since(db_, *owner)) request.command = std::move(*expired);
+    else request.authenticated_userid = owner->userid;
   }
   Outcome outcome;
   try {

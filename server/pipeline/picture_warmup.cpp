@@ -2,7 +2,6 @@
 
 #include <exception>
 
-#include "server/commands/reply_move.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/verified_password_cache.h"
@@ -14,16 +13,11 @@ namespace {
 // credential is already known good: it came to a valid game address, or its password is
 // one this process has verified before (a hit in the verified-password cache). Drawing
 // for a password nobody has checked would let any stranger's mail cost 6-23 ms of CPU.
-std::optional<Command> move_of(Database& db, const Config& config, const IntakeRecord& record,
-                               const Accounts& accounts) {
-  if (auto by_reply = reply_move(db, config, record.recipients, record.message->subject,
-                                 record.message->body_new_text)) {
-    const auto& command = by_reply->command.command;
-    if (!command || !command->is("move") || command->boards.empty()) return std::nullopt;
-    return command;
-  }
+std::optional<Command> move_of(const IntakeRecord& record, const Accounts& accounts) {
   const auto& command = record.command.command;
-  if (!command || !command->is("move") || command->boards.empty() || command->password.empty()) return std::nullopt;
+  if (!command || !command->is("move") || command->boards.empty()) return std::nullopt;
+  if (record.address_owner) return command;
+  if (command->password.empty()) return std::nullopt;
   const auto account = accounts.find(command->userid);
   const auto hash = account ? accounts.password_hash(account->id) : std::nullopt;
   if (!hash || !VerifiedPasswordCache::process_wide().contains(command->userid, command->password, *hash))
@@ -33,15 +27,14 @@ std::optional<Command> move_of(Database& db, const Config& config, const IntakeR
 
 }  // namespace
 
-std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const Config& config,
-                                                         const std::vector<const IntakeRecord*>& records) {
+std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const std::vector<const IntakeRecord*>& records) {
   std::vector<std::unique_ptr<Game>> positions;
   GameRecords games(db);
   Accounts accounts(db);
   for (const IntakeRecord* record : records) {
     if (!record->message || record->machine) continue;
     try {
-      const auto move = move_of(db, config, *record, accounts);
+      const auto move = move_of(*record, accounts);
       if (!move) continue;
       const auto game_record = games.find(move->boards.front().number);
       if (!game_record || !game_record->active || game_record->type != move->type) continue;

@@ -12,7 +12,6 @@
 #include "engine/game.h"
 #include "server/pipeline/intake.h"
 #include "server/storage/database.h"
-#include "server/support/config.h"
 
 namespace pbem::server {
 
@@ -20,7 +19,6 @@ namespace pbem::server {
 // this process has verified before (never one still to be checked); only games where a
 // player takes pictures; nothing for a record that does not replay. A DatabaseError (busy) is
 // thrown, as by the batch's other reads.
-std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const Config& config,
-                                                         const std::vector<const IntakeRecord*>& records);
+std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const std::vector<const IntakeRecord*>& records);
 
 }  // namespace pbem::server

@@ -4,9 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include "mail/inbound_message.h"
+#include "server/commands/reply_move.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/mail_service.h"
 #include "server/storage/database.h"
+#include "server/storage/game_records.h"
 #include "server/storage/inbox.h"
 #include "server/storage/migrations.h"
 #include "server/support/config.h"
@@ -50,29 +52,90 @@ TEST_CASE("the intake record carries sender, command and recipients, envelope fi
   const Config& config = f.config;
   MailService& service = f.service;
   const auto id = service.receive(mail_with_subject("hy3 show 4"), std::string("carol@example.org"),
-                                  {"pbem+4-abc@localhost"})
+                                  {"pbem-archive@localhost"})
                       .inbox_id;
-  const IntakeRecord record = read_stored_message(*Inbox(db).load(id), config);
+  const IntakeRecord record = read_stored_message(db, *Inbox(db).load(id), config);
   REQUIRE(record.message);
   CHECK_FALSE(record.machine);
   CHECK(record.sender == "carol@example.org");
   CHECK(record.command.command->is("show"));
   REQUIRE(record.recipients.size() == 2);
-  CHECK(record.recipients[0] == "pbem+4-abc@localhost");
+  CHECK(record.recipients[0] == "pbem-archive@localhost");
   CHECK(record.recipients[1] == "pbem@localhost");
 }
 
 TEST_CASE("unreadable bytes and machine mail are recorded as such, with no command", "[intake]") {
+  pbem::test::ServiceFixture f;
   InboxRow row;
   row.id = 1;
   row.raw = "this is not a mail";
-  const Config config = default_config(".");
-  IntakeRecord garbage = read_stored_message(row, config);
+  IntakeRecord garbage = read_stored_message(f.db, row, f.config);
   CHECK_FALSE(garbage.message);
   CHECK_FALSE(garbage.unreadable.empty());
   row.raw = mail_with_subject("help");
   row.envelope_from = "";
-  IntakeRecord bounce = read_stored_message(row, config);
+  IntakeRecord bounce = read_stored_message(f.db, row, f.config);
   CHECK(bounce.machine == "empty envelope sender");
   CHECK_FALSE(bounce.command.command);
+}
+
+namespace {
+// Alice and bob in hy3 game 1; alice to move.
+struct GameByReply : pbem::test::ServiceFixture {
+  GameByReply() {
+    member("alice", "alice@example.org");
+    member("bob", "bob@example.net");
+    deliver("alice@example.org", "hy3 challenge alice bob -size=4");
+  }
+  // A reply to alice's game address, with `body` as the new text.
+  std::int64_t reply(const std::string& body, const std::string& id) {
+    const std::string address = player_game_address(db, config, 1, "alice", 0);
+    const std::string raw = "From: alice@example.org\r\nTo: " + address + "\r\nSubject: Re: Hy3 #1: alice to move\r\n" +
+                            "Message-ID: <" + id + "@example.org>\r\n\r\n" + body;
+    return service.receive(raw, std::nullopt, {address}).inbox_id;
+  }
+};
+}  // namespace
+
+TEST_CASE("a reply to a game address is resolved at intake: game, player and move, parsed once", "[intake]") {
+  GameByReply f;
+  const auto id = f.reply("\r\n\r\nb2\r\n\r\n> Hy3 #1: alice to move\r\n", "by-reply");
+  const IntakeRecord record = read_stored_message(f.db, *Inbox(f.db).load(id), f.config);
+  REQUIRE(record.address_owner);
+  CHECK(record.address_owner->userid == "alice");
+  CHECK(record.address_owner->game == 1);
+  REQUIRE(record.command.command);
+  CHECK(record.command.command->move == "b2");
+
+  // On the whole way from the inbox to the replies: one MIME parse, one command parse.
+  const auto mime_before = pbem::mail::inbound_parse_count();
+  const auto commands_before = command_parse_count();
+  f.service.process(id);
+  CHECK(pbem::mail::inbound_parse_count() - mime_before == 1);
+  CHECK(command_parse_count() - commands_before == 1);
+  CHECK(GameRecords(f.db).find(1)->plies == 1);
+}
+
+TEST_CASE("a game address that expires later in the same batch is refused when its turn comes", "[intake]") {
+  GameByReply f;
+  // Both wait in the inbox and are carried out in one batch: the password change first.
+  f.service.receive(pbem::test::plain_mail("alice@example.org", "change password alice pw-alice pw-alice-2", "pw"),
+                    std::nullopt);
+  const auto id = f.reply("b2\r\n", "after-change");
+  // At intake the address was still good ...
+  REQUIRE(read_stored_message(f.db, *Inbox(f.db).load(id), f.config).address_owner);
+  f.service.process_pending();
+  // ... but by the time the reply is carried out the password has changed.
+  CHECK(GameRecords(f.db).find(1)->plies == 0);
+  auto outcome = f.db.prepare("SELECT outcome FROM inbox WHERE id = ?");
+  outcome.bind(1, id);
+  REQUIRE(outcome.step());
+  CHECK(outcome.column_text(0).find("has expired") != std::string::npos);
+}
+
+TEST_CASE("the body's first line is its first line that is not blank and not quoted", "[intake]") {
+  CHECK(first_line_of("") == "");
+  CHECK(first_line_of("  d4  \nmore") == "d4");
+  CHECK(first_line_of("\n  \n> quoted\n\tlist\n") == "list");
+  CHECK(first_line_of("\n\n") == "");
 }

@@ -23,7 +23,7 @@ struct Players : pbem::test::ServiceFixture {
   // The intake record of a stored message, as the processor would read it.
   IntakeRecord record_of(const std::string& from, const std::string& subject) {
     const auto id = service.receive(pbem::test::plain_mail(from, subject, "warm-" + subject), std::nullopt).inbox_id;
-    return read_stored_message(*Inbox(db).load(id), config);
+    return read_stored_message(db, *Inbox(db).load(id), config);
   }
 };
 
@@ -37,12 +37,12 @@ TEST_CASE("the position a move will make is found ahead, and only for a move tha
   const IntakeRecord not_a_move = p.record_of("alice@example.org", "hy3 show 1");
   // Issue 26 item 8: nothing is drawn for a password nobody has checked yet (anyone's mail
   // could cost milliseconds of CPU each) ...
-  CHECK(positions_after_moves(p.db, p.config, {&good, &illegal, &other_kind, &not_a_move}).empty());
+  CHECK(positions_after_moves(p.db, {&good, &illegal, &other_kind, &not_a_move}).empty());
   // ... only once this process has verified it (here by a command that used it).
   p.deliver("alice@example.org", "set alice pw-alice pictures on");
   const IntakeRecord wrong_password = p.record_of("alice@example.org", "hy3 move 1 alice pw-wrong b2");
-  CHECK(positions_after_moves(p.db, p.config, {&wrong_password}).empty());
-  const auto positions = positions_after_moves(p.db, p.config, {&good, &illegal, &other_kind, &not_a_move});
+  CHECK(positions_after_moves(p.db, {&wrong_password}).empty());
+  const auto positions = positions_after_moves(p.db, {&good, &illegal, &other_kind, &not_a_move});
   REQUIRE(positions.size() == 1);
   CHECK(positions[0]->record() == std::vector<std::string>{"b2"});
   // Nothing was stored by looking ahead.
@@ -52,7 +52,7 @@ TEST_CASE("the position a move will make is found ahead, and only for a move tha
   Accounts accounts(p.db);
   accounts.set_pictures(*accounts.find("alice"), false);
   accounts.set_pictures(*accounts.find("bob"), false);
-  CHECK(positions_after_moves(p.db, p.config, {&good}).empty());
+  CHECK(positions_after_moves(p.db, {&good}).empty());
 }
 
 TEST_CASE("a move's board mail takes the picture drawn ahead of the transaction", "[pictures]") {
