@@ -7,14 +7,13 @@ namespace pbem {
 Gaia::Gaia(int size, bool swap_enabled)
     : Game(swap_enabled),
       board_(GaiaBoard::of_size(size)),
-      swap_enabled_(swap_enabled),
       stones_(static_cast<std::size_t>(board_->cell_count()), empty),
       links_(static_cast<std::size_t>(board_->cell_count())) {
   for (int c = 0; c < board_->cell_count(); ++c) links_[static_cast<std::size_t>(c)].parent = c;
 }
 
 std::string Gaia::options_text() const {
-  return "-size=" + std::to_string(board_->size()) + (swap_enabled_ ? "" : " -noswap");
+  return "-size=" + std::to_string(board_->size()) + (swap_enabled() ? "" : " -noswap");
 }
 
 std::optional<Colour> Gaia::stone(int cell) const {

@@ -66,7 +66,6 @@ class Gaia : public Game {
   void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
 
   std::shared_ptr<const GaiaBoard> board_;  // shared, immutable
-  bool swap_enabled_;
   std::vector<std::int8_t> stones_;         // per cell: empty, 0 or 1
   mutable std::vector<Link> links_;         // mutable for path halving in root()
   std::vector<int> last_placed_;            // the stone(s) of the most recent placement

@@ -84,6 +84,9 @@ class Game {
   Game(const Game&) = default;
   Game& operator=(const Game&) = default;
 
+  // Whether this game was created with swap at ply 2 enabled (an option of HY 3 and Gaia).
+  bool swap_enabled() const { return swap_enabled_; }
+
   // Parses and validates a placement by `colour`; applies it only if legal and returns its
   // canonical text. May call declare_winner(). Called only while the game is not over.
   virtual PlyResult place(std::string_view ply, Colour colour) = 0;

@@ -13,7 +13,6 @@ std::string capitalised_colour(Colour colour) { return colour == 0 ? "Red" : "Bl
 Hy3::Hy3(int size, bool swap_enabled)
     : Game(swap_enabled),
       board_(Hy3Board::of_size(size)),
-      swap_enabled_(swap_enabled),
       stones_(static_cast<std::size_t>(board_->cell_count()), -1),
       parent_(static_cast<std::size_t>(board_->cell_count())),
       anchors_(static_cast<std::size_t>(board_->cell_count())) {
@@ -21,7 +20,7 @@ Hy3::Hy3(int size, bool swap_enabled)
 }
 
 std::string Hy3::options_text() const {
-  return "-size=" + std::to_string(board_->size()) + (swap_enabled_ ? " -swap" : "");
+  return "-size=" + std::to_string(board_->size()) + (swap_enabled() ? " -swap" : "");
 }
 
 int Hy3::find_root(int cell) const {

@@ -50,7 +50,6 @@ class Hy3 final : public Game {
   bool has_legal_placement(Colour colour) const;
 
   std::shared_ptr<const Hy3Board> board_;
-  bool swap_enabled_;
   std::vector<int> stones_;    // per cell: -1 empty, 0 red, 1 blue
   // Union-find over stones of one colour; mutable so lookups can halve paths.
   mutable std::vector<int> parent_;
