@@ -10,9 +10,10 @@
 
 #include "engine/gaia_board.h"
 #include "engine/game.h"
-#include "engine/registry.h"
 
 namespace pbem {
+
+struct GameType;  // engine/registry.h
 
 class Gaia : public Game {
  public:
@@ -72,7 +73,7 @@ class Gaia : public Game {
   std::optional<Win> win_;
 };
 
-// The registry entry for gaia: name, help, options and factory.
+// The registry entry for gaia (engine/gaia_type.cpp): name, help, options and factory.
 GameType gaia_game_type();
 
 }  // namespace pbem

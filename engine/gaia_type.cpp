@@ -1,6 +1,8 @@
 // Gaia's registry entry: options, the help players receive by mail, and the factory.
 #include "engine/gaia.h"
 
+#include "engine/registry.h"
+
 namespace pbem {
 
 namespace {

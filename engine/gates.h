@@ -15,7 +15,6 @@
 #include "engine/gates_board.h"
 #include "engine/gates_position.h"
 #include "engine/gates_tiles.h"
-#include "engine/registry.h"
 
 namespace pbem::gates {
 
@@ -93,6 +92,8 @@ class GatesGame final : public Game {
 }  // namespace pbem::gates
 
 namespace pbem {
+
+struct GameType;  // engine/registry.h
 
 // The registry entry for gates (engine/gates_type.cpp): name, help, options and factory. The
 // factory accepts -cross (default) | -y | -hex, -size=<n>, and at most one of -phase,

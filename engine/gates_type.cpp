@@ -2,8 +2,8 @@
 // The game itself is gates::GatesGame (engine/gates.h).
 #include "engine/gates.h"
 
-
 #include "engine/gates_render.h"
+#include "engine/registry.h"
 #include "engine/text.h"
 
 namespace pbem {

@@ -5,10 +5,12 @@
 #include <bitset>
 #include <memory>
 
+#include "engine/game.h"
 #include "engine/hy3_board.h"
-#include "engine/registry.h"
 
 namespace pbem {
+
+struct GameType;  // engine/registry.h
 
 class Hy3 final : public Game {
  public:
@@ -57,6 +59,7 @@ class Hy3 final : public Game {
   int last_cell_ = -1;
 };
 
+// The registry entry for hy3 (engine/hy3_type.cpp): name, help, options and factory.
 GameType hy3_game_type();
 
 }  // namespace pbem

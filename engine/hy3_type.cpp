@@ -1,6 +1,8 @@
 // HY 3's registry entry: options, the help players receive by mail, and the factory.
 #include "engine/hy3.h"
 
+#include "engine/registry.h"
+
 namespace pbem {
 
 namespace {
