@@ -18,6 +18,49 @@ std::string_view parity_option(ParityRule rule) {
   return "";
 }
 
+std::string side_names(BoardKind kind, unsigned sides) {
+  static constexpr std::array<std::string_view, 3> y_names{"left", "top", "lower right"};
+  static constexpr std::array<std::string_view, 4> hex_names{"upper left", "lower right", "lower left", "upper right"};
+  static constexpr std::array<std::string_view, 6> cross_names{"top",    "upper right", "lower right",
+                                                               "bottom", "lower left",  "upper left"};
+  std::vector<std::string_view> names;
+  const std::size_t count = kind == BoardKind::y ? 3 : kind == BoardKind::hex ? 4 : 6;
+  for (std::size_t bit = 0; bit < count; ++bit) {
+    if (!(sides & (1u << bit))) continue;
+    names.push_back(kind == BoardKind::y ? y_names[bit] : kind == BoardKind::hex ? hex_names[bit] : cross_names[bit]);
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+}  // namespace pbem::gates
+
+namespace pbem {
+
+// The parts of Gates (namespace pbem::gates) the members below use.
+using gates::board_for;
+using gates::board_option;
+using gates::BoardKind;
+using gates::cross_opposite;
+using gates::cross_triple;
+using gates::DecidingPath;
+using gates::goal_lines;
+using gates::kDark;
+using gates::outcome;
+using gates::parity_option;
+using gates::ParityRule;
+using gates::Position;
+using gates::render_board;
+using gates::side_names;
+using gates::Tile;
+using gates::tile_from_letter;
+using gates::winning_path;
+namespace side = gates::side;
+
 namespace {
 
 std::string letters_of_parity(int parity) { return parity == 0 ? "a, b and c" : "d, e and f"; }
@@ -25,10 +68,10 @@ std::string letters_of_parity(int parity) { return parity == 0 ? "a, b and c" : 
 }  // namespace
 
 // Swap (the pie rule) is always available in Gates.
-GatesGame::GatesGame(BoardKind kind, int size, ParityRule rule)
+Gates::Gates(BoardKind kind, int size, ParityRule rule)
     : Game(/*swap_enabled=*/true), position_(board_for(kind, size)), rule_(rule) {}
 
-std::string GatesGame::options_text() const {
+std::string Gates::options_text() const {
   std::string text = "-";  // appended piecewise: GCC 12 -O3 misreports `"-" + std::string(...)` (-Wrestrict)
   text += board_option(board().kind());
   text += " -size=" + std::to_string(board().size());
@@ -36,14 +79,14 @@ std::string GatesGame::options_text() const {
   return text;
 }
 
-nlohmann::json GatesGame::cells_json() const {
+nlohmann::json Gates::cells_json() const {
   nlohmann::json cells = nlohmann::json::object();
   for (int cell = 0; cell < board().cell_count(); ++cell)
     if (auto tile = position_.tile(cell)) cells[board().label(cell)] = std::string(1, tile->letter());
   return cells;
 }
 
-std::variant<GatesGame::Placement, std::string> GatesGame::validate(std::string_view ply) const {
+std::variant<Gates::Placement, std::string> Gates::validate(std::string_view ply) const {
   const std::string example = "write the tile letter, a colon and the cell, e.g. c:d3";
   std::string text = to_lower(trim(ply));
   auto colon = text.find(':');
@@ -68,7 +111,7 @@ std::variant<GatesGame::Placement, std::string> GatesGame::validate(std::string_
   return Placement{*cell, *tile};
 }
 
-bool GatesGame::parity_allows(int cell, Tile tile) const {
+bool Gates::parity_allows(int cell, Tile tile) const {
   switch (rule_) {
     case ParityRule::fixed: return tile.parity == 0;
     case ParityRule::phase: return !phase_parity_ || tile.parity == *phase_parity_;
@@ -87,7 +130,7 @@ bool GatesGame::parity_allows(int cell, Tile tile) const {
   return false;
 }
 
-std::optional<std::string> GatesGame::parity_violation(int cell, Tile tile) const {
+std::optional<std::string> Gates::parity_violation(int cell, Tile tile) const {
   if (parity_allows(cell, tile)) return std::nullopt;
   const std::string letter(1, tile.letter());
   switch (rule_) {
@@ -107,7 +150,7 @@ std::optional<std::string> GatesGame::parity_violation(int cell, Tile tile) cons
   return "tile " + letter + " is not allowed here";
 }
 
-int GatesGame::final_parity(int cell, Tile tile) const {
+int Gates::final_parity(int cell, Tile tile) const {
   if (rule_ == ParityRule::align) return tile.parity;  // clashing groups align to the new tile
   if (rule_ != ParityRule::invert_min) return tile.parity;  // no clash is possible
   // cost(x) = (p != x) + sizes of the adjacent groups whose parity is not x; ties keep p.
@@ -121,7 +164,7 @@ int GatesGame::final_parity(int cell, Tile tile) const {
   return cost[other_parity] < cost[tile.parity] ? other_parity : tile.parity;
 }
 
-PlyResult GatesGame::place(std::string_view ply, Colour colour) {
+PlyResult Gates::place(std::string_view ply, Colour colour) {
   auto validated = validate(ply);
   if (auto* error = std::get_if<std::string>(&validated)) return PlyResult::rejected(*error);
   const Placement placement = std::get<Placement>(validated);
@@ -140,7 +183,7 @@ PlyResult GatesGame::place(std::string_view ply, Colour colour) {
   return PlyResult::accepted(std::string(1, placement.tile.letter()) + ":" + board().label(placement.cell));
 }
 
-std::vector<std::string> GatesGame::legal_placements() const {
+std::vector<std::string> Gates::legal_placements() const {
   std::vector<std::string> moves;
   moves.reserve(static_cast<std::size_t>(6 * (board().cell_count() - position_.tile_count())));
   for (int cell = 0; cell < board().cell_count(); ++cell) {
@@ -161,7 +204,7 @@ std::vector<std::string> GatesGame::legal_placements() const {
   return moves;
 }
 
-std::string GatesGame::render(const RenderContext& context) const {
+std::string Gates::render(const RenderContext& context) const {
   // No title line: every mail and `show` already heads the diagram with the game's title.
   std::string out = render_board(position_, last_cell());
   out += "\n" + goal_lines(board());
@@ -170,7 +213,7 @@ std::string GatesGame::render(const RenderContext& context) const {
   return out;
 }
 
-std::optional<DecidingPath> GatesGame::deciding_path() const {
+std::optional<DecidingPath> Gates::deciding_path() const {
   if (!winner() || record().back() == "resign") return std::nullopt;
   const Colour won = *winner();
   const Position::PathSides paths = position_.paths();
@@ -184,12 +227,12 @@ std::optional<DecidingPath> GatesGame::deciding_path() const {
   return std::nullopt;
 }
 
-bool GatesGame::on_deciding_path(const DecidingPath& path, int cell, flat::Corner corner) const {
+bool Gates::on_deciding_path(const DecidingPath& path, int cell, flat::Corner corner) const {
   return position_.occupied(cell) && position_.corner_colour_at(cell, corner) == path.colour &&
          position_.path_sides(cell, corner) == path.sides;
 }
 
-std::vector<int> GatesGame::winning_cells() const {
+std::vector<int> Gates::winning_cells() const {
   std::vector<int> cells;
   const auto path = deciding_path();
   if (!path) return cells;
@@ -202,26 +245,7 @@ std::vector<int> GatesGame::winning_cells() const {
   return cells;
 }
 
-std::string side_names(BoardKind kind, unsigned sides) {
-  static constexpr std::array<std::string_view, 3> y_names{"left", "top", "lower right"};
-  static constexpr std::array<std::string_view, 4> hex_names{"upper left", "lower right", "lower left", "upper right"};
-  static constexpr std::array<std::string_view, 6> cross_names{"top",    "upper right", "lower right",
-                                                               "bottom", "lower left",  "upper left"};
-  std::vector<std::string_view> names;
-  const std::size_t count = kind == BoardKind::y ? 3 : kind == BoardKind::hex ? 4 : 6;
-  for (std::size_t bit = 0; bit < count; ++bit) {
-    if (!(sides & (1u << bit))) continue;
-    names.push_back(kind == BoardKind::y ? y_names[bit] : kind == BoardKind::hex ? hex_names[bit] : cross_names[bit]);
-  }
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
-    text += names[i];
-  }
-  return text;
-}
-
-std::string GatesGame::end_reason() const {
+std::string Gates::end_reason() const {
   const auto path = deciding_path();
   if (!path) return {};
   const std::string colour(colour_name(path->colour));
@@ -249,4 +273,4 @@ std::string GatesGame::end_reason() const {
   return {};
 }
 
-}  // namespace pbem::gates
+}  // namespace pbem

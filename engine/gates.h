@@ -1,7 +1,9 @@
 // Gates as a pbem::Game: move syntax, the parity options, and the outcome after each ply
-// (rules: docs/rules.md, "Gates"). The board geometry lives in gates_board.h, the tile
-// table in gates_tiles.h, connectivity in gates_position.h, the diagram in gates_render.h;
-// the registry entry (options, help, factory) in gates_type.cpp.
+// (rules: docs/rules.md, "Gates"). The game is pbem::Gates, beside pbem::Hy3 and pbem::Gaia;
+// its parts live in namespace pbem::gates (their names, Board, Position, Tile, would be too
+// general in pbem): the board geometry in gates_board.h, the tile table in gates_tiles.h,
+// connectivity in gates_position.h, the outcome in gates_outcome.h, the diagram in
+// gates_render.h. The registry entry (options, help, factory) is gates_type.cpp.
 #pragma once
 
 #include <memory>
@@ -39,13 +41,19 @@ struct DecidingPath {
 // "top, lower right and lower left": the names of the sides in a side mask.
 std::string side_names(BoardKind kind, unsigned sides);
 
-class GatesGame final : public Game {
- public:
-  GatesGame(BoardKind kind, int size, ParityRule rule);
+}  // namespace pbem::gates
 
-  std::unique_ptr<Game> clone() const override { return std::make_unique<GatesGame>(*this); }
+namespace pbem {
+
+struct GameType;  // engine/registry.h
+
+class Gates final : public Game {
+ public:
+  Gates(gates::BoardKind kind, int size, gates::ParityRule rule);
+
+  std::unique_ptr<Game> clone() const override { return std::make_unique<Gates>(*this); }
   std::string_view name() const override { return "gates"; }
-  std::string_view colour_name(Colour colour) const override { return colour == kDark ? "dark" : "light"; }
+  std::string_view colour_name(Colour colour) const override { return colour == gates::kDark ? "dark" : "light"; }
   // Board type, size, then the parity option if any: "-cross -size=5 -invert_min".
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
@@ -53,18 +61,18 @@ class GatesGame final : public Game {
   std::string end_reason() const override;
   std::vector<int> winning_cells() const override;
   // The path that decided the game; nullopt while it is on or after a resignation.
-  std::optional<DecidingPath> deciding_path() const;
+  std::optional<gates::DecidingPath> deciding_path() const;
   // Whether the band at `corner` of `cell` belongs to `path`.
-  bool on_deciding_path(const DecidingPath& path, int cell, flat::Corner corner) const;
+  bool on_deciding_path(const gates::DecidingPath& path, int cell, flat::Corner corner) const;
 
-  const Position& position() const { return position_; }
-  const Board& board() const { return position_.board(); }
-  ParityRule parity_rule() const { return rule_; }
+  const gates::Position& position() const { return position_; }
+  const gates::Board& board() const { return position_.board(); }
+  gates::ParityRule parity_rule() const { return rule_; }
   // The cell of the most recent placement, if any.
   std::optional<int> last_cell() const { return last_cell_ < 0 ? std::nullopt : std::optional<int>(last_cell_); }
 
-  GatesGame(const GatesGame&) = default;
-  GatesGame& operator=(const GatesGame&) = default;
+  Gates(const Gates&) = default;
+  Gates& operator=(const Gates&) = default;
 
  protected:
   PlyResult place(std::string_view ply, Colour colour) override;
@@ -73,27 +81,21 @@ class GatesGame final : public Game {
  private:
   struct Placement {
     int cell;
-    Tile tile;
+    gates::Tile tile;
   };
   // Parses and fully validates a placement; the error text is meant for the player.
   std::variant<Placement, std::string> validate(std::string_view ply) const;
   // Whether the parity rule allows `tile` on the empty `cell`; parity_violation() says why not.
-  bool parity_allows(int cell, Tile tile) const;
-  std::optional<std::string> parity_violation(int cell, Tile tile) const;
+  bool parity_allows(int cell, gates::Tile tile) const;
+  std::optional<std::string> parity_violation(int cell, gates::Tile tile) const;
   // The parity the new tile's merged group ends with.
-  int final_parity(int cell, Tile tile) const;
+  int final_parity(int cell, gates::Tile tile) const;
 
-  Position position_;
-  ParityRule rule_;
+  gates::Position position_;
+  gates::ParityRule rule_;
   std::optional<int> phase_parity_;  // -phase: the parity chosen on ply 1
   int last_cell_ = -1;
 };
-
-}  // namespace pbem::gates
-
-namespace pbem {
-
-struct GameType;  // engine/registry.h
 
 // The registry entry for gates (engine/gates_type.cpp): name, help, options and factory. The
 // factory accepts -cross (default) | -y | -hex, -size=<n>, and at most one of -phase,

@@ -1,5 +1,5 @@
 // Gates (Cameron Browne, 2008): the registry entry, i.e. options, help text and factory.
-// The game itself is gates::GatesGame (engine/gates.h).
+// The game itself is pbem::Gates (engine/gates.h).
 #include "engine/gates.h"
 
 #include "engine/gates_render.h"
@@ -139,7 +139,7 @@ std::unique_ptr<Game> create_gates(const std::vector<std::string>& args) {
                     : options.has("invert_min") || options.has("invert")      ? ParityRule::invert_min
                     : options.has("align")                                    ? ParityRule::align
                                                                               : ParityRule::fixed;
-  return std::make_unique<gates::GatesGame>(kind, size, rule);
+  return std::make_unique<Gates>(kind, size, rule);
 }
 
 }  // namespace

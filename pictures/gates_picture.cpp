@@ -11,7 +11,6 @@ namespace pbem::pictures {
 namespace {
 
 using gates::Board;
-using gates::GatesGame;
 
 constexpr Rgb kTileFace{0.60, 0.55, 0.47};
 constexpr Rgb kDarkPath{0.12, 0.30, 0.85};
@@ -53,7 +52,7 @@ void stub_path(cairo_t* cr, Point from, Point centre) {
 
 class GatesDrawing {
  public:
-  GatesDrawing(const GatesGame& game, const Frame& frame, cairo_t* cr)
+  GatesDrawing(const Gates& game, const Frame& frame, cairo_t* cr)
       : game_(game), board_(game.board()), frame_(frame), cr_(cr), path_(game.deciding_path()) {}
 
   void cell(int cell) {
@@ -150,7 +149,7 @@ class GatesDrawing {
     cairo_stroke(cr_);
   }
 
-  const GatesGame& game_;
+  const Gates& game_;
   const Board& board_;
   const Frame& frame_;
   cairo_t* cr_;
@@ -170,7 +169,7 @@ Frame gates_frame(const Board& board) {
 
 }  // namespace
 
-std::string draw_gates_picture(const GatesGame& game) {
+std::string draw_gates_picture(const Gates& game) {
   const Frame frame = gates_frame(game.board());
   Canvas canvas(frame.width(), frame.height());
   GatesDrawing drawing(game, frame, canvas.cr());

@@ -8,6 +8,6 @@
 
 namespace pbem::pictures {
 
-std::string draw_gates_picture(const gates::GatesGame& game);
+std::string draw_gates_picture(const Gates& game);
 
 }  // namespace pbem::pictures

@@ -30,7 +30,7 @@ std::string draw_as(const Game& game) {
 
 const std::vector<Drawer>& drawers() {
   static const std::vector<Drawer> table{
-      {"gates", draw_as<gates::GatesGame, draw_gates_picture>},
+      {"gates", draw_as<Gates, draw_gates_picture>},
       {"hy3", draw_as<Hy3, draw_hy3_picture>},
       {"gaia", draw_as<Gaia, draw_gaia_picture>},
   };

@@ -31,7 +31,7 @@ bool y_or_hex_win(const Position::PathSides& paths, BoardKind kind, Colour colou
 }
 
 // Plays random legal plies (sometimes swap) until the game is over, checking each step.
-void play_random_game(GatesGame& game, std::mt19937& rng) {
+void play_random_game(Gates& game, std::mt19937& rng) {
   int plies = 0;
   while (!game.over()) {
     std::vector<std::string> legal = game.legal_plies();

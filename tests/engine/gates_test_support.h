@@ -12,12 +12,12 @@
 
 namespace gates_test {
 
-inline std::unique_ptr<pbem::gates::GatesGame> new_game(const std::vector<std::string>& options) {
+inline std::unique_ptr<pbem::Gates> new_game(const std::vector<std::string>& options) {
   std::unique_ptr<pbem::Game> game = pbem::create_game("gates", options);
-  auto* gates = dynamic_cast<pbem::gates::GatesGame*>(game.get());
+  auto* gates = dynamic_cast<pbem::Gates*>(game.get());
   REQUIRE(gates != nullptr);
   game.release();
-  return std::unique_ptr<pbem::gates::GatesGame>(gates);
+  return std::unique_ptr<pbem::Gates>(gates);
 }
 
 // Plays every ply, each of which must be accepted.
@@ -38,7 +38,7 @@ inline void play_to_end(pbem::Game& game, const std::vector<std::string>& plies)
   play_all(game, {plies.back()});
 }
 
-inline int cell(const pbem::gates::GatesGame& game, const std::string& label) {
+inline int cell(const pbem::Gates& game, const std::string& label) {
   for (int c = 0; c < game.board().cell_count(); ++c)
     if (game.board().label(c) == label) return c;
   FAIL("no cell " << label);
@@ -46,7 +46,7 @@ inline int cell(const pbem::gates::GatesGame& game, const std::string& label) {
 }
 
 // The tile letter on `label` now ('.' when empty).
-inline char letter(const pbem::gates::GatesGame& game, const std::string& label) {
+inline char letter(const pbem::Gates& game, const std::string& label) {
   auto tile = game.position().tile(cell(game, label));
   return tile ? tile->letter() : '.';
 }
