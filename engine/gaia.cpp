@@ -91,6 +91,14 @@ bool Gaia::can_still_join(Colour colour) const {
   return false;
 }
 
+std::string Gaia::ply_identity(const std::string& ply) const {
+  GaiaBoard::Lookup found = board_->find(ply);
+  if (!found.error.empty()) return ply;  // swap, resign
+  const int partner = board_->opposed(found.cell);
+  if (partner < 0 || board_->is_first_half(found.cell)) return ply;
+  return board_->label(partner);
+}
+
 std::string Gaia::describe_ply(const std::string& ply) const {
   GaiaBoard::Lookup found = board_->find(ply);
   if (!found.error.empty()) return ply;  // swap, resign

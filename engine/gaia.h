@@ -32,6 +32,8 @@ class Gaia : public Game {
   nlohmann::json cells_json() const override;
   std::string render(const RenderContext& context) const override;
   std::string describe_ply(const std::string& ply) const override;
+  // An edge pair is named by its first-half cell.
+  std::string ply_identity(const std::string& ply) const override;
   std::string end_reason() const override;
   // The winner's group holding two opposed edge cells (empty for a type 2 win: the picture
   // then shows the position that leaves the loser no way through).

@@ -68,6 +68,10 @@ class Game {
   // its own text (a Gaia edge stone also fills its partner, "f1-f10" as the board key
   // writes pairs). Machine outputs (record, replay, legal) keep the plain ply.
   virtual std::string describe_ply(const std::string& ply) const { return ply; }
+  // One spelling for the plies that do the same thing as the canonical ply `ply` (a Gaia edge
+  // stone written with either label of its pair is one ply): plies compare equal by it, and
+  // it is itself a ply that plays the same.
+  virtual std::string ply_identity(const std::string& ply) const { return ply; }
 
   // The ASCII diagram a player receives, including the status lines.
   virtual std::string render(const RenderContext& context) const = 0;

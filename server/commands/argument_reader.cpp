@@ -51,6 +51,14 @@ bool looks_like_move(std::string_view word) {
                      [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
 }
 
+// The shown words joined; a word shown as nothing (the rest of a private part) is left out.
+std::string join_shown(const std::vector<std::string>& shown) {
+  std::string out;
+  for (const std::string& word : shown)
+    if (!word.empty()) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
 }  // namespace
 
 std::optional<int> positive_number(std::string_view text) {
@@ -149,6 +157,15 @@ std::vector<std::string> ArgumentReader::rest_lower() {
   return out;
 }
 
+std::vector<std::string> ArgumentReader::rest_private() {
+  const std::size_t from = next_;
+  std::vector<std::string> out = rest_lower();
+  if (out.empty()) return out;
+  masked_[from] = "(" + std::to_string(out.size()) + (out.size() == 1 ? " word)" : " words)");
+  for (std::size_t i = from + 1; i < masked_.size(); ++i) masked_[i].clear();  // left out when joined
+  return out;
+}
+
 void ArgumentReader::expect_end() {
   if (done()) return;
   // Extra words after a password command may be a password: they are not quoted.
@@ -164,9 +181,9 @@ MaskedCommand ArgumentReader::masked() const {
       shown[i] = std::string(kMask);
   std::string cautious;
   if (secret_from_)
-    cautious = join(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_)),
-                    " ") + " ...";
-  return MaskedCommandMaker::make(join(shown, " "), std::move(cautious));
+    cautious = join_shown(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_))) +
+               " ...";
+  return MaskedCommandMaker::make(join_shown(shown), std::move(cautious));
 }
 
 MaskedCommand ArgumentReader::masked_so_far() const {
@@ -180,8 +197,18 @@ MaskedCommand ArgumentReader::first_word_only(const std::string& first) {
 
 MaskedCommand ArgumentReader::server_text(std::string text) { return MaskedCommandMaker::make(std::move(text)); }
 
+MaskedCommand ArgumentReader::joined(const std::string& before, const std::vector<MaskedCommand>& parts,
+                                     const std::string& after) {
+  std::string text, cautious;
+  for (const MaskedCommand& part : parts) {
+    text += (text.empty() ? "" : "; ") + part.text();
+    cautious += (cautious.empty() ? "" : "; ") + part.cautious().text();
+  }
+  return MaskedCommandMaker::make(before + text + after, before + cautious + after);
+}
+
 std::string ArgumentReader::first_words(std::size_t count) const {
-  return join(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)), " ");
+  return join_shown(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)));
 }
 
 }  // namespace pbem::server

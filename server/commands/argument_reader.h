@@ -51,6 +51,9 @@ class ArgumentReader {
   BoardRef take_board(bool allow_ply);
   std::vector<std::string> rest();
   std::vector<std::string> rest_lower();
+  // The rest, lower-cased, shown in replies and logs only as "(N words)": a conditional
+  // line is its owner's secret plan.
+  std::vector<std::string> rest_private();
   void expect_end();
 
   // The whole line with every password masked (also where it was typed twice).
@@ -62,6 +65,10 @@ class ArgumentReader {
   static MaskedCommand first_word_only(const std::string& first);
   // A description the server wrote itself ("reply to game 12"), never the sender's words.
   static MaskedCommand server_text(std::string text);
+  // Masked commands as one, between words the server wrote itself:
+  // "multiple (2 lines: hy3 move 1 alice ***** b2; hy3 show 1)".
+  static MaskedCommand joined(const std::string& before, const std::vector<MaskedCommand>& parts,
+                              const std::string& after);
 
  private:
   std::string first_words(std::size_t count) const;

@@ -90,6 +90,8 @@ void vacation_arguments(ArgumentReader& reader, Command& command) {
   command.words = {value};
 }
 
+void nothing_more(ArgumentReader& reader, Command&) { reader.expect_end(); }
+
 void userid_rest_lower(ArgumentReader& reader, Command& command) {
   command.userid = reader.take_userid();
   command.words = reader.rest_lower();
@@ -149,6 +151,22 @@ void move_text(ArgumentReader& reader, Command& command) {
   for (const std::string& word : kMoveWordCommands)
     if (command.move == word) command.spec = &game_command_spelled(word);
   reader.expect_end();
+}
+
+// The rest of a conditional command: nothing (the listing), `clear`, or a line of plies,
+// which no reply or log line repeats.
+void conditional_line(ArgumentReader& reader, Command& command) {
+  ArgumentReader ahead = reader;
+  const std::vector<std::string> rest = ahead.rest_lower();
+  if (rest == std::vector<std::string>{"clear"}) command.words = {reader.take_lower("clear")};
+  else command.words = reader.rest_private();
+}
+
+// conditional board userid password [clear | ply ply ...]
+void conditional_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  conditional_line(reader, command);
 }
 
 // move board userid password move[#moveno]
@@ -214,6 +232,9 @@ const std::vector<CommandSpec>& command_table() {
       {"set", false, {"set"}, "set userid password pictures on|off   (drawn boards in game mails)",
        setting_arguments, Secret::Password, set_setting},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
+      {"multiple", false, {"multiple"},
+       "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,
+       Secret::None, multiple},
       // Game commands: "<game> <word> ...".
       {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None, game_help},
       {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)",
@@ -250,6 +271,10 @@ const std::vector<CommandSpec>& command_table() {
        board_userid_password, Secret::Password, decline},
       {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
        board_userid_password, Secret::Password, rematch},
+      // Conditional moves (conditional_commands.cpp).
+      {"conditional", true, {"conditional"},
+       "<game> conditional board userid password [clear | ply ply ...]   (answers to the opponent's next plies)",
+       conditional_arguments, Secret::Password, conditional},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
        watch_arguments, Secret::Password, subscribe},
@@ -271,7 +296,8 @@ const std::vector<std::string>& move_words() { return kMoveWordCommands; }
 void parse_authenticated_move(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   command.userid = reader.take_userid();
-  move_text(reader, command);
+  if (command.spec->name == "conditional") conditional_line(reader, command);
+  else move_text(reader, command);
 }
 
 std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }

@@ -44,8 +44,9 @@ const CommandSpec& command_named(std::string_view name);
 
 // The words a move command hands to a command of their own ("swap", "resign", ...).
 const std::vector<std::string>& move_words();
-// The arguments of a move whose player is already authenticated (a reply to a game
-// address): board userid move[#moveno], no password.
+// The arguments of a move or conditional command whose player is already authenticated
+// (a reply to a game address, the computer): board userid and the move[#moveno] or the
+// conditional line, no password. `command.spec` says which.
 void parse_authenticated_move(ArgumentReader& reader, Command& command);
 
 // The usage line of one command, of every command, of every game command, with "<game>"

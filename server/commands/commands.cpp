@@ -97,19 +97,23 @@ std::optional<std::string> password_problem(std::string_view password) {
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text) {
   ++command_parses;
-  std::vector<std::string> words{std::string(type), "move", std::to_string(number), std::string(userid)};
-  for (std::string& word : split_words(move_text)) words.push_back(std::move(word));
+  std::vector<std::string> plies = split_words(move_text);
+  // "conditional ..." is that command; anything else is the move.
+  const bool conditional = !plies.empty() && to_lower(plies.front()) == "conditional";
+  const std::string verb = conditional ? "conditional" : "move";
+  std::vector<std::string> words{std::string(type), verb, std::to_string(number), std::string(userid)};
+  words.insert(words.end(), plies.begin() + (conditional ? 1 : 0), plies.end());
   ArgumentReader reader(words);
   ParsedCommand result;
   Command command;
   command.type = reader.take_lower("game");
-  reader.take("move");
-  command.spec = &command_named("move");
+  reader.take(verb);
+  command.spec = &command_named(verb);
   try {
     parse_authenticated_move(reader, command);
   } catch (const ParseFailure& failure) {
     result.error = failure.message;
-    result.usage = command_usage(command_named("move"), command.type);
+    result.usage = command_usage(*command.spec, command.type);
     result.masked = reader.masked_so_far();
     return result;
   }

@@ -54,7 +54,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
 // (reply_move.h), or the computer opponent. The command `<type> move <number> <userid>
 // <move_text>` with no password; `move_text` is a ply with an optional "#moveno", or one of
 // the move words that are commands of their own (swap, resign, undo, abort, accept, decline),
-// as pbmserv's `move 4 bob pw accept`.
+// as pbmserv's `move 4 bob pw accept`; or `conditional ...` (clear, or a line of plies).
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text);
 

@@ -1,18 +1,20 @@
 // The end of a ply: every way a ply or a result is stored goes through here, inside the
 // command's transaction (a move or swap, a resignation, a loss on time, an accepted undo,
 // an abort, the computer's move, which is a move). Each stores what changed, then
-// finish() does what follows any of them, in one order: the game read back as stored
-// (deadline, status, result), the ratings of a game that ended rated, the pending
-// proposal cancelled. What is to follow a ply next (a conditional answer, a tournament's
-// next round) is one call in finish(). The mail side words the PlyEnd it returns
-// (game_update in game_mail.h).
+// finish() does what follows any of them, in one order: the ratings of a game that ended
+// rated, the pending proposal cancelled. The game as stored (deadline, status, result) is
+// what GameRecords returns from the write, not read back. What is to follow a ply next (a
+// conditional answer, a tournament's next round) is one call in finish(). The mail side
+// words the PlyEnd it returns (game_update in game_mail.h).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/game.h"
+#include "server/commands/conditional_commands.h"
 #include "server/commands/context.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
@@ -23,6 +25,11 @@ struct PlyEnd {
   GameRecord record;                         // the game as stored now
   std::vector<RatingChange> rating_changes;  // when this ended a rated game
   std::string cancelled;                     // " That cancels bob's proposal to ...", or ""
+  // The plies played at once after a stored ply from the conditional moves of the player
+  // it left to move (each answer may meet the other player's conditional moves in turn),
+  // and the game after them (null when there were none).
+  std::vector<ConditionalAnswer> answers;
+  std::shared_ptr<const Game> position;
 };
 
 // A ply `game` has just made (a placement, swap or resign by `colour`, played by user

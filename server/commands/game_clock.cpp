@@ -12,6 +12,10 @@ std::int64_t user_id_of_colour(const GameRecord& record, const Game& game, int c
   return record.players[seat];
 }
 
+int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id) {
+  return user_id_of_colour(record, game, 0) == user_id ? 0 : 1;
+}
+
 TurnClock turn_clock(Database& db, const ClockConfig& config, int days_per_move, std::int64_t user_to_move,
                      std::chrono::system_clock::time_point now) {
   using namespace std::chrono;

@@ -16,6 +16,8 @@ namespace pbem::server {
 
 // The user id that holds `colour` in `game` (colours change hands after a swap).
 std::int64_t user_id_of_colour(const GameRecord& record, const Game& game, int colour);
+// The colour `user_id`, a player of the game, holds.
+int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id);
 
 // The clock of the move now due for `user_to_move` in a game of `days_per_move` days.
 TurnClock turn_clock(Database& db, const ClockConfig& config, int days_per_move, std::int64_t user_to_move,

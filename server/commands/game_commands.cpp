@@ -15,16 +15,10 @@
 #include "server/commands/proposal_commands.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
-#include "server/ratings/rating_text.h"
 
 namespace pbem::server {
 
 namespace {
-
-int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id) {
-  std::int64_t holder0 = game.swapped() ? record.players[1] : record.players[0];
-  return holder0 == user_id ? 0 : 1;
-}
 
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
@@ -51,71 +45,7 @@ std::string padded(std::string text, std::size_t width) {
 
 }  // namespace
 
-// The board mail both players get after a challenge, an accepted move or undo; the mail
-// that ends a rated game also shows `rating_changes`. (game_mail.h)
-void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
-                 const std::vector<RatingChange>& rating_changes, const std::string& subject,
-                 std::optional<std::int64_t> only_user) {
-  auto users = userids_by_colour(record, game);
-  RenderContext context{users};
-  const std::string board = game.render(context);
-  PictureOnDemand picture(game);
-  for (std::size_t seat = 0; seat < 2; ++seat) {
-    if (only_user && *only_user != record.players[seat]) continue;
-    Account account = *ctx.accounts.find_by_id(record.players[seat]);
-    std::string text = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
-    if (const auto winner_colour = winner_of(record, game)) {
-      const std::string& winner = users[static_cast<std::size_t>(*winner_colour)];
-      text += "The game is over: " + winner + " (" + colour_of(game, *winner_colour) + ") wins" +
-              (record.lost_on_time ? " on time" : "") + ".\n";
-      if (!rating_changes.empty()) text += "\n" + game_title(record.type) + " ratings:\n";
-      for (const RatingChange& change : rating_changes)
-        text += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
-    } else if (record.aborted_by) {
-      text += "The game is over without a result: it was " + aborted_note(record) + ". It is not rated.\n";
-    } else if (users[static_cast<std::size_t>(game.to_move())] == account.userid) {
-      text += "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
-              " move " + std::to_string(record.id) + " " + account.userid + " <password> \n" +
-              "\nOr just reply to this mail with your move as the first line: no password needed.\n";
-      if (game.swap_allowed()) text += "\n(Instead of a move you may send `swap` to take over the first move.)\n";
-    } else {
-      text += "Waiting for " + users[static_cast<std::size_t>(game.to_move())] + " to move.\n";
-    }
-    if (const std::string clock = clock_lines(ctx.db, record, game, account.userid); !clock.empty())
-      text += "\n" + clock;
-    // Replying to it plays a move for this player, in this game (reply_move.h).
-    const std::string game_address =
-        player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
-    // Every confirmed address of the player gets it; an unconfirmed one nothing.
-    for (const std::string& address : account.confirmed) {
-      Reply reply;
-      reply.to = address;
-      reply.subject = subject.empty() ? game_subject(record, game) : subject;
-      reply.text = text;
-      reply.game_id = record.id;
-      reply.to_sender = address == ctx.request.sender;
-      reply.kind = MailKind::Game;
-      if (account.pictures) reply.picture_png = picture.png();
-      reply.reply_to = game_address;
-      ctx.out.replies.push_back(reply);
-    }
-  }
-  if (only_user) return;  // a reminder is that player's own
-  // Watchers see the same board; the lines for a player (a move prompt) are not theirs.
-  std::string watched = headline + "\n\n" + board_heading(record) + "\n\n" + board + "\n";
-  if (const auto winner_colour = winner_of(record, game))
-    watched += "The game is over: " + users[static_cast<std::size_t>(*winner_colour)] + " (" +
-               colour_of(game, *winner_colour) + ") wins" + (record.lost_on_time ? " on time" : "") + ".\n";
-  else if (record.aborted_by)
-    watched += "The game is over without a result: it was " + aborted_note(record) + ".\n";
-  else
-    watched += users[static_cast<std::size_t>(game.to_move())] + " (" + colour_of(game, game.to_move()) +
-               ") is to move.\n";
-  mail_watchers(ctx, record, subject.empty() ? game_subject(record, game) : subject, watched, &picture);
-}
-
 namespace handlers {
-
 
 void challenge(CommandContext& ctx, const Command& c) {
   // The computer opponent's account is made when it is first challenged (kept in this
@@ -152,9 +82,8 @@ void challenge(CommandContext& ctx, const Command& c) {
   const int days = options.days_per_move.value_or(ctx.config.clock.days_per_move);
   GameRecord record =
       ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated, days);
-  ctx.records.set_turn_clock(record.id, turn_clock(ctx.db, ctx.config.clock, days, first.id,
-                                                   std::chrono::system_clock::now()));
-  record = *ctx.records.find(record.id);
+  ctx.records.set_turn_clock(record,
+                             turn_clock(ctx.db, ctx.config.clock, days, first.id, std::chrono::system_clock::now()));
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
   add_kind_watchers(ctx, record);  // before the first board mail, which they get too
   game_update(ctx, record, *game,
@@ -177,23 +106,14 @@ void abort_game(CommandContext& ctx, const Command& c) {
   if (record.plies > 0) return propose_abort(ctx, c, player, record);
   store_abort(ctx, record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
-  for (std::size_t seat = 0; seat < 2; ++seat) {
-    const Account account = *ctx.accounts.find_by_id(record.players[seat]);
-    for (const std::string& address : account.confirmed) {
-      Reply reply;
-      reply.to = address;
-      reply.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid;
-      reply.text = player.userid + " ended " + board_heading(record) + " before the first move.\n" +
-                   "The game is over without a result.\n";
-      reply.game_id = record.id;
-      reply.to_sender = address == ctx.request.sender;
-      reply.kind = MailKind::Game;
-      ctx.out.replies.push_back(reply);
-    }
-  }
-  mail_watchers(ctx, record, game_title(record.type) + " #" + number + ": aborted by " + player.userid,
-                player.userid + " ended " + board_heading(record) + " before the first move.\n" +
-                    "The game is over without a result.\n");
+  // Players and watchers read the same notice; with no game left, it has no game address.
+  const std::string text =
+      player.userid + " ended " + board_heading(record) + " before the first move.\nThe game is over without a result.\n";
+  send_game_mail(ctx, record,
+                 {.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid,
+                  .player_text = [&text](const Account&) { return text; },
+                  .game_address = false,
+                  .watcher_text = text});
 }
 
 void move(CommandContext& ctx, const Command& c) {
@@ -220,7 +140,7 @@ void move(CommandContext& ctx, const Command& c) {
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
                " and the first move; " + userids_by_colour(end.record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  game_update(ctx, end.record, *game, headline + end.cancelled, end.rating_changes);
+  ply_update(ctx, end, *game, headline);
 }
 
 void resign(CommandContext& ctx, const Command& c) {

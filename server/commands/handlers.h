@@ -23,6 +23,8 @@ void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);
 void set_setting(CommandContext& context, const Command& command);
+// multiple.cpp (reached only when the body holds no command line)
+void multiple(CommandContext& context, const Command& command);
 // game_commands.cpp
 void challenge(CommandContext& context, const Command& command);
 void move(CommandContext& context, const Command& command);
@@ -48,6 +50,8 @@ void rematch(CommandContext& context, const Command& command);
 // watch_commands.cpp
 void subscribe(CommandContext& context, const Command& command);
 void unsubscribe(CommandContext& context, const Command& command);
+// conditional_commands.cpp
+void conditional(CommandContext& context, const Command& command);
 
 }  // namespace handlers
 }  // namespace pbem::server

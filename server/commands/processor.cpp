@@ -65,7 +65,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     out.replies.clear();
     out.error = true;
     const std::string reason = without_passwords(error.what(), parsed.command);
-    out.summary = "error: " + reason;
+    out.summary = "error: " + (error.logged.empty() ? reason : error.logged);
     // When the password was not accepted the words may be out of order: from the userid
     // on, any of them may be the password, so neither the reply nor the log quotes them.
     // (A signup has no password to check: its word order was validated by the parser.)

@@ -53,10 +53,13 @@ struct Outcome {
 };
 
 // A command that cannot be carried out: the reason, and the usage to remind the sender of.
+// `logged`, when given, is what the log and the inbox row say instead of the reason (a
+// reason that names a player's private plan, e.g. a conditional line's plies).
 struct CommandError : std::runtime_error {
-  CommandError(const std::string& reason, std::string usage_text = {})
-      : std::runtime_error(reason), usage(std::move(usage_text)) {}
+  CommandError(const std::string& reason, std::string usage_text = {}, std::string logged_text = {})
+      : std::runtime_error(reason), usage(std::move(usage_text)), logged(std::move(logged_text)) {}
   std::string usage;
+  std::string logged;
 };
 
 // Carries out one parsed command: finds its row in the command table, checks it and runs

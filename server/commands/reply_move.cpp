@@ -14,9 +14,11 @@ namespace pbem::server {
 namespace {
 
 // The shape of a move as a reply carries it: one word, a placement ("d4", "c:d3"), or a
-// word the move command takes instead ("swap", "resign", ...), with an optional "#moveno".
+// word the move command takes instead ("swap", "resign", ...), with an optional "#moveno";
+// or a line of conditional moves ("conditional d4 e5 ...", "conditional clear").
 bool looks_like_reply_move(const std::string& text) {
   const auto words = split_words(text);
+  if (!words.empty() && to_lower(words.front()) == "conditional") return true;  // conditional moves, or clear
   if (words.size() != 1) return false;
   std::string word = to_lower(words.front());
   if (auto hash = word.find('#'); hash != std::string::npos) word.resize(hash);

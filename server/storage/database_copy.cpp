@@ -15,7 +15,7 @@ constexpr const char* kTables[] = {
     "users",         "addresses",       "games",      "moves",         "inbox",
     "outbox",        "password_failures", "address_confirmations", "ratings", "rating_changes",
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
-    "kind_watchers"};
+    "kind_watchers", "conditional_moves"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals"};
