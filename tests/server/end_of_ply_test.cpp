@@ -1,6 +1,7 @@
 // The end of a ply (server/commands/end_of_ply.*, issue 27): every way a ply or a result is
-// stored has the same effects, in the same order: the game read back as stored, the
-// ratings of a game that ended rated (once), the pending proposal cancelled.
+// stored has the same effects, in the same order: the game as stored, the ratings of a
+// game that ended rated (once), the pending proposal cancelled, and then (issue 28) the
+// conditional answer of the player the ply leaves to move, or the trees deleted.
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -8,6 +9,7 @@
 
 #include "server/commands/context.h"
 #include "server/commands/end_of_ply.h"
+#include "server/storage/conditional_moves.h"
 #include "server/storage/proposals.h"
 #include "service_fixture.h"
 
@@ -102,4 +104,59 @@ TEST_CASE("an abort ends the game without a result or a rating", "[end_of_ply]")
   CHECK_FALSE(end.record.winner_colour);
   CHECK(end.rating_changes.empty());
   CHECK_FALSE(end.cancelled.empty());  // a pending proposal has nothing left to ask for
+}
+
+namespace {
+// Alice's conditional answer to bob's next ply: if a1, then c2.
+void alice_answers_a1_with_c2(PendingUndo& f) {
+  const GameRecord record = *GameRecords(f.db).find(1);
+  ConditionalMoves(f.db).store(1, record.players[0], {1, {{"a1", "c2"}}});
+}
+std::size_t stored_lines(PendingUndo& f) {
+  auto query = f.db.prepare("SELECT count(*) FROM conditional_moves");
+  query.step();
+  return static_cast<std::size_t>(query.column_int(0));
+}
+}  // namespace
+
+TEST_CASE("a ply meets the conditional answer of the player it leaves to move, in the same end", "[end_of_ply]") {
+  PendingUndo f;
+  alice_answers_a1_with_c2(f);
+  PendingUndo::Scope scope(f);
+  const GameRecord record = *scope.ctx.records.find(1);
+  auto game = scope.ctx.records.replay(record);
+  REQUIRE(game->play("a1").ok);
+  const PlyEnd end = store_ply(scope.ctx, record, *game, "a1", 1, record.players[1]);
+  REQUIRE(end.answers.size() == 1);
+  CHECK(end.answers[0].owner == "alice");
+  CHECK(end.answers[0].to_ply == "a1");
+  CHECK(end.answers[0].answer == "c2");
+  CHECK(end.answers[0].lines_left == 0);
+  CHECK(end.record.plies == 3);  // bob's ply and alice's answer
+  REQUIRE(end.position);
+  CHECK(end.position->record() == std::vector<std::string>{"c1", "a1", "c2"});
+  CHECK(end.record.deadline_at);  // bob's clock, for the move after the answer
+  CHECK(end.cancelled == " That cancels alice's proposal to take back move 1 (c1).");  // said once
+  CHECK(stored_lines(f) == 0);
+}
+
+TEST_CASE("a result, a takeback and an abort delete every conditional move of the game", "[end_of_ply]") {
+  PendingUndo f;
+  alice_answers_a1_with_c2(f);
+  PendingUndo::Scope scope(f);
+  const GameRecord record = *scope.ctx.records.find(1);
+  REQUIRE(stored_lines(f) == 1);
+  SECTION("a loss on time") { store_loss_on_time(scope.ctx, record, 0); }
+  SECTION("a resignation") {
+    auto game = scope.ctx.records.replay(record);
+    REQUIRE(game->resign(1).ok);
+    store_ply(scope.ctx, record, *game, "resign", 1, record.players[1]);
+  }
+  SECTION("a takeback") {
+    const Proposal proposal = *Proposals(f.db).pending(1);
+    Proposals(f.db).answer(proposal, ProposalState::Accepted, record.players[1]);
+    store_takeback(scope.ctx, record, proposal.id);
+  }
+  SECTION("an abort") { store_abort(scope.ctx, record, record.players[0]); }
+  CHECK(stored_lines(f) == 0);
 }
