@@ -154,9 +154,20 @@ std::string join_collapsing_blank_lines(const std::vector<std::string_view>& lin
   return std::string(trim(out));
 }
 
-}  // namespace
+// An attribution line as clients open one ("On <date>, <name> wrote:", also wrapped over
+// two lines), whether or not a quoted line follows.
+bool opens_attribution(const std::vector<std::string_view>& lines, std::size_t index) {
+  if (!starts_like_attribution(lines[index])) return false;
+  std::string joined(trim(lines[index]));
+  for (std::size_t length = 1; length <= 2 && index + length <= lines.size(); ++length) {
+    if (length == 2) joined += " " + std::string(trim(lines[index + 1]));
+    if (!joined.empty() && joined.back() == ':' && mentions_writing(joined)) return true;
+  }
+  return false;
+}
 
-std::string extract_new_text(std::string_view body) {
+// `above_first_quote`: stop at the first quoted or attribution line instead of leaving it out.
+std::string extract(std::string_view body, bool above_first_quote) {
   const auto lines = split_lines(body);
   std::vector<std::string_view> kept;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -168,8 +179,10 @@ std::string extract_new_text(std::string_view body) {
       }
       break;
     }
+    const std::size_t length = attribution_length(lines, i);
+    if (above_first_quote && (is_quoted(line) || length > 0 || opens_attribution(lines, i))) break;
     if (is_quoted(line)) continue;
-    if (const std::size_t length = attribution_length(lines, i)) {
+    if (length > 0) {
       i += length - 1;
       continue;
     }
@@ -177,5 +190,11 @@ std::string extract_new_text(std::string_view body) {
   }
   return join_collapsing_blank_lines(kept);
 }
+
+}  // namespace
+
+std::string extract_new_text(std::string_view body) { return extract(body, false); }
+
+std::string extract_top_text(std::string_view body) { return extract(body, true); }
 
 }  // namespace pbem::mail

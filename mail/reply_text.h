@@ -19,4 +19,11 @@ namespace pbem::mail {
 // Runs of blank lines become one; the result is trimmed.
 std::string extract_new_text(std::string_view body);
 
+// What stands above the first quoted line or attribution line of `body` (an attribution is
+// taken here without a quote after it too: "On <date>, <name> wrote:"), and before a
+// signature or an Outlook block; blank lines as in extract_new_text. The text a `multiple`
+// mail's command lines are read from: below the first quote nothing is the sender's
+// command, even where extract_new_text keeps an interleaved answer.
+std::string extract_top_text(std::string_view body);
+
 }  // namespace pbem::mail

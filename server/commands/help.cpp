@@ -72,7 +72,10 @@ std::string commands_help() {
          "`show 17#5` shows game 17 after move 5. `games` lists active games unless\n"
          "you add all, inactive or next (games where it is that user's turn).\n"
          "-days=N in a challenge sets the time per move; `help clock` explains deadlines,\n"
-         "reminders, loss on time and vacation.\n";
+         "reminders, loss on time and vacation.\n"
+         "`multiple` as the Subject: each line of the body above any quoted text is one\n"
+         "command (at most 20), carried out in order as if it had come alone; one reply\n"
+         "lists every line's result.\n";
 }
 
 std::string tutorial() {

@@ -6,27 +6,45 @@
 #include "engine/text.h"
 #include "mail/address.h"
 #include "mail/header_scan.h"
+#include "mail/reply_text.h"
 #include "server/support/digest.h"
 
 namespace pbem::server {
 
 namespace {
 
-std::vector<std::string> game_names() {
-  std::vector<std::string> names;
-  for (const auto& type : game_types()) names.push_back(type.name);
+const std::vector<std::string>& game_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> found;
+    for (const auto& type : game_types()) found.push_back(type.name);
+    return found;
+  }();
   return names;
 }
 
+struct FoundCommand {
+  ParsedCommand parsed;
+  bool on_first_line = false;  // it is the body's first line, not the Subject
+};
+
 // The command: the Subject, or else the first line of the new body text when only that
 // parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
-ParsedCommand find_command(const std::string& subject, const std::string& first_line) {
-  static const std::vector<std::string> names = game_names();
-  ParsedCommand from_subject = parse_command(subject, names);
-  if (from_subject.command) return from_subject;
-  if (looks_like_command(first_line, names))
-    if (ParsedCommand line = parse_command(first_line, names); line.command) return line;
-  return from_subject;
+FoundCommand find_command(const std::string& subject, const std::string& first_line) {
+  ParsedCommand from_subject = parse_command(subject, game_names());
+  if (from_subject.command) return {std::move(from_subject)};
+  if (looks_like_command(first_line, game_names()))
+    if (ParsedCommand line = parse_command(first_line, game_names()); line.command) return {std::move(line), true};
+  return {std::move(from_subject)};
+}
+
+// The text a multiple's lines are read from: what stands above the body's first quote,
+// without the line that was the command itself when it was the body's first line.
+std::string text_of_lines(const mail::InboundMessage& message, bool command_on_first_line) {
+  std::string text = mail::extract_top_text(message.body_text);
+  if (!command_on_first_line) return text;
+  const auto first = text.find_first_not_of(" \t\n");
+  const auto end = first == std::string::npos ? std::string::npos : text.find('\n', first);
+  return end == std::string::npos ? "" : text.substr(end + 1);
 }
 
 // True when `address` is the server's own address or one of its aliases: answering it
@@ -88,9 +106,20 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
     record.command = std::move(by_reply->command);
     record.address_owner = std::move(by_reply->owner);
   } else {
-    record.command = find_command(message.subject, first_line);
+    FoundCommand found = find_command(message.subject, first_line);
+    record.command = std::move(found.parsed);
+    if (takes_command_lines(record.command))
+      record.lines = read_command_lines(text_of_lines(message, found.on_first_line), game_names());
   }
   return record;
+}
+
+std::vector<const ParsedCommand*> commands_of(const IntakeRecord& record) {
+  if (!record.message || record.machine) return {};
+  if (!record.lines) return {&record.command};
+  std::vector<const ParsedCommand*> commands;
+  for (const ParsedCommand& line : record.lines->commands) commands.push_back(&line);
+  return commands;
 }
 
 }  // namespace pbem::server

@@ -1,9 +1,9 @@
 // The intake step: a stored message's bytes read once — MIME parsed once, its command
-// found and parsed once, a game address among its recipients resolved once (game, player,
-// the move in the Subject or body) — into the one record the processor works from. Nothing
-// on the way after this reads the bytes or the command text again; inside the batch's
-// transaction only a game address's password generation is checked again
-// (reply_move.h's expired_since).
+// found and parsed once (a `multiple`'s lines too, each once), a game address among its
+// recipients resolved once (game, player, the move in the Subject or body) — into the one
+// record the processor works from. Nothing on the way after this reads the bytes or the
+// command text again; inside the batch's transaction only a game address's password
+// generation is checked again (reply_move.h's expired_since).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,7 @@
 
 #include "mail/inbound_message.h"
 #include "server/commands/commands.h"
+#include "server/commands/multiple.h"
 #include "server/commands/reply_move.h"
 #include "server/storage/database.h"
 #include "server/storage/inbox.h"
@@ -32,6 +33,9 @@ struct IntakeRecord {
   // The Subject, or the body's first line when only that parses; for a mail to a game
   // address, the move it carries for the address's player (or why it is refused).
   ParsedCommand command;
+  // When the command is carried out as the lines of the body (`multiple`): those lines,
+  // each parsed once, read from the body's text above its first quote.
+  std::optional<CommandLines> lines;
   std::optional<AddressOwner> address_owner;  // for a mail to a valid game address
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
@@ -41,6 +45,10 @@ struct IntakeRecord {
 // Reads `db` (games, accounts) to resolve a game address; writes nothing, so it runs before
 // the batch's transaction.
 IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config& config);
+
+// The commands the mail asks for, in order: its lines, or else its one command (none for
+// mail that is not read or not answered).
+std::vector<const ParsedCommand*> commands_of(const IntakeRecord& record);
 
 // The line of a body's new text (quotes and signature already gone) where a command or a
 // reply's move is looked for: its first line that is not blank and not quoted.

@@ -117,46 +117,51 @@ void MailService::process(std::int64_t inbox_id) { process_batch(std::span(&inbo
 // (picture_warmup.h). What needs no check (a cached password, a throttled user, a command
 // without a password) costs nothing here.
 //
-// The password throttle holds inside a batch too: one user's passwords are checked in the
-// batch's order by one job, which stops once the user has no wrong password left this
-// hour; the transaction then refuses the rest unchecked, as the failures are recorded in
-// that same order.
+// The password throttle holds inside a batch too: one user's passwords (of commands and of
+// a multiple's lines alike) are checked in the batch's order by one job, which stops once
+// the user has no wrong password left this hour; the transaction then refuses the rest
+// unchecked, as the failures are recorded in that same order.
 void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
   std::vector<std::function<void()>> jobs;
   Accounts accounts(db_);
   PasswordThrottle throttle(db_, config_.limits.failed_passwords_per_hour);
   const auto now = std::chrono::system_clock::now();
+  struct PasswordToCheck {
+    const std::string* password;
+    std::optional<PasswordCheck>* result;  // the command's own slot: no two jobs share one
+  };
   struct PasswordsOfUser {
     std::string userid, hash;
     int failures_left = 0;
-    std::vector<PreparedMessage*> messages;  // in the batch's order
+    std::vector<PasswordToCheck> checks;  // in the batch's order
   };
   std::map<std::int64_t, PasswordsOfUser> by_user;
   for (PreparedMessage& prepared : batch) {
-    const ParsedCommand& parsed = prepared.record.command;
-    if (!prepared.record.message || prepared.record.machine || !parsed.command) continue;
-    const Command& command = *parsed.command;
-    if (command.spec->secret != Secret::Password || command.userid.empty() || command.password.empty()) continue;
-    const auto account = accounts.find(command.userid);
-    if (!account) continue;
-    auto [user, fresh] = by_user.try_emplace(account->id);
-    if (fresh) {
-      user->second.userid = command.userid;
-      user->second.hash = accounts.password_hash(account->id).value_or("");
-      user->second.failures_left = throttle.failures_left(account->id, now);
+    const std::vector<const ParsedCommand*> commands = commands_of(prepared.record);
+    for (std::size_t n = 0; n < commands.size(); ++n) {
+      if (!commands[n]->command) continue;
+      const Command& command = *commands[n]->command;
+      if (command.spec->secret != Secret::Password || command.userid.empty() || command.password.empty()) continue;
+      const auto account = accounts.find(command.userid);
+      if (!account) continue;
+      auto [user, fresh] = by_user.try_emplace(account->id);
+      if (fresh) {
+        user->second.userid = command.userid;
+        user->second.hash = accounts.password_hash(account->id).value_or("");
+        user->second.failures_left = throttle.failures_left(account->id, now);
+      }
+      user->second.checks.push_back({&command.password, &prepared.prechecks.at(n)});
     }
-    user->second.messages.push_back(&prepared);
   }
   for (auto& [id, user] : by_user) {
     // A throttled user's passwords are not checked at all (the processor refuses them).
     if (user.hash.empty() || user.failures_left == 0) continue;
     jobs.push_back([user = &user] {
       int wrong = 0;
-      for (PreparedMessage* prepared : user->messages) {
+      for (const PasswordToCheck& check : user->checks) {
         if (wrong == user->failures_left) return;  // the rest are refused unchecked
-        const std::string& password = prepared->record.command.command->password;
-        const bool matches = verify_password_cached(user->userid, user->hash, password);
-        prepared->precheck = PasswordCheck{user->hash, password, matches};
+        const bool matches = verify_password_cached(user->userid, user->hash, *check.password);
+        *check.result = PasswordCheck{user->hash, *check.password, matches};
         if (!matches) ++wrong;
       }
     });
@@ -177,7 +182,10 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   std::vector<PreparedMessage> batch;
   for (std::int64_t id : inbox_ids) {
     const auto row = inbox.load(id);
-    if (row && row->state == "received") batch.push_back({id, read_stored_message(db_, *row, config_), std::nullopt});
+    if (!row || row->state != "received") continue;
+    IntakeRecord record = read_stored_message(db_, *row, config_);
+    const std::size_t commands = commands_of(record).size();
+    batch.push_back({id, std::move(record), std::vector<std::optional<PasswordCheck>>(commands)});
   }
   if (batch.empty()) return inbox_ids.size();
   const unsigned long long verifications_before = password_verifications();
@@ -229,9 +237,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     return tag + ": skipped machine mail (" + *record.machine + ")";
   }
 
-  // A failed command must leave nothing behind but its error reply.
-  Savepoint command(db_, "command");
-  CommandProcessor processor(db_, config_, std::move(prepared.precheck));
+  if (record.lines) return carry_out_lines(prepared, tag);
   Request request{record.sender, record.from, std::move(prepared.record.command), message.body_new_text, std::nullopt};
   // A mail to a player's game address is a move by reply: the address, checked at intake,
   // is its credential, unless the player's password changed since.
@@ -239,6 +245,45 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     if (auto expired = expired_since(db_, *owner)) request.command = std::move(*expired);
     else request.authenticated_userid = owner->userid;
   }
+  const Outcome outcome = run_command(tag, request, std::move(prepared.prechecks.front()));
+  const int sent = queue_replies(db_, config_, tag, CommandThread{message.message_id, message.references}, outcome.replies,
+                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id,
+                                 outcome.credential_accepted ? std::nullopt
+                                                             : std::optional<std::size_t>(kUnauthenticatedReplyBytes));
+  inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
+  return tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
+         std::to_string(sent) + " replies queued)";
+}
+
+// Each line exactly as if it had come alone (in a mail with no text of its own: chat and
+// message lines were refused at intake), in order, each seeing what the lines before it
+// changed. Their replies to the sender are gathered into one mail (commands/multiple.h).
+// The budget of mail anyone may ask for holds for the whole message: the gathered mail and
+// every reply of a line without an accepted credential count against the one budget.
+std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::string& tag) {
+  const IntakeRecord& record = prepared.record;
+  const mail::InboundMessage& message = *record.message;
+  CommandLines& lines = *prepared.record.lines;
+  std::vector<Outcome> outcomes;
+  for (std::size_t n = 0; n < lines.commands.size(); ++n) {
+    const Request request{record.sender, record.from, std::move(lines.commands[n]), "", std::nullopt};
+    outcomes.push_back(run_command(tag + " line " + std::to_string(n + 1), request, std::move(prepared.prechecks[n])));
+  }
+  MultipleAnswer answer = answer_lines(record.sender, std::move(outcomes), lines.left_out);
+  ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
+                   "pbem-" + std::to_string(prepared.inbox_id) + "-", record.reply_salt, prepared.inbox_id,
+                   kUnauthenticatedReplyBytes);
+  queue.add(std::move(answer.gathered));
+  for (Outcome& line : answer.lines)
+    for (Reply& reply : line.replies) queue.add(std::move(reply), !line.credential_accepted);
+  Inbox(db_).finish(prepared.inbox_id, "processed", record.sender, answer.masked.text(), answer.summary);
+  return tag + " from " + record.sender + ": " + answer.masked.text() + " -> " + answer.summary + " (" +
+         std::to_string(queue.sent()) + " replies queued)";
+}
+
+Outcome MailService::run_command(const std::string& tag, const Request& request, std::optional<PasswordCheck> precheck) {
+  Savepoint command(db_, "command");
+  CommandProcessor processor(db_, config_, std::move(precheck));
   Outcome outcome;
   try {
     outcome = processor.handle(request);
@@ -258,14 +303,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
         .record_failure(*outcome.wrong_password_for, std::chrono::system_clock::now());
   crash_point("after-command");
-
-  const int sent = queue_replies(db_, config_, tag, CommandThread{message.message_id, message.references}, outcome.replies,
-                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id,
-                                 outcome.credential_accepted ? std::nullopt
-                                                             : std::optional<std::size_t>(kUnauthenticatedReplyBytes));
-  inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
-  return tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
-         std::to_string(sent) + " replies queued)";
+  return outcome;
 }
 
 }  // namespace pbem::server

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/commands/commands.h"
+#include "server/commands/processor.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/write_turn.h"
 #include "server/storage/accounts.h"
@@ -74,11 +75,17 @@ class MailService {
   struct PreparedMessage {
     std::int64_t inbox_id = 0;
     IntakeRecord record;
-    std::optional<PasswordCheck> precheck;
+    // One for each of commands_of(record): its password, verified before the transaction.
+    std::vector<std::optional<PasswordCheck>> prechecks;
   };
   void work_in_advance(std::vector<PreparedMessage>& batch);
   // One message inside the batch's transaction; returns its log line (written after commit).
   std::string carry_out(PreparedMessage& prepared);
+  // A multiple's lines, each as if it had come alone; returns the message's log line.
+  std::string carry_out_lines(PreparedMessage& prepared, const std::string& tag);
+  // One command in its own savepoint: a failed one leaves nothing behind but its error
+  // reply, and a wrong password is recorded for the throttle after the rollback.
+  Outcome run_command(const std::string& tag, const Request& request, std::optional<PasswordCheck> precheck);
 
   Database& db_;
   const Config& config_;

@@ -9,14 +9,14 @@
 namespace pbem::server {
 namespace {
 
-// The move command the processor would carry out for this mail, if it is one whose
-// credential is already known good: it came to a valid game address, or its password is
-// one this process has verified before (a hit in the verified-password cache). Drawing
+// The move command the processor would carry out for this command of a mail, if it is one
+// whose credential is already known good: it came to a valid game address, or its password
+// is one this process has verified before (a hit in the verified-password cache). Drawing
 // for a password nobody has checked would let any stranger's mail cost 6-23 ms of CPU.
-std::optional<Command> move_of(const IntakeRecord& record, const Accounts& accounts) {
-  const auto& command = record.command.command;
+std::optional<Command> move_of(const ParsedCommand& parsed, bool to_game_address, const Accounts& accounts) {
+  const auto& command = parsed.command;
   if (!command || !command->is("move") || command->boards.empty()) return std::nullopt;
-  if (record.address_owner) return command;
+  if (to_game_address) return command;
   if (command->password.empty()) return std::nullopt;
   const auto account = accounts.find(command->userid);
   const auto hash = account ? accounts.password_hash(account->id) : std::nullopt;
@@ -31,25 +31,25 @@ std::vector<std::unique_ptr<Game>> positions_after_moves(Database& db, const std
   std::vector<std::unique_ptr<Game>> positions;
   GameRecords games(db);
   Accounts accounts(db);
-  for (const IntakeRecord* record : records) {
-    if (!record->message || record->machine) continue;
-    try {
-      const auto move = move_of(*record, accounts);
-      if (!move) continue;
-      const auto game_record = games.find(move->boards.front().number);
-      if (!game_record || !game_record->active || game_record->type != move->type) continue;
-      bool wanted = false;
-      for (std::int64_t id : game_record->players)
-        if (const auto player = accounts.find_by_id(id)) wanted = wanted || player->pictures;
-      if (!wanted) continue;
-      auto game = games.replay(*game_record);
-      if (!game->over() && game->play(move->move).ok) positions.push_back(std::move(game));
-    } catch (const DatabaseError&) {
-      throw;  // busy, ...: the batch is retried later, as for its other reads
-    } catch (const std::exception&) {
-      // A record that does not replay is the processor's to report; nothing is drawn ahead.
+  for (const IntakeRecord* record : records)
+    for (const ParsedCommand* parsed : commands_of(*record)) {  // a multiple's lines too
+      try {
+        const auto move = move_of(*parsed, record->address_owner.has_value(), accounts);
+        if (!move) continue;
+        const auto game_record = games.find(move->boards.front().number);
+        if (!game_record || !game_record->active || game_record->type != move->type) continue;
+        bool wanted = false;
+        for (std::int64_t id : game_record->players)
+          if (const auto player = accounts.find_by_id(id)) wanted = wanted || player->pictures;
+        if (!wanted) continue;
+        auto game = games.replay(*game_record);
+        if (!game->over() && game->play(move->move).ok) positions.push_back(std::move(game));
+      } catch (const DatabaseError&) {
+        throw;  // busy, ...: the batch is retried later, as for its other reads
+      } catch (const std::exception&) {
+        // A record that does not replay is the processor's to report; nothing is drawn ahead.
+      }
     }
-  }
   return positions;
 }
 

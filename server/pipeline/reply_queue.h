@@ -2,6 +2,7 @@
 // computer opponent's moves (bot_turns.cpp) and the clock's duties (clock_duties.cpp).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,11 +24,34 @@ struct CommandThread {
 
 // Turns replies into outbox rows with threading headers (In-Reply-To/References to
 // `command` for replies to its sender, else to the game's thread), holding error and help
-// replies to the per-address reply limit; returns how many were queued. Message-IDs are
-// "<id_prefix><n>.<salt>@domain" (without ".<salt>" when it is empty): the caller makes
-// them stable per unit of work, so doing it again can never mint new ones.
-// `byte_budget`: the most the rows may hold together (their composed bytes); a reply that
-// would pass it is replaced by a short note once, and later ones are dropped (logged).
+// replies to the per-address reply limit. Message-IDs are "<id_prefix><n>.<salt>@domain"
+// (without ".<salt>" when it is empty), n counting every reply added: the caller makes them
+// stable per unit of work, so doing it again can never mint new ones.
+// `byte_budget`: the most the budgeted rows may hold together (their composed bytes); a
+// budgeted reply that would pass it is replaced by a short note once, and later budgeted
+// ones are dropped (logged). Replies added as not budgeted are queued whatever the budget.
+class ReplyQueue {
+ public:
+  ReplyQueue(Database& db, const Config& config, std::string tag, CommandThread command, std::string id_prefix,
+             std::string salt, std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget);
+  void add(Reply reply, bool budgeted = true);
+  int sent() const { return sent_; }  // how many rows were queued
+
+ private:
+  Database& db_;
+  const Config& config_;
+  std::string tag_;
+  CommandThread command_;
+  std::string id_prefix_, salt_;
+  std::optional<std::int64_t> inbox_id_;
+  std::optional<std::size_t> byte_budget_;
+  std::chrono::system_clock::time_point now_ = std::chrono::system_clock::now();
+  int sent_ = 0, n_ = 0;
+  std::size_t bytes_queued_ = 0;
+  bool over_budget_ = false;
+};
+
+// All of `replies` through one ReplyQueue, every one budgeted; returns how many were queued.
 int queue_replies(Database& db, const Config& config, const std::string& tag, const CommandThread& command,
                   const std::vector<Reply>& replies, const std::string& id_prefix, const std::string& salt,
                   std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget = std::nullopt);

@@ -60,3 +60,17 @@ TEST_CASE("a name line right before an attribution stays", "[mail][reply]") {
   CHECK(extract_new_text("Well played!\n\nErin\nOn Friday, March 15, 2024, PBeM Server wrote:\n\n> board\n") ==
         "Well played!\n\nErin");
 }
+
+TEST_CASE("the top text stops at the first quoted or attribution line", "[mail][reply]") {
+  using pbem::mail::extract_top_text;
+  // An interleaved answer below the first quote is not top text (extract_new_text keeps it).
+  CHECK(extract_top_text("answer zero\n> question one?\nanswer one\n") == "answer zero");
+  CHECK(extract_top_text("hy3 show 1\nhy3 show 2\n\nOn Fri, 15 Mar 2024 at 13:50, PBeM Server <\n"
+                         "pbem@localhost> wrote:\n\n> hy3 show 3\n") == "hy3 show 1\nhy3 show 2");
+  // An attribution with no '>' quote after it (the quote re-flowed, or left out) still ends it.
+  CHECK(extract_top_text("hy3 show 1\nOn Fri, 15 Mar 2024, Alice wrote:\nhy3 show 2\n") == "hy3 show 1");
+  CHECK(extract_top_text("hy3 show 1\n-- \nhy3 show 2\n") == "hy3 show 1");
+  CHECK(extract_top_text("> quoted first\nhy3 show 1\n") == "");
+  CHECK(extract_top_text("This is what I wrote:\nthe centre is weak.\n") ==
+        "This is what I wrote:\nthe centre is weak.");
+}

@@ -44,6 +44,17 @@ TEST_CASE("a message is MIME-parsed once and its command parsed once on the way 
     CHECK(command_parse_count() - commands_before == 2);
     CHECK(Inbox(db).load(id)->state == "processed");
   }
+  SECTION("a multiple: its Subject once and each of its N lines once, 1 + N in all") {
+    const auto id = service.receive(mail_with_subject("multiple", "help\n\nlist hy3\nhy3 games\n\n> hy3 show 1\n"),
+                                    std::nullopt)
+                        .inbox_id;
+    const auto mime_before = pbem::mail::inbound_parse_count();
+    const auto commands_before = command_parse_count();
+    service.process(id);
+    CHECK(pbem::mail::inbound_parse_count() - mime_before == 1);
+    CHECK(command_parse_count() - commands_before == 1 + 3);
+    CHECK(Inbox(db).load(id)->state == "processed");
+  }
 }
 
 TEST_CASE("the intake record carries sender, command and recipients, envelope first", "[intake]") {
@@ -62,6 +73,19 @@ TEST_CASE("the intake record carries sender, command and recipients, envelope fi
   REQUIRE(record.recipients.size() == 2);
   CHECK(record.recipients[0] == "pbem-archive@localhost");
   CHECK(record.recipients[1] == "pbem@localhost");
+}
+
+TEST_CASE("a multiple's lines are read at intake from the text above the quote and signature", "[intake]") {
+  pbem::test::ServiceFixture f;
+  const std::string body = "hy3 show 1\n  \nhy3 games alice\n\nOn Mon, 1 Jan 2029, Bob <bob@example.net> wrote:\n"
+                           "> hy3 show 2\nhy3 show 3\n-- \nhy3 show 4\n";
+  const auto id = f.service.receive(mail_with_subject("multiple", body), std::nullopt).inbox_id;
+  const IntakeRecord record = read_stored_message(f.db, *Inbox(f.db).load(id), f.config);
+  REQUIRE(record.lines);
+  REQUIRE(record.lines->commands.size() == 2);
+  CHECK(record.lines->commands[0].masked.text() == "hy3 show 1");
+  CHECK(record.lines->commands[1].masked.text() == "hy3 games alice");
+  CHECK(commands_of(record).size() == 2);
 }
 
 TEST_CASE("unreadable bytes and machine mail are recorded as such, with no command", "[intake]") {
