@@ -50,19 +50,21 @@ void refuse_unless_open_to_proposals(CommandContext& ctx, const GameRecord& reco
 void announce(CommandContext& ctx, const GameRecord& record, const Proposal& proposal) {
   const std::string asks = what_it_asks(ctx, record, proposal);
   const std::string number = number_of(record);
-  mail_players(ctx, record, game_title(record.type) + " #" + number + ": " + proposal.proposer + " proposes to " +
-                                (proposal.kind == ProposalKind::Abort ? "abort the game" : "take back a move"),
-               [&](const Account& account) {
-                 std::string text = proposal.proposer + " proposes to " + asks + " in " + board_heading(record) + ".\n\n";
-                 if (account.id == proposal.proposed_by)
-                   return text + "Your proposal waits for " + opponent_of(record, account.userid) +
-                          "'s answer; both of you get a mail with it.\nTo withdraw it, send:\n    " + record.type +
-                          " decline " + number + " " + account.userid + " <password>\n";
-                 return text + "To agree, send:\n    " + record.type + " accept " + number + " " + account.userid +
-                        " <password>\nTo refuse:\n    " + record.type + " decline " + number + " " +
-                        account.userid + " <password>\nOr reply to this mail with accept or decline as the first line:\n"
-                        "no password needed. A move instead cancels the proposal.\n";
-               });
+  send_game_mail(
+      ctx, record,
+      {.subject = game_title(record.type) + " #" + number + ": " + proposal.proposer + " proposes to " +
+                  (proposal.kind == ProposalKind::Abort ? "abort the game" : "take back a move"),
+       .player_text = [&](const Account& account) {
+         std::string text = proposal.proposer + " proposes to " + asks + " in " + board_heading(record) + ".\n\n";
+         if (account.id == proposal.proposed_by)
+           return text + "Your proposal waits for " + opponent_of(record, account.userid) +
+                  "'s answer; both of you get a mail with it.\nTo withdraw it, send:\n    " + record.type +
+                  " decline " + number + " " + account.userid + " <password>\n";
+         return text + "To agree, send:\n    " + record.type + " accept " + number + " " + account.userid +
+                " <password>\nTo refuse:\n    " + record.type + " decline " + number + " " + account.userid +
+                " <password>\nOr reply to this mail with accept or decline as the first line:\n"
+                "no password needed. A move instead cancels the proposal.\n";
+       }});
 }
 
 // The pending proposal `player` may answer; `accepting`: the proposer may not accept it.
@@ -144,10 +146,10 @@ void decline(CommandContext& ctx, const Command& c) {
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   // The same text for both (built first: clang 14 cannot capture a structured binding).
   const std::string text = outcome + ".\n\n" + board_heading(record) + " goes on: " + mover + " is to move.\n";
-  mail_players(ctx, record,
-               game_title(record.type) + " #" + number_of(record) + ": " +
-                   (withdrawn ? "proposal withdrawn" : "proposal declined"),
-               [&text](const Account&) { return text; });
+  send_game_mail(ctx, record,
+                 {.subject = game_title(record.type) + " #" + number_of(record) + ": " +
+                             (withdrawn ? "proposal withdrawn" : "proposal declined"),
+                  .player_text = [&text](const Account&) { return text; }});
 }
 
 void rematch(CommandContext& ctx, const Command& c) {
@@ -165,9 +167,8 @@ void rematch(CommandContext& ctx, const Command& c) {
   auto game = create_game(record.type, split_words(record.options));
   GameRecord fresh = ctx.records.create(record.type, game->options_text(), first.id, second.id,
                                         ctx.config.server.domain(), record.rated, record.days_per_move);
-  ctx.records.set_turn_clock(fresh.id, turn_clock(ctx.db, ctx.config.clock, record.days_per_move, first.id,
-                                                  std::chrono::system_clock::now()));
-  fresh = *ctx.records.find(fresh.id);
+  ctx.records.set_turn_clock(fresh, turn_clock(ctx.db, ctx.config.clock, record.days_per_move, first.id,
+                                               std::chrono::system_clock::now()));
   ctx.records.mark_rematch(fresh.id, record.id);
   add_kind_watchers(ctx, fresh);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record);

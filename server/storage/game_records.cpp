@@ -46,6 +46,15 @@ GameRecord record_from_row(Statement& row) {
   return r;
 }
 
+// A user's userid: the records built here from what was written name their users as a
+// read record does (kSelectGame joins users).
+std::string userid_of(Database& db, std::int64_t user_id) {
+  auto query = db.prepare("SELECT userid FROM users WHERE id = ?");
+  query.bind(1, user_id);
+  if (!query.step()) throw std::logic_error("there is no user " + std::to_string(user_id));
+  return query.column_text(0);
+}
+
 }  // namespace
 
 std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Game& game) {
@@ -63,12 +72,22 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
   insert.run();
-  const std::int64_t id = db_.last_insert_id();
+  // Active, no winner, no plies, no clock: the defaults of a GameRecord, as inserted.
+  GameRecord record;
+  record.id = db_.last_insert_id();
+  record.type = type;
+  record.options = options;
+  record.players = {player0, player1};
+  record.userids = {userid_of(db_, player0), userid_of(db_, player1)};
+  record.rated = rated;
+  record.created_at = record.updated_at = now;
+  record.days_per_move = days_per_move;
   // The thread root names the game, so every client groups a game's mail together.
+  record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
   auto thread = db_.prepare("UPDATE games SET thread_id = ? WHERE id = ?");
-  thread.bind(1, "pbem-game-" + std::to_string(id) + "." + type + "@" + thread_domain).bind(2, id);
+  thread.bind(1, record.thread_id).bind(2, record.id);
   thread.run();
-  return *find(id);
+  return record;
 }
 
 std::optional<GameRecord> GameRecords::find(std::int64_t id) const {
@@ -100,8 +119,8 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
   return game;
 }
 
-void GameRecords::append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
-                         const Game& after, const TurnClock& clock) {
+GameRecord GameRecords::append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
+                               const Game& after, const TurnClock& clock) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
@@ -114,7 +133,13 @@ void GameRecords::append(const GameRecord& record, const std::string& move, int 
   else update.bind(3, nullptr);
   update.bind(4, now).bind(5, record.id);
   update.run();
-  set_turn_clock(record.id, after.over() ? TurnClock{} : clock);
+  GameRecord stored = record;
+  stored.plies = after.ply_count();
+  stored.active = !after.over();
+  stored.winner_colour = after.winner();
+  stored.updated_at = now;
+  set_turn_clock(stored, after.over() ? TurnClock{} : clock);
+  return stored;
 }
 
 namespace {
@@ -132,12 +157,14 @@ std::vector<std::int64_t> ids_of(Statement& query) {
 
 }  // namespace
 
-void GameRecords::set_turn_clock(std::int64_t id, const TurnClock& clock) {
+void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
   bind_optional(update, 1, clock.deadline_at);
   bind_optional(update, 2, clock.remind_at);
-  update.bind(3, id);
+  update.bind(3, record.id);
   update.run();
+  record.deadline_at = clock.deadline_at;
+  record.remind_at = clock.remind_at;
 }
 
 void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
@@ -181,20 +208,39 @@ void GameRecords::reminder_sent(std::int64_t id) {
   update.run();
 }
 
-void GameRecords::lose_on_time(std::int64_t id, int winner_colour) {
+GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour) {
+  const std::string now = now_iso8601();
   auto update = db_.prepare(
       "UPDATE games SET status = 'finished', winner_colour = ?, end_reason = 'time', deadline_at = NULL, "
       "remind_at = NULL, updated_at = ? WHERE id = ? AND status = 'active'");
-  update.bind(1, static_cast<std::int64_t>(winner_colour)).bind(2, now_iso8601()).bind(3, id);
+  update.bind(1, static_cast<std::int64_t>(winner_colour)).bind(2, now).bind(3, record.id);
   update.run();
+  if (db_.changes() == 0) return record;  // it had ended already: nothing was written
+  GameRecord stored = record;
+  stored.active = false;
+  stored.winner_colour = winner_colour;
+  stored.lost_on_time = true;
+  stored.deadline_at.reset();
+  stored.remind_at.reset();
+  stored.updated_at = now;
+  return stored;
 }
 
-void GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
+GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
+  const std::string now = now_iso8601();
   auto update = db_.prepare(
       "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, updated_at = ?, "
       "deadline_at = NULL, remind_at = NULL WHERE id = ?");
-  update.bind(1, user_id).bind(2, now_iso8601()).bind(3, record.id);
+  update.bind(1, user_id).bind(2, now).bind(3, record.id);
   update.run();
+  GameRecord stored = record;
+  stored.active = false;
+  stored.winner_colour.reset();
+  stored.aborted_by = userid_of(db_, user_id);
+  stored.deadline_at.reset();
+  stored.remind_at.reset();
+  stored.updated_at = now;
+  return stored;
 }
 
 StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t proposal_id) {

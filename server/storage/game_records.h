@@ -33,6 +33,8 @@ struct GameRecord {
   int days_per_move = 0;
   std::optional<std::string> deadline_at, remind_at;
   bool lost_on_time = false;  // finished because the player to move let the deadline pass
+
+  bool operator==(const GameRecord&) const = default;
 };
 
 // The clock of the move now due: when it ends, when its reminder goes out.
@@ -61,6 +63,8 @@ class GameRecords {
  public:
   explicit GameRecords(Database& db) : db_(db) {}
 
+  // A new game, active, without moves or a clock yet. Returns it as inserted (what find()
+  // would read), so the caller need not read it back.
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
                     std::int64_t player1, const std::string& thread_domain, bool rated = true,
                     int days_per_move = 0);
@@ -73,12 +77,13 @@ class GameRecords {
 
   // Appends one accepted ply and updates the game's status from `after`. A game that
   // finishes gets its ended_at and end_order from the database (schema/005_ratings.sql).
-  // `clock` is that of the move now due (ignored once the game is over).
-  void append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
+  // `clock` is that of the move now due (ignored once the game is over). Returns the record
+  // as it now stands (`record` as read in this transaction, with what was written).
+  GameRecord append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
               const Game& after, const TurnClock& clock = {});
 
-  // The clock of the move now due.
-  void set_turn_clock(std::int64_t id, const TurnClock& clock);
+  // The clock of the move now due, in the database and in `record`.
+  void set_turn_clock(GameRecord& record, const TurnClock& clock);
   // Moves the deadline and reminder of game `id` by `seconds` (a vacation).
   void shift_turn_clock(std::int64_t id, std::int64_t seconds);
   // Active games whose deadline is at or before `now_iso`, oldest deadline first.
@@ -87,12 +92,14 @@ class GameRecords {
   std::vector<std::int64_t> reminder_due(const std::string& now_iso) const;
   // The reminder of game `id` has gone out.
   void reminder_sent(std::int64_t id);
-  // Ends game `id` with a loss on time: `winner_colour` wins, the moves stay as they are.
-  void lose_on_time(std::int64_t id, int winner_colour);
+  // Ends the active game with a loss on time: `winner_colour` wins, the moves stay as they
+  // are. Returns the record as it now stands (as append does).
+  GameRecord lose_on_time(const GameRecord& record, int winner_colour);
 
   // Ends a game without a result (status finished, no winner), recording who ended it: a
   // player alone before the first move, or the proposer of an accepted abort later.
-  void abort(const GameRecord& record, std::int64_t user_id);
+  // Returns the record as it now stands (as append does).
+  GameRecord abort(const GameRecord& record, std::int64_t user_id);
 
   // Takes back the game's last ply (an accepted `undo`, proposal `proposal_id`): the move
   // row goes to the takebacks table with the time, so the record reads as if it had never
