@@ -273,7 +273,7 @@ const std::vector<CommandSpec>& command_table() {
        board_userid_password, Secret::Password, rematch},
       // Conditional moves (conditional_commands.cpp).
       {"conditional", true, {"conditional"},
-       "<game> conditional board userid password [clear | ply ply ...]   (answers to the opponent's next plies)",
+       "<game> conditional board userid password [clear|ply ply ...]",
        conditional_arguments, Secret::Password, conditional},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",

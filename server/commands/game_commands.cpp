@@ -160,7 +160,7 @@ void resign(CommandContext& ctx, const Command& c) {
 
 void show(CommandContext& ctx, const Command& c) {
   std::string text;
-  std::optional<std::int64_t> thread;
+  std::optional<GameRecord> shown;  // the last board's game
   for (const BoardRef& board : c.boards) {
     GameRecord record = ctx.game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
@@ -176,16 +176,16 @@ void show(CommandContext& ctx, const Command& c) {
       text += clock_lines(ctx.db, record, *game, "");
     }
     text += watchers_line(ctx, record);
-    thread = record.id;
+    shown = record;
   }
   Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
                                                   : game_title(c.type) + " boards",
                           text);
   if (c.boards.size() == 1) {
-    reply.game_id = thread;
+    const GameRecord& record = *shown;
+    reply.about_game(record.id, record.thread_id);
     // To a player's own confirmed address, `show` carries their game address: replying to
     // it plays a move (and it is the way to a fresh one after a password change).
-    const GameRecord record = *ctx.records.find(c.boards[0].number);
     for (std::int64_t id : record.players) {
       const Account player = *ctx.accounts.find_by_id(id);
       if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
@@ -262,7 +262,7 @@ void history(CommandContext& ctx, const Command& c) {
   if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
   if (winner_of(record, *game)) text += "\nResult: " + game_state(record, *game) + ".\n";
   Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);
-  reply.game_id = record.id;
+  reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }
 
@@ -279,7 +279,7 @@ void chat(CommandContext& ctx, const Command& c) {
     reply.text = player.userid + " says about " + game_title(c.type) + " #" + std::to_string(record.id) + ":\n\n" +
                  (ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body) + "\n\nTo answer, send: " + c.type +
                  " chat " + std::to_string(record.id) + " " + other.userid + " <password>\n";
-    reply.game_id = record.id;
+    reply.about_game(record.id, record.thread_id);
     reply.kind = MailKind::Relay;
     reply.relayed_by = player.id;
     ctx.out.replies.push_back(reply);
@@ -288,7 +288,7 @@ void chat(CommandContext& ctx, const Command& c) {
                             other.confirmed.empty()
                                 ? "Not sent: " + other.userid + " has no confirmed address yet.\n"
                                 : "Your message was sent to " + other.userid + ".\n");
-  receipt.game_id = record.id;
+  receipt.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(receipt);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " chat from " + player.userid;
 }
@@ -304,7 +304,7 @@ void preview(CommandContext& ctx, const Command& c) {
   std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
                      " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});
   Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " preview", text);
-  reply.game_id = record.id;
+  reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }
 

@@ -73,7 +73,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       reply.to = address;
       reply.subject = mail.subject;
       reply.text = text;
-      reply.game_id = record.id;  // threads it with the game's other mail
+      reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && address == ctx.request.sender;
       reply.kind = MailKind::Game;

@@ -31,12 +31,19 @@ struct Reply {
   std::string to;
   std::string subject;
   std::string text;
-  std::optional<std::int64_t> game_id;  // threads the mail into the game's conversation
+  std::optional<std::int64_t> game_id;  // the game it is about (set with about_game)
+  std::string game_thread;              // that game's thread: its first mail's Message-ID
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
   std::string picture_png;                 // board mails: the drawn board for the HTML part; empty: none
   std::string reply_to;  // the player's game address, so replying with a move plays it
+
+  // Threads the mail into the game's conversation (In-Reply-To/References its first mail).
+  void about_game(std::int64_t id, std::string thread) {
+    game_id = id;
+    game_thread = std::move(thread);
+  }
 };
 
 struct Outcome {

@@ -56,7 +56,7 @@ void subscribe(CommandContext& ctx, const Command& c) {
           record.userids[1] + ".\nEvery board mail of it comes to you too.\n\n" +
           game->render(RenderContext{userids_by_colour(record, *game)}) + "\nTo stop, send:\n    " +
           stop_line(c, number, watcher.userid) + "\n");
-  reply.game_id = record.id;
+  reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }
 
@@ -82,7 +82,7 @@ void unsubscribe(CommandContext& ctx, const Command& c) {
   ctx.out.summary = c.type + " #" + number + " unsubscribed by " + watcher.userid;
   Reply reply = ctx.to_sender(title + " #" + number + ": no longer watching",
                               watcher.userid + " no longer watches " + board_heading(record) + ".\n");
-  reply.game_id = record.id;
+  reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }
 

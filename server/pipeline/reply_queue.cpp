@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "mail/outgoing_message.h"
-#include "server/storage/game_records.h"
 #include "server/storage/outbox.h"
 #include "server/storage/reply_limit.h"
 #include "server/support/log.h"
@@ -37,6 +36,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
       reply.subject = ReplyLimit::kNoticeSubject;
       reply.text = ReplyLimit::kNoticeText;
       reply.game_id.reset();
+      reply.game_thread.clear();
       reply.picture_png.clear();
     }
   }
@@ -51,8 +51,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
   out.reply_to = reply.reply_to;
   out.date = now_;
   std::optional<std::string> thread;
-  if (reply.game_id)
-    if (auto record = GameRecords(db_).find(*reply.game_id)) thread = record->thread_id;
+  if (reply.game_id && !reply.game_thread.empty()) thread = reply.game_thread;
   if (thread) out.references.push_back(*thread);
   if (reply.to_sender && !command_.message_id.empty()) {
     out.in_reply_to = command_.message_id;
