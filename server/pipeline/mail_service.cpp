@@ -160,6 +160,10 @@ void MailService::work_in_advance(std::vector<PreparedMessage>& batch) {
       int wrong = 0;
       for (const PasswordToCheck& check : user->checks) {
         if (wrong == user->failures_left) return;  // the rest are refused unchecked
+        if (*check.result) {  // checked for an earlier batch that did not get to it
+          if (!(*check.result)->matches) ++wrong;
+          continue;
+        }
         const bool matches = verify_password_cached(user->userid, user->hash, *check.password);
         *check.result = PasswordCheck{user->hash, *check.password, matches};
         if (!matches) ++wrong;
@@ -184,8 +188,9 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
     const auto row = inbox.load(id);
     if (!row || row->state != "received") continue;
     IntakeRecord record = read_stored_message(db_, *row, config_);
-    const std::size_t commands = commands_of(record).size();
-    batch.push_back({id, std::move(record), std::vector<std::optional<PasswordCheck>>(commands)});
+    std::vector<std::optional<PasswordCheck>> prechecks(commands_of(record).size());
+    if (auto carried = carried_prechecks_.extract(id)) prechecks = std::move(carried.mapped());
+    batch.push_back({id, std::move(record), std::move(prechecks)});
   }
   if (batch.empty()) return inbox_ids.size();
   const unsigned long long verifications_before = password_verifications();
@@ -208,6 +213,8 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   }
   crash_point("before-process-commit");
   transaction.commit();
+  for (std::size_t rest = done; rest < batch.size(); ++rest)
+    carried_prechecks_[batch[rest].inbox_id] = std::move(batch[rest].prechecks);
   for (const std::string& line : log_lines) log_line(line);
   // What a flood of password guesses costs shows in the log (the throttle bounds it).
   if (const auto checks = password_verifications() - verifications_before; checks > 0)

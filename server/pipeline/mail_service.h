@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -90,6 +91,11 @@ class MailService {
   Database& db_;
   const Config& config_;
   WriteTurn* turn_;
+  // The password checks of messages a batch prepared but did not get to (it stopped at
+  // kBatchTime), by inbox id: the next batch uses them instead of checking again, so the
+  // throttle's count of Argon2id checks holds however the batches fall. Emptied by each
+  // process_pending.
+  std::map<std::int64_t, std::vector<std::optional<PasswordCheck>>> carried_prechecks_;
 };
 
 }  // namespace pbem::server
