@@ -100,8 +100,9 @@ void conditional(CommandContext& ctx, const Command& c) {
       heading + ": conditional moves stored",
       "Stored. Your conditional moves in " + board_heading(record) + " (" + lines_count(tree.lines().size()) +
           "), for " + opponent + "'s next move:\n\n" + listing(tree.lines(), opponent) +
-          "\nWhen " + opponent + " plays the first ply of a line, its answer is played at once; a ply no line "
-          "starts with deletes them all. Only you see them; `clear` deletes them.\n"));
+          "\nWhen " + opponent + " plays the first ply of a line, its answer is played at once;\n"
+          "a ply no line starts with deletes them all. Only you see them; `clear`\n"
+          "deletes them.\n"));
 }
 
 }  // namespace handlers

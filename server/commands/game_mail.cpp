@@ -1,5 +1,6 @@
 #include "server/commands/game_mail.h"
 
+#include "engine/text.h"
 #include "server/commands/game_clock.h"
 #include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
@@ -107,7 +108,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
     std::string text = board;
     if (player_note) {
       const std::string note = player_note(account);
-      if (!note.empty()) text = headline + "\n\n" + note + text.substr(headline.size());
+      if (!note.empty()) text = headline + "\n\n" + std::string(trim(note)) + text.substr(headline.size());
     }
     if (!ending.empty()) text += players_ending;
     else if (mover == account.userid) text += move_prompt(record, game, account.userid);
