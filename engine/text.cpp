@@ -32,6 +32,16 @@ std::vector<std::string> split_words(std::string_view text) {
   return words;
 }
 
+std::vector<std::string_view> nonblank_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    if (const std::string_view line = trim(text.substr(0, end)); !line.empty()) lines.push_back(line);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return lines;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {

@@ -12,6 +12,8 @@ std::string_view trim(std::string_view text);
 std::string to_lower(std::string_view text);
 // Splits on runs of blanks (space, tab, CR, LF); no empty words.
 std::vector<std::string> split_words(std::string_view text);
+// The lines of `text`, each trimmed, the blank ones left out (views into `text`).
+std::vector<std::string_view> nonblank_lines(std::string_view text);
 // "a, b or c" style list for error messages.
 std::string join(const std::vector<std::string>& items, std::string_view separator);
 

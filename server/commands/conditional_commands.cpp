@@ -126,6 +126,4 @@ std::optional<ConditionalAnswer> take_conditional_answer(CommandContext& ctx, co
   return ConditionalAnswer{owner, owner_userid, played, *answer, rest.lines().size()};
 }
 
-void delete_conditional_moves(CommandContext& ctx, std::int64_t game_id) { ConditionalMoves(ctx.db).delete_game(game_id); }
-
 }  // namespace pbem::server

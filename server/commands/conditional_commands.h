@@ -29,7 +29,4 @@ struct ConditionalAnswer {
 std::optional<ConditionalAnswer> take_conditional_answer(CommandContext& ctx, const GameRecord& record,
                                                         const Game& position);
 
-// A takeback, an agreed abort or the game's end: every player's lines in the game go.
-void delete_conditional_moves(CommandContext& ctx, std::int64_t game_id);
-
 }  // namespace pbem::server

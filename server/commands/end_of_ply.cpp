@@ -6,6 +6,7 @@
 #include "server/commands/game_clock.h"
 #include "server/commands/proposal_commands.h"
 #include "server/commands/reply_format.h"
+#include "server/storage/conditional_moves.h"
 
 namespace pbem::server {
 
@@ -40,7 +41,7 @@ PlyEnd finish(CommandContext& ctx, const GameRecord& stored, const Game* positio
   end.cancelled = cancel_pending_proposal(ctx, end.record);  // nothing is left to answer
   // Conditional moves answer a ply of a game that goes on; anything else ends them all.
   if (!position || !stored.active || position->over()) {
-    delete_conditional_moves(ctx, stored.id);
+    ConditionalMoves(ctx.db).delete_game(stored.id);
     return end;
   }
   return answer_in_advance(ctx, std::move(end), *position);

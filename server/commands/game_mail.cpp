@@ -89,8 +89,9 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
                  const std::vector<RatingChange>& rating_changes, const std::string& subject,
                  std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note) {
   const auto users = userids_by_colour(record, game);
-  const std::string board =
-      headline + "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
+  // What follows the headline: the board (a player's note, if any, goes between them).
+  const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
+  const std::string board = headline + below_headline;
   // How the game ended, one sentence for players and watchers alike (empty while it runs);
   // the players also read what the end does to their ratings.
   std::string ending;
@@ -105,11 +106,8 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   }
   const std::string mover = ending.empty() ? users[static_cast<std::size_t>(game.to_move())] : "";
   const auto player_text = [&](const Account& account) {
-    std::string text = board;
-    if (player_note) {
-      const std::string note = player_note(account);
-      if (!note.empty()) text = headline + "\n\n" + std::string(trim(note)) + text.substr(headline.size());
-    }
+    const std::string note = player_note ? std::string(trim(player_note(account))) : "";
+    std::string text = note.empty() ? board : headline + "\n\n" + note + below_headline;
     if (!ending.empty()) text += players_ending;
     else if (mover == account.userid) text += move_prompt(record, game, account.userid);
     else text += "Waiting for " + mover + " to move.\n";

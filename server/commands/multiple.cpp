@@ -55,11 +55,7 @@ bool takes_command_lines(const ParsedCommand& command) { return command.command 
 
 std::optional<CommandLines> read_command_lines(std::string_view text, const std::vector<std::string>& game_names) {
   CommandLines lines;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    const std::string_view line = trim(text.substr(0, end));
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    if (line.empty()) continue;
+  for (const std::string_view line : nonblank_lines(text)) {
     if (lines.commands.size() == CommandLines::kMaxLines) ++lines.left_out;
     else lines.commands.push_back(checked(parse_command(line, game_names)));
   }

@@ -61,12 +61,8 @@ bool is_own_address(const Config& config, const std::string& address) {
 }  // namespace
 
 std::string first_line_of(std::string_view new_text) {
-  while (!new_text.empty()) {
-    const auto end = new_text.find('\n');
-    const std::string line(trim(new_text.substr(0, end)));
-    if (!line.empty() && !line.starts_with('>')) return line;
-    new_text = end == std::string_view::npos ? std::string_view{} : new_text.substr(end + 1);
-  }
+  for (const std::string_view line : nonblank_lines(new_text))
+    if (!line.starts_with('>')) return std::string(line);
   return "";
 }
 
