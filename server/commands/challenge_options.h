@@ -8,12 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "server/storage/game_records.h"
+
 namespace pbem::server {
 
 struct ServerOption {
   std::string_view name;  // without the dash
   std::string_view help;  // one line, for `list` and `<game> help`
-  bool takes_integer = false;  // written -name=<n>
+  std::string_view value = "";  // written -name=<value> ("<n>", "B+I"); "" for a flag
 };
 
 const std::vector<ServerOption>& server_challenge_options();
@@ -22,6 +24,7 @@ struct ChallengeOptions {
   std::vector<std::string> game_options;  // for create_game
   bool rated = true;                      // -unrated: the game leaves ratings alone
   std::optional<int> days_per_move;       // -days=N (0..60); nothing: clock.days_per_move
+  std::optional<TimeBank> bank;           // -clock=B+I instead of -days
 };
 
 // Takes the server's options out of a challenge's option words (lower-case). Throws

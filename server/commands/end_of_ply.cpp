@@ -52,9 +52,9 @@ PlyEnd finish(CommandContext& ctx, const GameRecord& stored, const Game* positio
 PlyEnd store_ply(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& ply, int colour,
                  std::int64_t user_id) {
   const TurnClock clock = game.over() ? TurnClock{}
-                                      : turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
-                                                   user_id_of_colour(record, game, game.to_move()),
-                                                   std::chrono::system_clock::now());
+                                      : clock_after_turn(ctx.db, ctx.config.clock, record, user_id, true,
+                                                         user_id_of_colour(record, game, game.to_move()),
+                                                         std::chrono::system_clock::now());
   return finish(ctx, ctx.records.append(record, ply, colour, user_id, game, clock), &game);
 }
 
@@ -68,9 +68,12 @@ PlyEnd store_takeback(CommandContext& ctx, const GameRecord& record, std::int64_
   // shorter record is read; the clock it gets is kept in it.
   GameRecord shorter = *ctx.records.find(record.id);
   const auto position = ctx.records.replay(shorter);
-  ctx.records.set_turn_clock(shorter, turn_clock(ctx.db, ctx.config.clock, record.days_per_move,
-                                                 user_id_of_colour(shorter, *position, position->to_move()),
-                                                 std::chrono::system_clock::now()));
+  // The turn of the player who was to move ends without a move (a time bank keeps what
+  // is left of theirs, without the increment); the player to move again starts a turn.
+  const std::int64_t again = user_id_of_colour(shorter, *position, position->to_move());
+  const std::int64_t waited = shorter.players[0] == again ? shorter.players[1] : shorter.players[0];
+  ctx.records.set_turn_clock(shorter, clock_after_turn(ctx.db, ctx.config.clock, shorter, waited, false, again,
+                                                       std::chrono::system_clock::now()));
   return finish(ctx, shorter, nullptr);
 }
 

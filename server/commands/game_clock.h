@@ -19,15 +19,31 @@ std::int64_t user_id_of_colour(const GameRecord& record, const Game& game, int c
 // The colour `user_id`, a player of the game, holds.
 int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id);
 
-// The clock of the move now due for `user_to_move` in a game of `days_per_move` days.
-TurnClock turn_clock(Database& db, const ClockConfig& config, int days_per_move, std::int64_t user_to_move,
+// The clock of the turn of `user_to_move` that starts at `now` in the game `record`: the
+// game's days per move, or that player's bank (spec "Time bank"; the banks as they stand in
+// `record`, which the result carries).
+TurnClock turn_clock(Database& db, const ClockConfig& config, const GameRecord& record, std::int64_t user_to_move,
                      std::chrono::system_clock::time_point now);
+
+// The clock once the player to move, `mover`, ends their turn at `now` and `next` is to
+// move: in a game on a time bank `mover` keeps what their deadline leaves them, plus the
+// increment if they moved (never above the bank's limit), and `next`'s bank starts to run.
+// An undo ends a turn without a move (`moved` false).
+TurnClock clock_after_turn(Database& db, const ClockConfig& config, const GameRecord& record, std::int64_t mover,
+                           bool moved, std::int64_t next, std::chrono::system_clock::time_point now);
+
+// What the running turn of `user_to_move` leaves them in seconds at `now`: the time to
+// their deadline, not counting the rest of a vacation they are on (their clock stands
+// still until it ends). 0 when none is left or the game has no deadline.
+std::int64_t seconds_left(Database& db, const GameRecord& record, std::int64_t user_to_move,
+                          std::chrono::system_clock::time_point now);
 
 // "2027-01-15 12:00 UTC" for a stored timestamp.
 std::string deadline_text(const std::string& iso);
 
 // What a game mail or `show` says about the clock, for `reader` (a userid, or "" for anyone):
-// the deadline of the player to move, and which other player is on vacation until when.
+// the deadline of the player to move (and in a game on a time bank both banks: "Time left:
+// alice 9 d 4 h, bob 10 d 0 h (10+1)"), and which other player is on vacation until when.
 // Empty for a game that is over.
 std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader);
 

@@ -79,11 +79,11 @@ void challenge(CommandContext& ctx, const Command& c) {
     throw CommandError(error.what(), CommandContext::usage(c));
   }
   auto domain = ctx.config.server.domain();
-  const int days = options.days_per_move.value_or(ctx.config.clock.days_per_move);
-  GameRecord record =
-      ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated, days);
+  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
+  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated,
+                                         days, options.bank);
   ctx.records.set_turn_clock(record,
-                             turn_clock(ctx.db, ctx.config.clock, days, first.id, std::chrono::system_clock::now()));
+                             turn_clock(ctx.db, ctx.config.clock, record, first.id, std::chrono::system_clock::now()));
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
   add_kind_watchers(ctx, record);  // before the first board mail, which they get too
   game_update(ctx, record, *game,

@@ -45,7 +45,7 @@ std::string overview(const std::string& address) {
 std::string clock_help(const ClockConfig& clock) {
   const std::string days = std::to_string(clock.days_per_move);
   const std::string notice = std::to_string(clock.remind_before_hours);
-  return "The clock: time limits, reminders, loss on time, vacations\n\n"
+  return "The clock: time limits, time banks, reminders, loss on time, vacations\n\n"
          "Every game has a time per move: the challenge option -days=N (0 to 60; 0 means\n"
          "no time limit). Without it a game gets " + days + " days per move" +
          (clock.days_per_move == 0 ? " (that is, no time limit)" : "") + ". After every move\n"
@@ -54,10 +54,16 @@ std::string clock_help(const ClockConfig& clock) {
          "When " + notice + " hours are left you get one reminder with the board, Subject\n"
          "\"HY 3 #12: reminder, alice to move\". At the deadline the player to move loses\n"
          "on time: the opponent wins, and it counts for the ratings like a resignation.\n\n"
+         "Or a time bank, -clock=B+I instead of -days: each player has a bank of B days\n"
+         "(or hours: -clock=240h+36h), only the bank of the player to move runs, and I\n"
+         "is added after each of your moves, never above B. Mails show both banks, e.g.\n"
+         "\"Time left: alice 9 d 4 h, bob 10 d 0 h (10+1)\". One reminder a turn when " + notice + "\n"
+         "hours are left; at zero you lose on time.\n\n"
          "Going away? Send\n"
          "    vacation alice mysecret 7\n"
          "and for 7 days from now the clocks of all your games stand still: every deadline\n"
-         "of yours moves back by 7 days, and your opponents' mails say you are on vacation.\n"
+         "of yours moves back by 7 days (a bank stands still), and your opponents' mails\n"
+         "say you are on vacation.\n"
          "You have " + std::to_string(clock.vacation_days_per_year) +
          " vacation days per calendar year (UTC). `vacation alice mysecret off` ends\n"
          "it early and gives back the whole days not yet begun; `vacation alice mysecret`\n"
@@ -71,8 +77,8 @@ std::string commands_help() {
          "be move number moveno, so a stale or repeated mail cannot play twice.\n"
          "`show 17#5` shows game 17 after move 5. `games` lists active games unless\n"
          "you add all, inactive or next (games where it is that user's turn).\n"
-         "-days=N in a challenge sets the time per move; `help clock` explains deadlines,\n"
-         "reminders, loss on time and vacation.\n"
+         "-days=N in a challenge sets the time per move, -clock=B+I a time bank; `help\n"
+         "clock` explains deadlines, banks, reminders, loss on time and vacation.\n"
          "`multiple` as the Subject: each line of the body above any quoted text is one\n"
          "command (at most 20), carried out in order as if it had come alone; one reply\n"
          "lists every line's result.\n"

@@ -165,9 +165,12 @@ void rematch(CommandContext& ctx, const Command& c) {
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot play a rematch");
   ctx.check_game_limits(first, second);
   auto game = create_game(record.type, split_words(record.options));
+  // The same clock, the banks full again.
+  std::optional<TimeBank> bank = record.bank;
+  if (bank) bank->seconds = {bank->limit_seconds, bank->limit_seconds};
   GameRecord fresh = ctx.records.create(record.type, game->options_text(), first.id, second.id,
-                                        ctx.config.server.domain(), record.rated, record.days_per_move);
-  ctx.records.set_turn_clock(fresh, turn_clock(ctx.db, ctx.config.clock, record.days_per_move, first.id,
+                                        ctx.config.server.domain(), record.rated, record.days_per_move, bank);
+  ctx.records.set_turn_clock(fresh, turn_clock(ctx.db, ctx.config.clock, fresh, first.id,
                                                std::chrono::system_clock::now()));
   ctx.records.mark_rematch(fresh.id, record.id);
   add_kind_watchers(ctx, fresh);

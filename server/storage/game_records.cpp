@@ -13,7 +13,8 @@ namespace {
 constexpr const char* kSelectGame =
     "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
-    "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason "
+    "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
+    "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -43,6 +44,8 @@ GameRecord record_from_row(Statement& row) {
   r.deadline_at = row.column_optional_text(16);
   r.remind_at = row.column_optional_text(17);
   r.lost_on_time = row.column_optional_text(18) == std::optional<std::string>("time");
+  if (auto bank = row.column_optional_text(19))
+    r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
   return r;
 }
 
@@ -64,13 +67,20 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Gam
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
-                               int days_per_move) {
+                               int days_per_move, const std::optional<TimeBank>& bank) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
-      "days_per_move) VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?, ?)");
+      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds) "
+      "VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
+  if (bank) {
+    insert.bind(9, bank->text).bind(10, bank->limit_seconds).bind(11, bank->increment_seconds);
+    insert.bind(12, bank->seconds[0]).bind(13, bank->seconds[1]);
+  } else {
+    for (int column = 9; column <= 13; ++column) insert.bind(column, nullptr);
+  }
   insert.run();
   // Active, no winner, no plies, no clock: the defaults of a GameRecord, as inserted.
   GameRecord record;
@@ -82,6 +92,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.rated = rated;
   record.created_at = record.updated_at = now;
   record.days_per_move = days_per_move;
+  record.bank = bank;
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
   auto thread = db_.prepare("UPDATE games SET thread_id = ? WHERE id = ?");
@@ -165,6 +176,11 @@ void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   update.run();
   record.deadline_at = clock.deadline_at;
   record.remind_at = clock.remind_at;
+  if (!clock.banks || !record.bank) return;
+  auto banks = db_.prepare("UPDATE games SET bank0_seconds = ?, bank1_seconds = ? WHERE id = ?");
+  banks.bind(1, (*clock.banks)[0]).bind(2, (*clock.banks)[1]).bind(3, record.id);
+  banks.run();
+  record.bank->seconds = *clock.banks;
 }
 
 void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {

@@ -14,6 +14,18 @@
 
 namespace pbem::server {
 
+// A time bank (-clock=B+I, schema/015_time_bank.sql): at most B, I added after each move.
+struct TimeBank {
+  std::string text;                 // as the challenge wrote it, canonical: "10+1", "240h+36h"
+  std::int64_t limit_seconds = 0;   // B
+  std::int64_t increment_seconds = 0;  // I
+  // Each player's bank when their last turn ended, by seat (GameRecord::players); the
+  // player to move has what their deadline leaves them.
+  std::array<std::int64_t, 2> seconds{};
+
+  bool operator==(const TimeBank&) const = default;
+};
+
 struct GameRecord {
   std::int64_t id = 0;
   std::string type;                       // gates | hy3 | gaia
@@ -32,14 +44,17 @@ struct GameRecord {
   // the player to move and when their reminder is due (ISO 8601 UTC, nothing when none).
   int days_per_move = 0;
   std::optional<std::string> deadline_at, remind_at;
+  std::optional<TimeBank> bank;  // a time bank instead of days per move (days_per_move is 0)
   bool lost_on_time = false;  // finished because the player to move let the deadline pass
 
   bool operator==(const GameRecord&) const = default;
 };
 
-// The clock of the move now due: when it ends, when its reminder goes out.
+// The clock of the move now due: when it ends, when its reminder goes out; in a game on a
+// time bank also each player's bank as it now stands (by seat, as GameRecord::players).
 struct TurnClock {
   std::optional<std::string> deadline_at, remind_at;
+  std::optional<std::array<std::int64_t, 2>> banks;
 };
 
 struct StoredMove {
@@ -67,7 +82,7 @@ class GameRecords {
   // would read), so the caller need not read it back.
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
                     std::int64_t player1, const std::string& thread_domain, bool rated = true,
-                    int days_per_move = 0);
+                    int days_per_move = 0, const std::optional<TimeBank>& bank = std::nullopt);
   std::optional<GameRecord> find(std::int64_t id) const;
   std::vector<StoredMove> moves(std::int64_t id) const;
 
@@ -82,7 +97,8 @@ class GameRecords {
   GameRecord append(const GameRecord& record, const std::string& move, int colour, std::int64_t user_id,
               const Game& after, const TurnClock& clock = {});
 
-  // The clock of the move now due, in the database and in `record`.
+  // The clock of the move now due, in the database and in `record` (the banks too, when
+  // `clock` has them).
   void set_turn_clock(GameRecord& record, const TurnClock& clock);
   // Moves the deadline and reminder of game `id` by `seconds` (a vacation).
   void shift_turn_clock(std::int64_t id, std::int64_t seconds);

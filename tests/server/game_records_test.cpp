@@ -33,7 +33,7 @@ struct TwoPlayers : pbem::test::ServiceFixture {
   }
 };
 
-const TurnClock kClock{"2030-01-15T12:00:00Z", "2030-01-14T12:00:00Z"};
+const TurnClock kClock{"2030-01-15T12:00:00Z", "2030-01-14T12:00:00Z", std::nullopt};
 
 }  // namespace
 
