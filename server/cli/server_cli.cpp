@@ -144,7 +144,8 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
   try {
     Database db = open_database(config);
     const ClockDutiesDone done = run_clock_duties(db, config);
-    out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time\n";
+    out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, " << done.tournaments
+        << " tournament(s) started or cancelled\n";
     // Sent mail keeps its text outbox.keep_sent_days (logged when any is emptied).
     clear_old_texts(db, config.outbox);
   } catch (const DatabaseError& e) {

@@ -192,6 +192,34 @@ void boards_with_plies(ArgumentReader& reader, Command& command) {
   } while (!reader.done());
 }
 
+// A tournament, "3" or "T#3", as command.boards[0] (tournaments are numbered like games).
+void take_tournament(ArgumentReader& reader, Command& command) {
+  const std::string word = reader.take_lower("tournament number (e.g. 3 or T#3)");
+  const auto number = positive_number(word.starts_with("t#") ? std::string_view(word).substr(2) : word);
+  if (!number) throw ParseFailure{quoted_word(word) + " is not a tournament number: write 3 or T#3"};
+  command.boards.push_back(BoardRef{*number, std::nullopt});
+}
+
+// <game> tournament T
+void tournament_only(ArgumentReader& reader, Command& command) {
+  take_tournament(reader, command);
+  reader.expect_end();
+}
+
+// <game> join|leave T userid password, <game> tournament start T userid password
+void tournament_userid_password(ArgumentReader& reader, Command& command) {
+  take_tournament(reader, command);
+  userid_password_end(reader, command);
+}
+
+// <game> tournament new userid password name [-options]: the name as typed, the options
+// lower-case (checked by the handler, like a challenge's).
+void new_tournament_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words.push_back(reader.take("tournament name"));
+  for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
+}
+
 void board_only(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   reader.expect_end();
@@ -275,6 +303,20 @@ const std::vector<CommandSpec>& command_table() {
       {"conditional", true, {"conditional"},
        "<game> conditional board userid password [clear|ply ply ...]",
        conditional_arguments, Secret::Password, conditional},
+      // Tournaments (tournament_commands.cpp; `help tournaments`).
+      {"tournament new", true, {"tournament new"},
+       "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
+       Secret::Password, tournament_new},
+      {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
+       tournament_userid_password, Secret::Password, join_tournament},
+      {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
+       tournament_userid_password, Secret::Password, leave_tournament},
+      {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
+       tournament_userid_password, Secret::Password, tournament_start},
+      {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None,
+       tournament_table},
+      {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
+       nothing_more, Secret::None, tournaments},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
        watch_arguments, Secret::Password, subscribe},

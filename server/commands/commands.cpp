@@ -37,22 +37,36 @@ std::vector<std::string> game_command_words() {
 }
 
 // Which row the command's own words call. `first` has been read; a two-word spelling reads
-// its second word too. Rows that begin with `first` are kept in `candidates` so a failure
+// its second word too, and is preferred when the next word is its second ("tournament new"
+// over "tournament 3"). Rows that begin with `first` are kept in `candidates` so a failure
 // can show their usage.
 const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, bool for_game,
                              std::vector<const CommandSpec*>& candidates) {
   std::vector<std::pair<const CommandSpec*, std::string_view>> two_word;  // row, its second word
+  const CommandSpec* one_word = nullptr;
   for (const CommandSpec& spec : command_table()) {
     if (spec.for_game != for_game) continue;
     for (std::string_view spelling : spec.spellings) {
       if (first_word(spelling) != first) continue;
       if (std::find(candidates.begin(), candidates.end(), &spec) == candidates.end()) candidates.push_back(&spec);
       const auto blank = spelling.find(' ');
-      if (blank == std::string_view::npos) return &spec;
-      two_word.emplace_back(&spec, spelling.substr(blank + 1));
+      if (blank == std::string_view::npos) {
+        if (!one_word) one_word = &spec;
+      } else {
+        two_word.emplace_back(&spec, spelling.substr(blank + 1));
+      }
     }
   }
-  if (two_word.empty()) return nullptr;
+  if (two_word.empty()) return one_word;
+  if (one_word) {
+    const auto next = reader.peek();
+    for (const auto& [spec, second] : two_word)
+      if (next && to_lower(*next) == second) {
+        reader.take_lower("second word");
+        return spec;
+      }
+    return one_word;
+  }
   std::vector<std::string> quoted_seconds, quoted_whole;
   for (const auto& [spec, second] : two_word) {
     quoted_seconds.push_back("'" + std::string(second) + "'");

@@ -6,6 +6,7 @@
 #include "server/commands/game_clock.h"
 #include "server/commands/proposal_commands.h"
 #include "server/commands/reply_format.h"
+#include "server/commands/tournament_play.h"
 #include "server/storage/conditional_moves.h"
 
 namespace pbem::server {
@@ -39,6 +40,8 @@ PlyEnd finish(CommandContext& ctx, const GameRecord& stored, const Game* positio
   end.rating_changes = ctx.ratings.apply_result(stored.id);  // in the transaction that ends the game
   end.record = stored;
   end.cancelled = cancel_pending_proposal(ctx, end.record);  // nothing is left to answer
+  // A tournament's game that ended: its result, and perhaps the next round or the end.
+  tournament_game_ended(ctx, stored, position);
   // Conditional moves answer a ply of a game that goes on; anything else ends them all.
   if (!position || !stored.active || position->over()) {
     ConditionalMoves(ctx.db).delete_game(stored.id);

@@ -3,8 +3,9 @@
 // an abort, the computer's move, which is a move). Each stores what changed, then
 // finish() does what follows any of them, in one order: the ratings of a game that ended
 // rated, the pending proposal cancelled. The game as stored (deadline, status, result) is
-// what GameRecords returns from the write, not read back. What is to follow a ply next (a
-// conditional answer, a tournament's next round) is one call in finish(). The mail side
+// what GameRecords returns from the write, not read back. What is to follow a ply next is
+// one call each in finish(): a tournament game's result (and its next round), a
+// conditional answer. The mail side
 // words the PlyEnd it returns (game_update in game_mail.h).
 #pragma once
 

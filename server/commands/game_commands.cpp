@@ -15,6 +15,7 @@
 #include "server/commands/proposal_commands.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
+#include "server/storage/tournaments.h"
 
 namespace pbem::server {
 
@@ -102,6 +103,9 @@ void abort_game(CommandContext& ctx, const Command& c) {
   const std::string number = std::to_string(record.id);
   refuse_if_aborted(record);
   if (!record.active) throw CommandError("game " + number + " is over");
+  if (const auto of = Tournaments(ctx.db).of_game(record.id))
+    throw CommandError("game " + number + " is a game of tournament T#" + std::to_string(of->id) + " " + of->name +
+                       ", and a tournament game cannot be aborted (resign it, or leave the tournament)");
   // After the first move an abort needs the opponent's consent: it is a proposal.
   if (record.plies > 0) return propose_abort(ctx, c, player, record);
   store_abort(ctx, record, player.id);

@@ -5,6 +5,7 @@
 #include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
+#include "server/commands/tournament_play.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/watchers.h"
 
@@ -55,17 +56,18 @@ const std::string& PictureOnDemand::png() {
 }
 
 void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMail& mail) {
+  const std::string tournament = tournament_line(ctx.db, record);  // first in every mail of a tournament game
   for (const Recipient& recipient : recipients_of(ctx, record, mail)) {
     const Account account = *ctx.accounts.find_by_id(recipient.id);
-    std::string text;
+    std::string text = tournament;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
     if (recipient.player) {
-      text = mail.player_text(account);
+      text += mail.player_text(account);
       // A reply to it carries a move, accept or decline for this player (reply_move.h).
       if (mail.game_address)
         reply_to = player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
     } else {
-      text = *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
+      text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
     }
     // Every confirmed address gets it; an unconfirmed one nothing.

@@ -52,6 +52,13 @@ void subscribe(CommandContext& context, const Command& command);
 void unsubscribe(CommandContext& context, const Command& command);
 // conditional_commands.cpp
 void conditional(CommandContext& context, const Command& command);
+// tournament_commands.cpp
+void tournament_new(CommandContext& context, const Command& command);
+void join_tournament(CommandContext& context, const Command& command);
+void leave_tournament(CommandContext& context, const Command& command);
+void tournament_start(CommandContext& context, const Command& command);
+void tournament_table(CommandContext& context, const Command& command);
+void tournaments(CommandContext& context, const Command& command);
 
 }  // namespace handlers
 }  // namespace pbem::server

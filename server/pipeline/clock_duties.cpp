@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "server/commands/clock_events.h"
+#include "server/commands/tournament_play.h"
+#include "server/storage/tournaments.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/support/clock.h"
@@ -16,39 +18,50 @@ namespace {
 // In the Message-IDs and the log.
 std::string duty_name(ClockDuty duty) { return duty == ClockDuty::LossOnTime ? "timeout" : "reminder"; }
 
-// One duty for game `game_id` in its own transaction with its mails; nothing is written
-// when it turned out not to be due. Returns whether it was done.
-bool carry_out(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
+// One duty in its own transaction with its mails; nothing is written when it turned out
+// not to be due. `what` names it in the log ("game 12", "tournament T#3"); `duty` does it
+// inside the transaction; `message_ids` names it and the state it acts on (the game's move),
+// so its Message-IDs are the same however often it is tried, and unique in the outbox.
+// Returns whether it was done.
+template <typename Duty>
+bool carry_out(Database& db, const Config& config, WriteTurn* turn, const std::string& what, Duty duty,
+               const std::string& message_ids) {
   WriteTurn::Scope scope(turn);
   Transaction transaction(db);
-  const auto done = carry_out_clock_duty(db, config, game_id, duty, now_iso8601());
+  const std::optional<ClockDutyDone> done = duty();
   if (!done) return false;
   crash_point("clock-before-mail");
-  // Message-IDs name the game, the duty and the move it is about, so they are the same
-  // however often the duty is tried (and unique in the outbox).
-  const std::string game = std::to_string(game_id);
-  queue_replies(db, config, "clock: game " + game, CommandThread{}, done->replies,
-                "pbem-clock-" + game + "-" + duty_name(duty) + "-" + std::to_string(done->plies) + "-", "",
-                std::nullopt);
+  queue_replies(db, config, "clock: " + what, CommandThread{}, done->replies,
+                message_ids + std::to_string(done->plies) + "-", "", std::nullopt);
   crash_point("clock-before-commit");
   transaction.commit();
   crash_point("clock-after-commit");
-  log_line("clock: game " + game + ": " + done->log_line + " (" + std::to_string(done->replies.size()) +
+  log_line("clock: " + what + ": " + done->log_line + " (" + std::to_string(done->replies.size()) +
            " mails queued)");
   return true;
 }
 
 // A game that no longer replays (a corrupt record) must not stop the duties of all the
 // others: it is logged and skipped. A database error (busy, disk full) is for the caller.
-bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
+template <typename Duty>
+bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, const std::string& what,
+                      const std::string& name, Duty duty, const std::string& message_ids) {
   try {
-    return carry_out(db, config, turn, game_id, duty);
+    return carry_out(db, config, turn, what, duty, message_ids);
   } catch (const DatabaseError&) {
     throw;
   } catch (const std::exception& e) {
-    log_line("clock: game " + std::to_string(game_id) + ": " + duty_name(duty) + " not carried out: " + e.what());
+    log_line("clock: " + what + ": " + name + " not carried out: " + e.what());
     return false;
   }
+}
+
+bool carry_out_game_duty(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
+  const std::string game = std::to_string(game_id);
+  return carry_out_logged(
+      db, config, turn, "game " + game, duty_name(duty),
+      [&] { return carry_out_clock_duty(db, config, game_id, duty, now_iso8601()); },
+      "pbem-clock-" + game + "-" + duty_name(duty) + "-");
 }
 
 }  // namespace
@@ -65,11 +78,21 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   // Losses first: a deadline that has passed needs no reminder any more.
   for (std::int64_t id : GameRecords(db).past_deadline(now)) {
     if (out_of_time()) return done;
-    if (carry_out_logged(db, config, turn, id, ClockDuty::LossOnTime)) ++done.timeouts;
+    if (carry_out_game_duty(db, config, turn, id, ClockDuty::LossOnTime)) ++done.timeouts;
   }
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;
-    if (carry_out_logged(db, config, turn, id, ClockDuty::Reminder)) ++done.reminders;
+    if (carry_out_game_duty(db, config, turn, id, ClockDuty::Reminder)) ++done.reminders;
+  }
+  // Tournaments whose -start date has come: started, or cancelled with too few players.
+  for (std::int64_t id : Tournaments(db).due_to_start(now)) {
+    if (out_of_time()) return done;
+    const std::string number = std::to_string(id);
+    if (carry_out_logged(
+            db, config, turn, "tournament T#" + number, "start",
+            [&] { return start_due_tournament(db, config, id, now_iso8601()); },
+            "pbem-tournament-" + number + "-start-"))
+      ++done.tournaments;
   }
   return done;
 }

@@ -16,6 +16,7 @@ namespace pbem::server {
 struct ClockDutiesDone {
   int reminders = 0;
   int timeouts = 0;
+  int tournaments = 0;  // started or cancelled at their -start date
   bool more = false;  // the time budget ran out with duties still due
 };
 

@@ -15,10 +15,12 @@ constexpr const char* kTables[] = {
     "users",         "addresses",       "games",      "moves",         "inbox",
     "outbox",        "password_failures", "address_confirmations", "ratings", "rating_changes",
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
-    "kind_watchers", "conditional_moves"};
+    "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
+    "tournament_byes"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
-constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals"};
+constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",
+                                        "tournaments"};
 
 std::int64_t count_rows(Database& db, const std::string& table) {
   auto query = db.prepare("SELECT count(*) FROM " + table);
