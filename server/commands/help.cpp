@@ -39,7 +39,39 @@ std::string overview(const std::string& address) {
          "  help commands    every command and its syntax\n"
          "  help tutorial    signing up and playing a first game, step by step\n"
          "  help <game>      a game's rules, notation and options (e.g. help hy3)\n"
-         "  help clock       time limits, reminders, loss on time and vacations\n";
+         "  help clock       time limits, reminders, loss on time and vacations\n"
+         "  help tournaments round robins, Swiss and knockout tournaments by mail\n";
+}
+
+std::string tournaments_help() {
+  return "Tournaments: round robin, Swiss and knockout, played by mail\n\n"
+         "Anyone makes one (HY 3 here; any game works alike):\n"
+         "    hy3 tournament new alice mysecret spring -size=5 -players=4\n"
+         "The name: 1 to 40 characters, no blanks. Options, all optional:\n"
+         "  -format=roundrobin|swiss|knockout  (default roundrobin)\n"
+         "  -players=N   start the moment N have joined (round robin 3-16, Swiss 4-64,\n"
+         "               knockout 2-64)\n"
+         "  -start=YYYY-MM-DD   start at 00:00 UTC that day, or be cancelled with too\n"
+         "               few players (round robin 3, Swiss 4, knockout 2)\n"
+         "  -rounds=N    Swiss only (default: log2 of the players, rounded up)\n"
+         "  -double      round robin only: every pair plays twice, colours exchanged\n"
+         "  and every game's options: board size, -swap, -days=N or -clock=B+I, -unrated.\n"
+         "Without -players or -start the organiser starts it:\n"
+         "    hy3 tournament start 3 alice mysecret\n"
+         "The organiser plays only if they join. Joining and leaving:\n"
+         "    hy3 join 3 bob pa55word\n"
+         "    hy3 leave 3 bob pa55word\n"
+         "Leaving after the start resigns your unfinished games of it. The computer\n"
+         "plays if the organiser enters it: hy3 join 3 bot <organiser's password>.\n\n"
+         "At the start, and at each new Swiss or knockout round, every player gets one\n"
+         "mail listing their games (or their bye); each game's mail says its tournament\n"
+         "and round. The next round begins when the last game of a round ends; the\n"
+         "final table goes to every player and the organiser. Scores: a win 1, a loss\n"
+         "0, a bye 1. Ties: round robin by Sonneborn-Berger, then the games among the\n"
+         "tied, then the rating at the start; Swiss by Buchholz, then Sonneborn-Berger,\n"
+         "then the rating. Tournament games cannot be aborted.\n\n"
+         "    hy3 tournaments      (open, running and recently over)\n"
+         "    hy3 tournament 3     (its table)\n";
 }
 
 std::string clock_help(const ClockConfig& clock) {
@@ -149,6 +181,7 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
     if (subject == "commands") part = commands_help();
     else if (subject == "tutorial") part = tutorial();
     else if (subject == "clock") part = clock_help(clock);
+    else if (subject == "tournaments") part = tournaments_help();
     else if (find_game_type(subject)) part = game_help_text(subject);
     else unknown.add(quoted_word(subject));
     if (!part.empty()) out += (out.empty() ? "" : "\n") + part;
