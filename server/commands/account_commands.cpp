@@ -10,6 +10,7 @@
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
 #include "server/ratings/rating_text.h"
+#include "server/storage/tournaments.h"
 
 namespace pbem::server {
 
@@ -104,10 +105,16 @@ void signoff(CommandContext& ctx, const Command& c) {
   Account account = ctx.authenticated(c);
   if (!account.active) throw CommandError(c.userid + " has already signed off");
   ctx.accounts.deactivate(account);
+  // Entering a tournament is agreeing to games not yet made: those entries go too. A
+  // tournament under way keeps its player, who may finish their games or `leave`.
+  const int entries = Tournaments(ctx.db).remove_from_open(account.id);
   ctx.out.summary = "signed off " + c.userid;
-  ctx.out.replies.push_back(ctx.to_sender("Signed off",
-                                  c.userid + " has signed off. Your games stay on record and you can still\n"
-                                             "finish them, but nobody can challenge you to new games.\n"));
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Signed off", c.userid + " has signed off. Your games stay on record and you can still\n"
+                               "finish them, but nobody can challenge you to new games.\n" +
+                               (entries ? "You were taken out of the " + std::to_string(entries) +
+                                              " tournament(s) you had joined that have not started.\n"
+                                        : "")));
 }
 
 void list(CommandContext& ctx, const Command& c) {

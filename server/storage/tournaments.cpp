@@ -145,6 +145,15 @@ bool Tournaments::remove_entrant(std::int64_t id, std::int64_t user_id) {
   return db_.changes() > 0;
 }
 
+int Tournaments::remove_from_open(std::int64_t user_id) {
+  auto remove = db_.prepare(
+      "DELETE FROM tournament_entrants WHERE user_id = ? AND tournament_id IN "
+      "(SELECT id FROM tournaments WHERE status = 'open')");
+  remove.bind(1, user_id);
+  remove.run();
+  return db_.changes();
+}
+
 void Tournaments::set_start_rating(std::int64_t id, std::int64_t user_id, double rating) {
   auto update = db_.prepare("UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?");
   update.bind(1, rating).bind(2, id).bind(3, user_id);

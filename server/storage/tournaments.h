@@ -62,6 +62,8 @@ class Tournaments {
   void add_entrant(std::int64_t id, std::int64_t user_id);
   // Removes an entrant before the start; false when they were not entered.
   bool remove_entrant(std::int64_t id, std::int64_t user_id);
+  // Takes `user_id` out of every open tournament (they signed off); returns how many.
+  int remove_from_open(std::int64_t user_id);
   void set_start_rating(std::int64_t id, std::int64_t user_id, double rating);
   void withdraw(std::int64_t id, std::int64_t user_id);
 

@@ -236,6 +236,14 @@ class Tournaments(ClockCase):
         self.assertEqual(len(self.server.query("SELECT * FROM tournament_byes WHERE tournament_id = ? AND round = 2",
                                                number)), 1)
 
+    def test_signing_off_leaves_the_tournaments_not_yet_started(self):
+        number = self.new_tournament("alice", "")
+        self.join(number, "alice", "bob")
+        [reply] = self.cmd("bob", "signoff bob PW")
+        self.assertIn("taken out of the 1 tournament(s)", text_of(reply))
+        self.assertEqual([e["user_id"] for e in self.server.query(
+            "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?", number)], [1])
+
     def test_the_computer_joins_only_by_the_organiser(self):
         number = self.new_tournament("alice", "")
         [refused] = self.cmd("bob", f"hy3 join {number} bot PW")
