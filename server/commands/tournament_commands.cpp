@@ -36,10 +36,6 @@ int maximum_entrants(tournament::Format format) {
   return format == tournament::Format::RoundRobin ? kMaxRoundRobinEntrants : kMaxEntrants;
 }
 
-std::string format_words(tournament::Format format) {
-  return format == tournament::Format::RoundRobin ? "round robin" : tournament::format_name(format);
-}
-
 // "-name=value" -> value, for the tournament's own options.
 std::optional<std::string> option_value(const std::string& word, std::string_view name) {
   const std::string prefix = "-" + std::string(name) + "=";

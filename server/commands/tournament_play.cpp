@@ -158,11 +158,17 @@ int minimum_entrants(tournament::Format format) {
   return 2;
 }
 
+std::string format_words(tournament::Format format) {
+  switch (format) {
+    case tournament::Format::RoundRobin: return "round robin";
+    case tournament::Format::Swiss: return "Swiss";
+    case tournament::Format::Knockout: return "knockout";
+  }
+  return tournament::format_name(format);
+}
+
 std::string tournament_title(const TournamentRecord& t) {
-  return tournament_name(t) + " (" + game_title(t.type) + ", " +
-         (t.format == tournament::Format::RoundRobin ? std::string("round robin")
-                                                     : tournament::format_name(t.format)) +
-         ")";
+  return tournament_name(t) + " (" + game_title(t.type) + ", " + format_words(t.format) + ")";
 }
 
 void start_tournament(CommandContext& ctx, const TournamentRecord& t) {

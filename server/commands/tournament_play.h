@@ -42,6 +42,9 @@ std::optional<ClockDutyDone> start_due_tournament(Database& db, const Config& co
 // The table of `t` as the mails and `tournament T` show it.
 std::string tournament_table_text(Database& db, const TournamentRecord& t);
 
+// "round robin", "Swiss", "knockout"
+std::string format_words(tournament::Format format);
+
 // "T#3 spring (HY 3, round robin)"
 std::string tournament_title(const TournamentRecord& t);
 

@@ -1,5 +1,5 @@
 """`pbem migrate-to URI` (issue 16): a SQLite installation with a finished game (rated:
-ratings and rating changes), a running game, a watcher and queued mail is copied into an
+ratings and rating changes), a running game, a watcher, a finished tournament and queued mail is copied into an
 empty PostgreSQL database; every row of every table arrives unchanged; the installation
 then carries on from PostgreSQL (the running game takes its next move, a new game gets
 the next number); a second migrate-to into the now full database is refused.
@@ -18,7 +18,8 @@ ALICE = "Alice <alice@example.org>"
 BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "password_failures", "address_confirmations",
           "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
-          "kind_watchers"]
+          "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
+          "tournament_byes"]
 
 
 def comparable(row):
@@ -49,8 +50,15 @@ class MigrateTo(IngestCase):
         self.send(ALICE, "hy3 move 2 alice secret1 c1#1")
         self.send(ALICE, "hy3 subscribe 1 alice secret1")
         self.send(ALICE, "hy3 move 1 alice wrong-password c1")  # a password failure row
+        # Game 3: a knockout of two on a time bank, played to its end.
+        self.send(ALICE, "hy3 tournament new alice secret1 cup -format=knockout -size=3 -clock=10+1")
+        self.send(ALICE, "hy3 join 1 alice secret1")
+        self.send(BOB, "hy3 join 1 bob secret2")
+        self.send(ALICE, "hy3 tournament start 1 alice secret1")
+        self.send(BOB, "hy3 resign 3 bob secret2")
         self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
-                         ["finished", "active"])
+                         ["finished", "active", "finished"])
+        self.assertEqual(self.server.query("SELECT status FROM tournaments"), [{"status": "finished"}])
         before = {table: self.sqlite_rows(table) for table in TABLES}
         self.assertTrue(before["ratings"] and before["rating_changes"] and before["moves"] and before["outbox"])
 
@@ -75,13 +83,16 @@ class MigrateTo(IngestCase):
         self.assertEqual(target.query("SELECT plies FROM games WHERE id = 2"), [{"plies": 2}])
         p = target.ingest(make_mail(ALICE, "hy3 challenge alice bob -size=3"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
-        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3])
+        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4])
+        p = target.ingest(make_mail(ALICE, "hy3 tournament new alice secret1 next"))
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertEqual([t["id"] for t in target.query("SELECT id FROM tournaments ORDER BY id")], [1, 2])
 
         # A second copy into the now full database is refused and changes nothing.
         p = self.server.pbem("migrate-to", uri)
         self.assertEqual(p.returncode, 70)
         self.assertIn(b"already holds rows", p.stderr)
-        self.assertEqual(len(target.query("SELECT id FROM games")), 3)
+        self.assertEqual(len(target.query("SELECT id FROM games")), 4)
 
 
 if __name__ == "__main__":
