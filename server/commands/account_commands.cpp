@@ -7,6 +7,7 @@
 #include "server/support/clock.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
+#include "server/commands/digest.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
 #include "server/ratings/rating_text.h"
@@ -198,6 +199,8 @@ void all_show(CommandContext& ctx, const Command& c) {
 
 void set_setting(CommandContext& ctx, const Command& c) {
   Account account = ctx.authenticated(c);
+  if (c.words.at(0) == "digest") return set_digest(ctx, account, c.words.at(1));
+  if (c.words.at(0) == "movemail") return set_movemail(ctx, account, c.words.at(1));
   const bool on = c.words.at(1) == "on";
   ctx.accounts.set_pictures(account, on);
   ctx.out.summary = "pictures " + c.words.at(1) + " for " + c.userid;

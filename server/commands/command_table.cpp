@@ -67,13 +67,23 @@ void message_arguments(ArgumentReader& reader, Command& command) {
   command.words = reader.rest_lower();
 }
 
-// set userid password <setting> <value>: the rest must be one known setting and its value.
+// set userid password <setting> <value>: the rest must be one known setting and its value:
+// pictures on|off, digest HH|off (HH 0..23), movemail on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  const std::string setting = reader.take_lower("setting (pictures)");
-  if (setting != "pictures") throw ParseFailure{quoted_word(setting) + " is not a setting; the one there is: pictures"};
-  const std::string value = reader.take_lower("on or off after pictures");
-  if (value != "on" && value != "off") throw ParseFailure{"pictures is set 'on' or 'off', not " + quoted_word(value)};
+  const std::string setting = reader.take_lower("setting (pictures, digest or movemail)");
+  if (setting != "pictures" && setting != "digest" && setting != "movemail")
+    throw ParseFailure{quoted_word(setting) + " is not a setting; the ones there are: pictures, digest, movemail"};
+  const std::string value = reader.take_lower(setting == "digest" ? "hour (0 to 23) or off after digest"
+                                                                   : "on or off after " + setting);
+  if (setting == "digest") {
+    const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
+                      std::stoi(value) <= 23;
+    if (!hour && value != "off")
+      throw ParseFailure{"digest is set to an hour from 0 to 23 (UTC) or 'off', not " + quoted_word(value)};
+  } else if (value != "on" && value != "off") {
+    throw ParseFailure{setting + " is set 'on' or 'off', not " + quoted_word(value)};
+  }
   reader.expect_end();
   command.words = {setting, value};
 }
@@ -257,7 +267,8 @@ const std::vector<CommandSpec>& command_table() {
       {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None, list},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, message},
-      {"set", false, {"set"}, "set userid password pictures on|off   (drawn boards in game mails)",
+      {"set", false, {"set"},
+       "set userid password pictures|movemail on|off, or digest HH|off   (help digest)",
        setting_arguments, Secret::Password, set_setting},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
       {"multiple", false, {"multiple"},

@@ -48,8 +48,10 @@ std::optional<GameAddressCandidate> match(std::string_view server_address, const
   if (dash == std::string_view::npos) return std::nullopt;
   GameAddressCandidate candidate;
   const auto number = detail.substr(0, dash);
+  candidate.digest = number == "d";
   auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), candidate.game);
-  if (ec != std::errc{} || end != number.data() + number.size() || candidate.game <= 0) return std::nullopt;
+  const bool game = ec == std::errc{} && end == number.data() + number.size() && candidate.game > 0;
+  if (!game && !candidate.digest) return std::nullopt;
   candidate.token = std::string(detail.substr(dash + 1));
   if (candidate.token.empty()) return std::nullopt;
   candidate.address = local + "@" + domain;
@@ -58,10 +60,13 @@ std::optional<GameAddressCandidate> match(std::string_view server_address, const
 
 }  // namespace
 
-std::string game_address_token(std::string_view key, std::int64_t game, std::string_view userid, int generation) {
+namespace {
+
+// The MAC of `what` (a game number, or "digest"), the userid and the generation, as a token.
+std::string address_token(std::string_view key, const std::string& what, std::string_view userid, int generation) {
   ensure_sodium_initialized();
   // Fields separated by NUL, which none of them can contain.
-  std::string input = std::to_string(game);
+  std::string input = what;
   input += '\0';
   input += userid;
   input += '\0';
@@ -71,6 +76,16 @@ std::string game_address_token(std::string_view key, std::int64_t game, std::str
   crypto_generichash(mac.data(), mac.size(), reinterpret_cast<const unsigned char*>(input.data()), input.size(),
                      reinterpret_cast<const unsigned char*>(key.data()), key.size());
   return base32(mac.data(), kTokenBytes);
+}
+
+}  // namespace
+
+std::string game_address_token(std::string_view key, std::int64_t game, std::string_view userid, int generation) {
+  return address_token(key, std::to_string(game), userid, generation);
+}
+
+std::string digest_address_token(std::string_view key, std::string_view userid, int generation) {
+  return address_token(key, "digest", userid, generation);
 }
 
 std::string game_address(const ServerConfig& server, std::string_view key, std::int64_t game,

@@ -23,10 +23,16 @@ std::string game_address_token(std::string_view key, std::int64_t game, std::str
 std::string game_address(const ServerConfig& server, std::string_view key, std::int64_t game,
                          std::string_view userid, int generation);
 
-// A game address as found among a message's recipients, not yet verified.
+// The token of `userid`'s digest address (<local>+d-<token>@<domain>, spec "Daily digest"):
+// the same MAC over "digest" instead of a game number.
+std::string digest_address_token(std::string_view key, std::string_view userid, int generation);
+
+// A game address (or a digest address) as found among a message's recipients, not yet
+// verified.
 struct GameAddressCandidate {
   std::string address;  // as found, lower-case
-  std::int64_t game = 0;
+  std::int64_t game = 0;  // 0 for a digest address
+  bool digest = false;    // <local>+d-<token>
   std::string token;
 };
 

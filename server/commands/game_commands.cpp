@@ -144,7 +144,7 @@ void move(CommandContext& ctx, const Command& c) {
   if (result.move == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
                " and the first move; " + userids_by_colour(end.record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  ply_update(ctx, end, *game, headline);
+  ply_update(ctx, end, *game, headline, player.id);
 }
 
 void resign(CommandContext& ctx, const Command& c) {

@@ -59,6 +59,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
   const std::string tournament = tournament_line(ctx.db, record);  // first in every mail of a tournament game
   for (const Recipient& recipient : recipients_of(ctx, record, mail)) {
     const Account account = *ctx.accounts.find_by_id(recipient.id);
+    if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
     std::string text = tournament;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
     if (recipient.player) {
@@ -89,7 +90,8 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
 
 void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
                  const std::vector<RatingChange>& rating_changes, const std::string& subject,
-                 std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note) {
+                 std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note,
+                 std::optional<std::int64_t> move_by) {
   const auto users = userids_by_colour(record, game);
   // What follows the headline: the board (a player's note, if any, goes between them).
   const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
@@ -126,12 +128,14 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
                   .player_text = player_text,
                   .picture = &picture,
                   .only_user = only_user,
-                  .watcher_text = watched});
+                  .watcher_text = watched,
+                  .move_report_by = ending.empty() ? move_by : std::nullopt});
 }
 
-void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline) {
+void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline,
+                std::int64_t mover) {
   if (end.answers.empty()) {
-    game_update(ctx, end.record, game, headline + end.cancelled, end.rating_changes);
+    game_update(ctx, end.record, game, headline + end.cancelled, end.rating_changes, "", std::nullopt, {}, mover);
     return;
   }
   const Game& now = *end.position;
@@ -149,7 +153,7 @@ void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const 
                 ".\n";
     return text;
   };
-  game_update(ctx, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note);
+  game_update(ctx, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note, mover);
 }
 
 void add_kind_watchers(CommandContext& ctx, const GameRecord& record) {

@@ -50,6 +50,9 @@ struct GameMail {
   // The watchers' text, which send_game_mail ends with how to stop watching; without it
   // the watchers get nothing (proposals are the players' business).
   std::optional<std::string> watcher_text{};
+  // A report of a move by this user in a game that goes on: recipients who turned movemail
+  // off (they have a daily digest) get nothing, except the mover themself.
+  std::optional<std::int64_t> move_report_by{};
 };
 
 // Queues `mail` in ctx.out: to every confirmed address of each player, then of each
@@ -67,14 +70,17 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
 void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
                  const std::vector<RatingChange>& rating_changes = {}, const std::string& subject = "",
                  std::optional<std::int64_t> only_user = std::nullopt,
-                 const std::function<std::string(const Account&)>& player_note = {});
+                 const std::function<std::string(const Account&)>& player_note = {},
+                 std::optional<std::int64_t> move_by = std::nullopt);
 
-// The board mail after a ply stored with store_ply (end_of_ply.h): `headline` says what the
-// ply did, `game` is the game after it. The plies then played at once from conditional
+// The board mail after a ply by `mover` stored with store_ply (end_of_ply.h): `headline`
+// says what the ply did, `game` is the game after it. While the game goes on it is a report
+// of a move: players and watchers with movemail off, other than the mover, do not get it. The plies then played at once from conditional
 // moves follow the headline for everyone, and the board shows the game after them; the
 // owner of each such ply reads that it was their conditional move and how many of their
 // lines remain.
-void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline);
+void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline,
+                std::int64_t mover);
 
 // Makes the users who watch every new game of the record's kind its watchers (a new game
 // from a challenge or a rematch).

@@ -35,12 +35,16 @@ bool looks_like_reply_move(const std::string& text) {
   return letters > at && digits > 0;
 }
 
+}  // namespace
+
 ParsedCommand refused(std::string error, const std::string& address) {
   ParsedCommand result;
   result.error = std::move(error);
   result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
   return result;
 }
+
+namespace {
 
 ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
   const std::string number = std::to_string(game);
@@ -50,6 +54,16 @@ ParsedCommand expired(const std::string& game_type, std::int64_t game, const std
                      "Subject-line command",
                  address);
 }
+
+}  // namespace
+
+ParsedCommand expired_digest(const std::string& address) {
+  return refused("this digest's reply address has expired: the password was changed since the digest was sent; "
+                 "the next digest has a fresh one, or play with the Subject-line commands",
+                 address);
+}
+
+namespace {
 
 std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
   return ReplyMove{refused(std::move(error), address), std::nullopt};
@@ -66,7 +80,7 @@ std::string player_game_address(Database& db, const Config& config, std::int64_t
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
                                     const std::string& subject, const std::string& first_line) {
   const auto candidate = find_game_address(config.server, recipients);
-  if (!candidate) return std::nullopt;
+  if (!candidate || candidate->digest) return std::nullopt;  // a digest address: digest_reply.h
   const std::string number = std::to_string(candidate->game);
   const auto record = GameRecords(db).find(candidate->game);
   if (!record) return refusal("the address " + candidate->address + " is not the address of a game here", candidate->address);
@@ -109,6 +123,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
 std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& owner) {
   const auto account = Accounts(db).find_by_id(owner.account_id);
   if (account && account->password_generation == owner.password_generation) return std::nullopt;
+  if (owner.game == 0) return expired_digest(owner.address);
   return expired(owner.game_type, owner.game, owner.address);
 }
 

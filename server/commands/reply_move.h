@@ -17,11 +17,12 @@
 
 namespace pbem::server {
 
-// The player a valid game address belongs to, as it was when the address was checked.
+// The player a valid game address (or digest address) belongs to, as it was when the
+// address was checked.
 struct AddressOwner {
   std::string address;
-  std::string game_type;
-  std::int64_t game = 0;
+  std::string game_type;  // "" for a digest address
+  std::int64_t game = 0;  // 0 for a digest address
   std::int64_t account_id = 0;
   std::string userid;           // the command needs no password for this userid
   int password_generation = 0;  // the address's token is made with it
@@ -43,6 +44,11 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
 // (a `password` command earlier in the same batch) makes every older game address expire.
 // Nothing when it is; else the error that refuses the mail.
 std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& owner);
+
+// A refusal of a mail to `address`, saying `error`; and the one for a digest address whose
+// password generation has passed (digest_reply.h).
+ParsedCommand refused(std::string error, const std::string& address);
+ParsedCommand expired_digest(const std::string& address);
 
 // The game address of a player for mail about `game`, for the Reply-To of their game mails.
 std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,

@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include "server/commands/clock_events.h"
+#include "server/commands/digest.h"
 #include "server/commands/tournament_play.h"
+#include "server/storage/digests.h"
 #include "server/storage/tournaments.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
@@ -83,6 +85,16 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;
     if (carry_out_game_duty(db, config, turn, id, ClockDuty::Reminder)) ++done.reminders;
+  }
+  // Daily digests whose hour has come: one a user and day.
+  for (std::int64_t id : Digests(db).due(now)) {
+    if (out_of_time()) return done;
+    const std::string user = std::to_string(id);
+    const auto due = Digests(db).next_at(id).value_or("");
+    if (carry_out_logged(
+            db, config, turn, "user " + user, "digest", [&] { return send_digest(db, config, id, now_iso8601()); },
+            "pbem-digest-" + user + "-" + due.substr(0, 10) + "-"))
+      ++done.digests;
   }
   // Tournaments whose -start date has come: started, or cancelled with too few players.
   for (std::int64_t id : Tournaments(db).due_to_start(now)) {

@@ -16,7 +16,8 @@ namespace pbem::server {
 struct ClockDutiesDone {
   int reminders = 0;
   int timeouts = 0;
-  int tournaments = 0;  // started or cancelled at their -start date
+  int tournaments = 0;
+  int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
   bool more = false;  // the time budget ran out with duties still due
 };
 

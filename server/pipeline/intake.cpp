@@ -7,6 +7,7 @@
 #include "mail/address.h"
 #include "mail/header_scan.h"
 #include "mail/reply_text.h"
+#include "server/commands/digest.h"
 #include "server/support/digest.h"
 
 namespace pbem::server {
@@ -97,6 +98,13 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
   record.recipients.insert(record.recipients.end(), message.recipient_addresses.begin(),
                            message.recipient_addresses.end());
   const std::string first_line = first_line_of(message.body_new_text);
+  // A mail to a user's digest address: one move per line, the address their credential.
+  if (auto digest = digest_reply(db, config, record.recipients, message.body_new_text)) {
+    record.address_owner = std::move(digest->owner);
+    if (digest->lines) record.lines = std::move(digest->lines);
+    else record.command = std::move(digest->refused);
+    return record;
+  }
   // A mail to a player's game address is a move by reply: the address is its credential.
   if (auto by_reply = reply_move(db, config, record.recipients, message.subject, first_line)) {
     record.command = std::move(by_reply->command);

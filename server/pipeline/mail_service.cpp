@@ -271,9 +271,16 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
   const IntakeRecord& record = prepared.record;
   const mail::InboundMessage& message = *record.message;
   CommandLines& lines = *prepared.record.lines;
+  // The lines of a reply to a digest address are moves of the address's owner, who needs no
+  // password, unless their password changed since (then every line is refused so).
+  std::optional<std::string> owner;
+  if (const auto& address_owner = record.address_owner) {
+    if (auto expired = expired_since(db_, *address_owner)) lines = CommandLines{{std::move(*expired)}, 0};
+    else owner = address_owner->userid;
+  }
   std::vector<Outcome> outcomes;
   for (std::size_t n = 0; n < lines.commands.size(); ++n) {
-    const Request request{record.sender, record.from, std::move(lines.commands[n]), "", std::nullopt};
+    const Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};
     outcomes.push_back(run_command(tag + " line " + std::to_string(n + 1), request, std::move(prepared.prechecks[n])));
   }
   MultipleAnswer answer = answer_lines(record.sender, std::move(outcomes), lines.left_out);

@@ -17,18 +17,24 @@ Account account_from_row(Statement& row) {
   account.password_generation = static_cast<int>(row.column_int(3));
   account.pictures = row.column_int(4) != 0;
   account.computer = row.column_int(5) != 0;
+  if (!row.column_is_null(6)) account.digest_hour = static_cast<int>(row.column_int(6));
+  account.movemail = row.column_int(7) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer FROM users WHERE userid = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail "
+      "FROM users "
+      "WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer FROM users WHERE id = ?");
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail "
+      "FROM users "
+      "WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }

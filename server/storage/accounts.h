@@ -19,6 +19,8 @@ struct Account {
   bool pictures = true;                // game mails carry a drawn board (schema 008)
   int password_generation = 0;         // counts password changes; part of every game address
   bool computer = false;               // the built-in computer opponent (schema 011): no mail, no login
+  std::optional<int> digest_hour = std::nullopt;  // the daily digest's hour, UTC (schema 017); none: no digest
+  bool movemail = true;                // board mails about other players' moves (off only with a digest)
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is

@@ -53,6 +53,10 @@ class Server:
     def close(self):
         self.dir.cleanup()
 
+    def pbem_command(self, *args):
+        """The command line that runs pbem with this server's configuration."""
+        return [pbem_binary(), "--config", self.config, *args]
+
     def pbem(self, *args, stdin=None, env=None):
         full_env = dict(os.environ)
         full_env.update(env or {})

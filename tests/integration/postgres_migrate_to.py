@@ -19,7 +19,7 @@ BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "password_failures", "address_confirmations",
           "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-          "tournament_byes"]
+          "tournament_byes", "digest_addresses"]
 
 
 def comparable(row):
