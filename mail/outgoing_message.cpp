@@ -138,26 +138,42 @@ std::string html_escape(const std::string& text) {
 // With a picture (`picture_cid` not empty) the page is made for phones: a viewport meta,
 // the picture scaled to the screen's width, and a <pre> that scrolls inside itself rather
 // than widening the page.
-std::string html_document(const std::string& subject, const std::string& text, const std::string& picture_cid = {}) {
+// A picture's place in the text and its Content-ID.
+struct PictureRef {
+  std::size_t at = 0;
+  std::string content_id;
+};
+
+// The HTML part: the text in <pre> blocks, each picture above the text from its place on.
+std::string html_document(const std::string& subject, const std::string& text,
+                          const std::vector<PictureRef>& pictures = {}) {
   std::string html =
       "<!DOCTYPE html>\n"
       "<html>\n"
       "<head>\n"
       "<meta charset=\"utf-8\">\n";
-  if (!picture_cid.empty()) html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  if (!pictures.empty()) html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   html += "<title>" + html_escape(subject) + "</title>\n"
           "</head>\n"
           "<body>\n";
-  if (picture_cid.empty()) {
-    html += "<pre style=\"font-family: monospace;\">\n";
-  } else {
-    html += "<p><img src=\"cid:" + html_escape(picture_cid) +
-            "\" alt=\"The board (the same position is drawn as text below)\" style=\"max-width: 100%; height: auto;\"></p>\n"
-            "<pre style=\"font-family: monospace; overflow-x: auto;\">\n";
+  const std::string pre = pictures.empty() ? "<pre style=\"font-family: monospace;\">\n"
+                                           : "<pre style=\"font-family: monospace; overflow-x: auto;\">\n";
+  const auto text_block = [&](std::size_t from, std::size_t to) {
+    const std::string block = text.substr(from, to - from);
+    html += pre + html_escape(block);
+    if (!block.empty() && block.back() != '\n') html += '\n';
+    html += "</pre>\n";
+  };
+  std::size_t done = 0;
+  for (const PictureRef& picture : pictures) {
+    const std::size_t at = std::min(std::max(picture.at, done), text.size());
+    if (at > done) text_block(done, at);
+    done = at;
+    html += "<p><img src=\"cid:" + html_escape(picture.content_id) +
+            "\" alt=\"The board (the same position is drawn as text below)\" style=\"max-width: 100%; height: auto;\"></p>\n";
   }
-  html += html_escape(text);
-  if (!text.empty() && text.back() != '\n') html += '\n';
-  html += "</pre>\n</body>\n</html>\n";
+  text_block(done, text.size());
+  html += "</body>\n</html>\n";
   return html;
 }
 
@@ -310,18 +326,24 @@ std::string compose(const OutgoingMessage& msg) {
   g_mime_multipart_set_boundary(alternative.get(), boundary.c_str());
   auto plain = text_part("plain", text, boundary);
   g_mime_multipart_add(alternative.get(), GMIME_OBJECT(plain.get()));
-  if (msg.picture_png.empty()) {
+  if (msg.pictures.empty()) {
     auto html = text_part("html", html_document(subject, text), boundary);
     g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
   } else {
-    const std::string content_id = picture_content_id(*message_id);
     auto related = adopt_gobject(g_mime_multipart_new_with_subtype("related"));
     g_mime_multipart_set_boundary(related.get(), (boundary + "_related").c_str());
     g_mime_object_set_content_type_parameter(GMIME_OBJECT(related.get()), "type", "text/html");
-    auto html = text_part("html", html_document(subject, text, content_id), boundary);
-    auto picture = picture_part(msg.picture_png, content_id);
+    // The first picture's Content-ID is picture_content_id's; the others are numbered.
+    std::vector<PictureRef> refs;
+    for (std::size_t n = 0; n < msg.pictures.size(); ++n)
+      refs.push_back({msg.pictures[n].at, n == 0 ? picture_content_id(*message_id)
+                                                 : "board" + std::to_string(n + 1) + "." + *message_id});
+    auto html = text_part("html", html_document(subject, text, refs), boundary);
     g_mime_multipart_add(related.get(), GMIME_OBJECT(html.get()));
-    g_mime_multipart_add(related.get(), GMIME_OBJECT(picture.get()));
+    for (std::size_t n = 0; n < msg.pictures.size(); ++n) {
+      auto picture = picture_part(msg.pictures[n].png, refs[n].content_id);
+      g_mime_multipart_add(related.get(), GMIME_OBJECT(picture.get()));
+    }
     g_mime_multipart_add(alternative.get(), GMIME_OBJECT(related.get()));
   }
   g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(alternative.get()));

@@ -32,6 +32,13 @@
 
 namespace pbem::mail {
 
+// A picture in the HTML part, drawn above the text from byte `at` of the message's text on
+// (a board mail: one at 0; a digest: one above each game).
+struct InlinePicture {
+  std::size_t at = 0;
+  std::string png;  // PNG bytes
+};
+
 struct OutgoingMessage {
   std::string from_name, from_address;   // "PBeM Server", "pbem@localhost"
   std::vector<std::string> to;           // addr-specs; at least one
@@ -41,7 +48,7 @@ struct OutgoingMessage {
   std::string in_reply_to;               // without brackets; may be empty
   std::vector<std::string> references;   // without brackets
   std::string text;                      // UTF-8 plain text body, LF line endings
-  std::string picture_png;               // PNG bytes shown above the text in HTML; empty: none
+  std::vector<InlinePicture> pictures;   // in the HTML part, in text order; none: no picture
   std::chrono::system_clock::time_point date;
 };
 

@@ -145,7 +145,7 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
     Database db = open_database(config);
     const ClockDutiesDone done = run_clock_duties(db, config);
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, " << done.tournaments
-        << " tournament(s) started or cancelled\n";
+        << " tournament(s) started or cancelled, " << done.digests << " digest(s)\n";
     // Sent mail keeps its text outbox.keep_sent_days (logged when any is emptied).
     clear_old_texts(db, config.outbox);
   } catch (const DatabaseError& e) {

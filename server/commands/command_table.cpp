@@ -268,7 +268,7 @@ const std::vector<CommandSpec>& command_table() {
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, message},
       {"set", false, {"set"},
-       "set userid password pictures|movemail on|off, or digest HH|off   (help digest)",
+       "set userid password pictures|movemail on|off, or digest HH|off",
        setting_arguments, Secret::Password, set_setting},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
       {"multiple", false, {"multiple"},

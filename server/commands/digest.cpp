@@ -7,6 +7,7 @@
 #include "server/commands/argument_reader.h"
 #include "server/commands/game_address.h"
 #include "server/commands/game_clock.h"
+#include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/storage/digests.h"
 #include "server/storage/server_secrets.h"
@@ -120,21 +121,26 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   const auto now_time = parse_iso8601(now).value_or(std::chrono::system_clock::now());
   if (!digests.move_on(user_id, *due, iso8601(next_digest_time(*account->digest_hour, now_time))))
     return std::nullopt;
-  std::string parts;
+  const std::string day = due->substr(0, 10);
+  std::string text;  // the subject's line and how to reply come first, when the count is known
+  std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
   int waiting = 0;
   for (const GameRecord& record : ctx.records.active_of(user_id)) {
     const auto game = ctx.records.replay(record);
     if (game->over() || user_id_of_colour(record, *game, game->to_move()) != user_id) continue;
-    parts += "\n" + game_part(ctx, record, *game, *account);
+    text += "\n";
+    if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
+    text += game_part(ctx, record, *game, *account);
     ++waiting;
   }
-  const std::string day = due->substr(0, 10);
   if (waiting == 0) return ClockDutyDone{"no game waiting for " + account->userid + " on " + day, {}, 0};
   const std::string subject = "Your move in " + std::to_string(waiting) + (waiting == 1 ? " game" : " games");
-  const std::string text =
+  const std::string head =
       subject + " (your digest of " + day + ").\n\n"
       "Reply to this mail with one move per line, the game's number first, e.g.\n\n    #12 c4\n\n"
-      "Each line is played as by that game's own address, and answered on its own.\n" + parts;
+      "Each line is played as by that game's own address, and answered on its own.\n";
+  text = head + text;
+  for (mail::InlinePicture& picture : pictures) picture.at += head.size();
   const std::string reply_to = digest_address(db, config, *account);
   for (const std::string& address : account->confirmed) {
     Reply reply;
@@ -143,6 +149,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
     reply.text = text;
     reply.kind = MailKind::Game;
     reply.reply_to = reply_to;
+    reply.pictures = pictures;
     outcome.replies.push_back(std::move(reply));
   }
   return ClockDutyDone{"digest to " + account->userid + " (" + std::to_string(waiting) + " games)",

@@ -81,7 +81,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && address == ctx.request.sender;
       reply.kind = MailKind::Game;
-      if (mail.picture && account.pictures) reply.picture_png = mail.picture->png();
+      if (mail.picture && account.pictures) reply.pictures = {{0, mail.picture->png()}};
       reply.reply_to = reply_to;
       ctx.out.replies.push_back(reply);
     }

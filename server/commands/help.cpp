@@ -40,7 +40,25 @@ std::string overview(const std::string& address) {
          "  help tutorial    signing up and playing a first game, step by step\n"
          "  help <game>      a game's rules, notation and options (e.g. help hy3)\n"
          "  help clock       time limits, reminders, loss on time and vacations\n"
-         "  help tournaments round robins, Swiss and knockout tournaments by mail\n";
+         "  help tournaments round robins, Swiss and knockout tournaments by mail\n"
+         "  help digest      one mail a day with every game where it is your move\n";
+}
+
+std::string digest_help() {
+  return "The daily digest: one mail a day, and play from it\n\n"
+         "    set alice mysecret digest 7\n"
+         "sends you at 07:00 UTC (0 to 23) one mail listing every game where it is your\n"
+         "move: its number, your opponent, their last move, your deadline and the board.\n"
+         "Nothing comes on a day with no game waiting. Reply to it with one move per\n"
+         "line, the game's number first:\n"
+         "    #12 c4\n"
+         "    #15 swap\n"
+         "Each line is played as by that game's own address (no password) and answered\n"
+         "on its own; the quoted digest below your reply is ignored.\n\n"
+         "    set alice mysecret movemail off\n"
+         "(only with a digest on) stops the mails about your opponents' moves and the\n"
+         "games you watch; your own moves, new games, results, proposals, reminders and\n"
+         "tournament mail still come. `movemail on` and `digest off` undo them.\n";
 }
 
 std::string tournaments_help() {
@@ -182,6 +200,7 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
     else if (subject == "tutorial") part = tutorial();
     else if (subject == "clock") part = clock_help(clock);
     else if (subject == "tournaments") part = tournaments_help();
+    else if (subject == "digest") part = digest_help();
     else if (find_game_type(subject)) part = game_help_text(subject);
     else unknown.add(quoted_word(subject));
     if (!part.empty()) out += (out.empty() ? "" : "\n") + part;

@@ -36,7 +36,7 @@ ParsedCommand checked(ParsedCommand line) {
 // A reply that goes into the gathered mail: to the sender, answering the command, and not
 // game mail (no game thread, no board picture).
 bool is_gathered(const Reply& reply) {
-  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.picture_png.empty();
+  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();
 }
 
 // "Line 2: Error: wrong password for alice", underlined, then the text.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mail/outgoing_message.h"
 #include "server/commands/commands.h"
 #include "server/support/config.h"
 #include "server/storage/database.h"
@@ -36,7 +37,7 @@ struct Reply {
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
-  std::string picture_png;                 // board mails: the drawn board for the HTML part; empty: none
+  std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
   std::string reply_to;  // the player's game address, so replying with a move plays it
 
   // Threads the mail into the game's conversation (In-Reply-To/References its first mail).

@@ -37,7 +37,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
       reply.text = ReplyLimit::kNoticeText;
       reply.game_id.reset();
       reply.game_thread.clear();
-      reply.picture_png.clear();
+      reply.pictures.clear();
     }
   }
   mail::OutgoingMessage out;
@@ -47,7 +47,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
   out.subject = reply.subject;
   out.message_id = id_prefix_ + std::to_string(n_) + (salt_.empty() ? "" : "." + salt_) + "@" + config_.server.domain();
   out.text = reply.text;
-  out.picture_png = reply.picture_png;
+  out.pictures = reply.pictures;
   out.reply_to = reply.reply_to;
   out.date = now_;
   std::optional<std::string> thread;
@@ -74,7 +74,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
             "The reply to your command was too long to send: the mail answering one\n"
             "command without a password may hold " + std::to_string(*byte_budget_ / 1024) +
             " KiB in all. Ask for less at a time.\n";
-        out.picture_png.clear();
+        out.pictures.clear();
         data = mail::compose(out);
         if (bytes_queued_ + data.size() > *byte_budget_) return;
       }

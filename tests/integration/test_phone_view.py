@@ -2,7 +2,8 @@
 inline picture, opened in headless Chromium at 390 px across. The page must not scroll
 sideways, and the picture must be loaded and drawn whole inside the screen's width.
 
-Every default board is tried: HY 3, the three Gates boards and Gaia. Skipped, with a message
+Every default board is tried: HY 3, the three Gates boards and Gaia; and a daily digest
+(issue 30) with one picture above each game waiting. Skipped, with a message
 that says so, where Chromium is not installed (scripts/install-deps.sh installs it)."""
 import os
 import re
@@ -12,9 +13,13 @@ import sys
 import tempfile
 import unittest
 
+from datetime import timedelta
+
 from pbem_harness import IngestCase, build_dir
 
 build_dir(sys.argv)
+
+from clock_harness import T0, ClockCase  # noqa: E402
 
 ALICE = "alice@example.org"
 BOB = "bob@example.net"
@@ -24,11 +29,16 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Chromium lays a headless window out at least 500 px wide, so the mail's page is shown in a
 # frame exactly as wide as the phone; the page measures itself once everything has loaded and
 # tells the frame's parent, which writes it into its title for the dumped DOM.
+# Every picture counts: the report is whether all are loaded, the narrowest one's natural
+# width and the rightmost edge of any.
 MEASURE = """<script>
 window.addEventListener("load", function () {
-  var img = document.querySelector("img");
+  var imgs = Array.prototype.slice.call(document.querySelectorAll("img"));
+  var complete = imgs.every(function (img) { return img.complete; });
+  var natural = Math.min.apply(null, imgs.map(function (img) { return img.naturalWidth; }));
+  var right = Math.max.apply(null, imgs.map(function (img) { return Math.round(img.getBoundingClientRect().right); }));
   parent.postMessage("measured " + document.documentElement.scrollWidth + " " + window.innerWidth + " " +
-      img.complete + " " + img.naturalWidth + " " + Math.round(img.getBoundingClientRect().right), "*");
+      complete + " " + natural + " " + right + " " + imgs.length, "*");
 });
 </script>
 """
@@ -49,33 +59,20 @@ GAMES = [
 ]
 
 
-@unittest.skipUnless(CHROMIUM, "Chromium is not installed (Debian package chromium): the phone view is not checked")
-class PhoneView(IngestCase):
-    def setUp(self):
-        super().setUp()
-        self.server.signup_and_confirm(ALICE, "alice", "secret1")
-        self.server.signup_and_confirm(BOB, "bob", "secret2")
-        self.new_replies()
-        self.pages = tempfile.mkdtemp(prefix="pbem-phone-")
-        self.addCleanup(shutil.rmtree, self.pages, True)
-
-    def board_mail(self, game, options, move, number):
-        self.send(ALICE, f"{game} challenge alice bob{options}")
-        if move:
-            self.send(BOB, f"{game} move {number} bob secret2 {move}")
-        mails = [m for m in self.new_replies() if f"#{number}" in m["Subject"]]
-        self.assertTrue(mails, f"no mail about game {number}")
-        return mails[-1]
+class PhoneChecks:
+    """Writing a mail's HTML branch as files and measuring it in Chromium at phone width."""
 
     def page_of(self, mail, name):
-        """Writes the mail's HTML branch and its picture as files a browser can open."""
+        """Writes the mail's HTML branch and its pictures as files a browser can open."""
         _, related = mail.get_payload()
-        html, image = related.get_payload()
-        cid = image["Content-ID"].strip("<>")
-        picture = os.path.join(self.pages, name + ".png")
-        with open(picture, "wb") as f:
-            f.write(image.get_content())
-        page = html.get_content().replace(f"cid:{cid}", os.path.basename(picture))
+        html, *images = related.get_payload()
+        page = html.get_content()
+        for n, image in enumerate(images):
+            cid = image["Content-ID"].strip("<>")
+            picture = os.path.join(self.pages, f"{name}-{n}.png")
+            with open(picture, "wb") as f:
+                f.write(image.get_content())
+            page = page.replace(f"cid:{cid}", os.path.basename(picture))
         page = page.replace("</body>", MEASURE + "</body>")
         with open(os.path.join(self.pages, name + ".html"), "w", encoding="utf-8") as f:
             f.write(page)
@@ -92,19 +89,42 @@ class PhoneView(IngestCase):
                    "--virtual-time-budget=5000", *args]
         return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
+    def assert_fits_a_phone(self, path, pictures=1):
+        dumped = self.chromium("--dump-dom", "file://" + path)
+        found = re.search(r"<title>measured (\d+) (\d+) (\w+) (\d+) (\d+) (\d+)</title>", dumped.stdout)
+        self.assertIsNotNone(found, f"no measurement from Chromium: {dumped.stderr[-2000:]}")
+        scroll_width, inner_width, complete, natural_width, right, count = found.groups()
+        self.assertEqual(int(inner_width), PHONE_WIDTH)
+        self.assertLessEqual(int(scroll_width), PHONE_WIDTH, "the page scrolls sideways")
+        self.assertEqual(int(count), pictures)
+        self.assertEqual(complete, "true")
+        self.assertGreater(int(natural_width), 0, "a picture did not load")
+        self.assertLessEqual(int(right), PHONE_WIDTH, "a picture is cut at the right")
+
+
+@unittest.skipUnless(CHROMIUM, "Chromium is not installed (Debian package chromium): the phone view is not checked")
+class PhoneView(PhoneChecks, IngestCase):
+    def setUp(self):
+        super().setUp()
+        self.server.signup_and_confirm(ALICE, "alice", "secret1")
+        self.server.signup_and_confirm(BOB, "bob", "secret2")
+        self.new_replies()
+        self.pages = tempfile.mkdtemp(prefix="pbem-phone-")
+        self.addCleanup(shutil.rmtree, self.pages, True)
+
+    def board_mail(self, game, options, move, number):
+        self.send(ALICE, f"{game} challenge alice bob{options}")
+        if move:
+            self.send(BOB, f"{game} move {number} bob secret2 {move}")
+        mails = [m for m in self.new_replies() if f"#{number}" in m["Subject"]]
+        self.assertTrue(mails, f"no mail about game {number}")
+        return mails[-1]
+
     def test_every_default_board_fits_a_phone_screen(self):
         for number, (game, options, move) in enumerate(GAMES, start=1):
             with self.subTest(game=game + options):
                 path = self.page_of(self.board_mail(game, options, move, number), f"game{number}")
-                dumped = self.chromium("--dump-dom", "file://" + path)
-                found = re.search(r"<title>measured (\d+) (\d+) (\w+) (\d+) (\d+)</title>", dumped.stdout)
-                self.assertIsNotNone(found, f"no measurement from Chromium: {dumped.stderr[-2000:]}")
-                scroll_width, inner_width, complete, natural_width, right = found.groups()
-                self.assertEqual(int(inner_width), PHONE_WIDTH)
-                self.assertLessEqual(int(scroll_width), PHONE_WIDTH, "the page scrolls sideways")
-                self.assertEqual(complete, "true")
-                self.assertGreater(int(natural_width), 0, "the picture did not load")
-                self.assertLessEqual(int(right), PHONE_WIDTH, "the picture is cut at the right")
+                self.assert_fits_a_phone(path)
                 if options != " -hex":
                     continue
                 # The screenshot a person would look at (the widest board), kept only for the
@@ -114,6 +134,27 @@ class PhoneView(IngestCase):
                 with open(shot, "rb") as f:
                     header = f.read(24)
                 self.assertEqual(int.from_bytes(header[16:20], "big"), PHONE_WIDTH)
+
+
+
+@unittest.skipUnless(CHROMIUM, "Chromium is not installed (Debian package chromium): the phone view is not checked")
+class DigestPhoneView(PhoneChecks, ClockCase):
+    def test_a_digest_with_two_games_fits_a_phone_screen(self):
+        self.pages = tempfile.mkdtemp(prefix="pbem-phone-")
+        self.addCleanup(shutil.rmtree, self.pages, True)
+        self.command("alice", "set alice secret1 digest 7")
+        self.command("alice", "hy3 challenge alice bob -size=7")
+        self.command("alice", "gates challenge alice bob -hex")
+        self.new_replies()
+        self.at(T0 + timedelta(hours=19))
+        [digest] = self.tick_ok()
+        self.assertEqual(digest["Subject"], "Your move in 2 games")
+        self.assert_fits_a_phone(self.page_of(digest, "digest"), pictures=2)
+        # Each picture stands above its own game's text.
+        html = digest.get_payload()[1].get_payload()[0].get_content()
+        self.assertLess(html.index("cid:board."), html.index("#1  HY 3 #1"))
+        self.assertLess(html.index("#1  HY 3 #1"), html.index("cid:board2."))
+        self.assertLess(html.index("cid:board2."), html.index("#2  Gates #2"))
 
 
 if __name__ == "__main__":

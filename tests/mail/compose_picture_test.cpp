@@ -37,7 +37,7 @@ OutgoingMessage board_mail() {
   msg.message_id = "pbem-9-1.abc@localhost";
   msg.text = "a       .  .  .\nb     .  R  .  .\n\nRed moves first; Blue second. <&>\n";
   msg.date = std::chrono::system_clock::time_point(std::chrono::seconds(1710511502));
-  msg.picture_png = fake_png();
+  msg.pictures = {{0, fake_png()}};
   return msg;
 }
 
@@ -92,7 +92,7 @@ TEST_CASE("a board mail is alternative: text/plain, then related (html + inline 
   CHECK(content_id == pbem::mail::picture_content_id("pbem-9-1.abc@localhost"));
   CHECK(std::string(g_mime_object_get_disposition(image_part)) == "inline");
   CHECK(g_mime_part_get_content_encoding(GMIME_PART(image_part)) == GMIME_CONTENT_ENCODING_BASE64);
-  CHECK(decoded_content(GMIME_PART(image_part)) == msg.picture_png);
+  CHECK(decoded_content(GMIME_PART(image_part)) == msg.pictures.front().png);
 
   char* html_text = g_mime_text_part_get_text(GMIME_TEXT_PART(html_part));
   const std::string html = html_text;
@@ -109,7 +109,7 @@ TEST_CASE("the text/plain part of a board mail is byte-identical with and withou
           "[mail][compose]") {
   OutgoingMessage with = board_mail();
   OutgoingMessage without = board_mail();
-  without.picture_png.clear();
+  without.pictures.clear();
   const std::string boundary = boundary_for(with.message_id);
   const std::string plain_with = first_part_bytes(compose(with), boundary);
   CHECK(plain_with == first_part_bytes(compose(without), boundary));
