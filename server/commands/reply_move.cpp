@@ -35,17 +35,6 @@ bool looks_like_reply_move(const std::string& text) {
   return letters > at && digits > 0;
 }
 
-}  // namespace
-
-ParsedCommand refused(std::string error, const std::string& address) {
-  ParsedCommand result;
-  result.error = std::move(error);
-  result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
-  return result;
-}
-
-namespace {
-
 ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
   const std::string number = std::to_string(game);
   return refused("this reply address of game " + number + " has expired: the password was changed since it was made; " +
@@ -55,21 +44,24 @@ ParsedCommand expired(const std::string& game_type, std::int64_t game, const std
                  address);
 }
 
+std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
+  return ReplyMove{refused(std::move(error), address), std::nullopt};
+}
+
 }  // namespace
+
+ParsedCommand refused(std::string error, const std::string& address) {
+  ParsedCommand result;
+  result.error = std::move(error);
+  result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
+  return result;
+}
 
 ParsedCommand expired_digest(const std::string& address) {
   return refused("this digest's reply address has expired: the password was changed since the digest was sent; "
                  "the next digest has a fresh one, or play with the Subject-line commands",
                  address);
 }
-
-namespace {
-
-std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
-  return ReplyMove{refused(std::move(error), address), std::nullopt};
-}
-
-}  // namespace
 
 std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
                                 int password_generation) {
