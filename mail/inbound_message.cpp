@@ -207,7 +207,10 @@ std::optional<std::string> machine_reason(GMimeMessage* message, const std::opti
     if (g_mime_object_get_header(object, name) != nullptr) return std::string(name) + " present";
   }
   if (const char* return_path = g_mime_object_get_header(object, "Return-Path")) {
-    if (trim(return_path) == "<>") return "empty envelope sender (Return-Path: <>)";
+    const std::string path = lower(trim(return_path));
+    if (path == "<>") return "empty envelope sender (Return-Path: <>)";
+    // Postfix's pipe writes the null sender so unless master.cf says null_sender=.
+    if (path == "<mailer-daemon>" || path == "mailer-daemon") return "null envelope sender (Return-Path: <MAILER-DAEMON>)";
   }
   if (from) {
     const std::string local = local_part(from->raw_address);

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <optional>
 
+#include "engine/text.h"
 #include "server/storage/database.h"
 #include "server/support/log.h"
 #include "server/pipeline/clock_duties.h"
@@ -54,14 +55,20 @@ int run_init(const Config& config, std::ostream& out) {
 int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in) {
   std::optional<std::string> envelope_from;
   std::vector<std::string> envelope_to;  // as an MTA's pipe gives ${recipient}: may be a game address
+  // The null sender as MTAs pass it: empty, "<>", or Postfix pipe's stand-in MAILER-DAEMON
+  // (pipe(8) writes that for ${sender} unless master.cf says null_sender=).
+  const auto null_sender_or = [](const std::string& sender) {
+    return sender.empty() || sender == "<>" || to_lower(sender) == "mailer-daemon" ? std::string() : sender;
+  };
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--sender" && i + 1 < args.size()) {
-      std::string sender = args[++i];
-      envelope_from = sender == "<>" ? "" : sender;
+      envelope_from = null_sender_or(args[++i]);
+    } else if (args[i].starts_with("--sender=")) {
+      envelope_from = null_sender_or(args[i].substr(9));
     } else if (args[i] == "--recipient" && i + 1 < args.size()) {
       envelope_to.push_back(args[++i]);
     } else {
-      std::cerr << "usage: pbem ingest [--sender ADDRESS] [--recipient ADDRESS ...] < message\n";
+      std::cerr << "usage: pbem ingest [--sender ADDRESS | --sender=ADDRESS] [--recipient ADDRESS ...] < message\n";
       return kExitUsage;
     }
   }

@@ -18,8 +18,9 @@ constexpr int kExitConfig = 78;     // EX_CONFIG
 constexpr int kExitTempFail = 75;   // EX_TEMPFAIL: the MTA should retry
 
 int run_init(const Config& config, std::ostream& out);
-// Reads one message from `in`; args: [--sender ADDRESS] (the envelope sender; "" or "<>"
-// for the null sender).
+// Reads one message from `in`; args: [--sender ADDRESS | --sender=ADDRESS] (the envelope
+// sender; "", "<>" or MAILER-DAEMON, any case, for the null sender) [--recipient ADDRESS
+// ...] (the envelope recipients: a game or digest address).
 int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in);
 // No args: queued mail as an mbox on `out`, oldest first. "list": one line per message.
 // "send": one delivery pass to the smarthost (for pipe delivery without pbemd).

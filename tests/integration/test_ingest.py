@@ -142,6 +142,17 @@ class ErrorPaths(IngestTestCase):
         p = self.server.ingest(make_mail(ALICE, "help"), sender="<>")
         self.assertEqual(p.returncode, 0)
         self.assertEqual(self.new_replies(), [])
+        # Postfix's pipe writes the null sender as MAILER-DAEMON (and Return-Path so) unless
+        # master.cf says null_sender=: a bounce with a person's From is still not answered.
+        for args in (["--sender", "MAILER-DAEMON"], ["--sender", "mailer-daemon"], ["--sender="]):
+            p = self.server.pbem("ingest", *args, stdin=make_mail(ALICE, "help"))
+            self.assertEqual(p.returncode, 0, args)
+            self.assertEqual(self.new_replies(), [], args)
+        p = self.server.ingest(make_mail(ALICE, "help", headers={"Return-Path": "<MAILER-DAEMON>"}))
+        self.assertEqual(p.returncode, 0)
+        self.assertEqual(self.new_replies(), [])
+        p = self.server.ingest(make_mail(ALICE, "help"), sender="alice@example.org")
+        self.assertEqual(len(self.new_replies()), 1)  # a person's envelope sender is answered
 
 
 class Replies(IngestTestCase):
