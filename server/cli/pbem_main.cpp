@@ -20,12 +20,15 @@ void print_usage(std::ostream& out) {
          "  legal <game> [options ...] -- [<ply> ...]            list the legal plies after the given ones\n"
          "  bot <game> [options ...] [--playouts N] [--seed S] -- [<ply> ...]  the computer's move\n"
          "  render <game> [options ...] --png FILE -- [<ply> ...] draw the position as a PNG picture\n"
-         "  init                                                 create or migrate the database\n"
-         "  ingest [--sender ADDRESS] < message                  process one mail (MTA pipe delivery)\n"
+         "  init [--check]                                       create or migrate the database; --check: can\n"
+         "                                                       this user write it and its directory?\n"
+         "  ingest [--sender ADDRESS] [--recipient ADDRESS ...] < message\n"
+         "                                                       process one mail (MTA pipe delivery)\n"
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
-         "  tick                                                 the clock's due reminders and losses on time, and\n"
-         "                                                       empties sent mail's text after outbox.keep_sent_days (cron)\n"
+         "  tick                                                 the clock's due reminders, losses on time,\n"
+         "                                                       tournament starts and digests, and empties sent\n"
+         "                                                       mail's text after outbox.keep_sent_days (cron)\n"
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
@@ -72,7 +75,7 @@ int main(int argc, char** argv) {
     return command == "ingest" ? pbem::server::kExitTempFail : pbem::server::kExitConfig;
   }
   try {
-    if (command == "init") return pbem::server::run_init(config, std::cout);
+    if (command == "init") return pbem::server::run_init(config, rest, std::cout);
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/text.h"
+#include "server/cli/database_access.h"
 #include "server/storage/database.h"
 #include "server/support/log.h"
 #include "server/pipeline/clock_duties.h"
@@ -43,7 +44,24 @@ std::string mbox_escaped(const std::string& data) {
 
 }  // namespace
 
-int run_init(const Config& config, std::ostream& out) {
+int run_init(const Config& config, const std::vector<std::string>& args, std::ostream& out) {
+  if (args == std::vector<std::string>{"--check"}) {
+    // Whether this user can write what ingest, tick and pbemd write, without touching it.
+    if (Database::is_postgres_uri(config.database.string())) {
+      out << "database " << Database::shown_location(config.database)
+          << " is PostgreSQL: its access is the role's; `pbem init` connects and says so\n";
+      return kExitOk;
+    }
+    const auto problems = database_access_problems(config.database);
+    for (const std::string& problem : problems) out << "pbem init --check: " << problem << "\n";
+    if (!problems.empty()) return kExitCantCreate;
+    out << "database " << config.database.string() << ": " << running_user() << " can write it and its directory\n";
+    return kExitOk;
+  }
+  if (!args.empty()) {
+    std::cerr << "usage: pbem init [--check]\n";
+    return kExitUsage;
+  }
   Database db(config.database);
   auto applied = migrate(db);
   ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
@@ -84,8 +102,14 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
     MailService service(*db, config);
     received = service.receive(raw, envelope_from, envelope_to);
   } catch (const std::exception& e) {
-    // Not stored: the MTA keeps the message and tries again later.
-    log_line(std::string("ingest: could not store the message, asking the MTA to retry: ") + e.what());
+    // Not stored: the MTA keeps the message and tries again later. A database this user
+    // cannot write is said in one line (Postfix logs it), or it would fail for days unseen.
+    std::string why = e.what();
+    if (!Database::is_postgres_uri(config.database.string()))
+      if (const auto problems = database_access_problems(config.database); !problems.empty())
+        why = join(problems, "; ") + " (" + why + "); make the database as this user (`sudo -u " +
+              running_user().substr(0, running_user().find(' ')) + " pbem init`) or give it to them";
+    log_line("ingest: could not store the message, asking the MTA to retry: " + why);
     return kExitTempFail;
   }
   std::optional<BotTurns> bot;

@@ -15,9 +15,12 @@ constexpr int kExitOk = 0;
 constexpr int kExitUsage = 64;      // EX_USAGE
 constexpr int kExitSoftware = 70;   // EX_SOFTWARE
 constexpr int kExitConfig = 78;     // EX_CONFIG
+constexpr int kExitCantCreate = 73;  // EX_CANTCREAT
 constexpr int kExitTempFail = 75;   // EX_TEMPFAIL: the MTA should retry
 
-int run_init(const Config& config, std::ostream& out);
+// Creates or migrates the database; `--check`: only says whether the running user can write
+// the SQLite database and its directory (exit 73 when not).
+int run_init(const Config& config, const std::vector<std::string>& args, std::ostream& out);
 // Reads one message from `in`; args: [--sender ADDRESS | --sender=ADDRESS] (the envelope
 // sender; "", "<>" or MAILER-DAEMON, any case, for the null sender) [--recipient ADDRESS
 // ...] (the envelope recipients: a game or digest address).
