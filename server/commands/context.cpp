@@ -22,6 +22,12 @@ std::string CommandContext::usage(const Command& c) {
   return command_usage(*c.spec, c.type.empty() ? "<game>" : c.type);
 }
 
+bool CommandContext::is_address_of(const Account& account, const std::string& address) {
+  return std::any_of(account.addresses.begin(), account.addresses.end(), [&](const std::string& own) {
+    return mail::canonical_mailbox(own) == mail::canonical_mailbox(address);
+  });
+}
+
 Account CommandContext::existing_account(const std::string& userid) const {
   auto account = accounts.find(userid);
   if (!account) throw CommandError("there is no user " + quoted_word(userid));
@@ -35,6 +41,20 @@ Account CommandContext::authenticated(const Command& c) {
   Account account = *found;
   if (request.authenticated_userid == account.userid && c.password.empty()) {
     password_accepted_ = true;  // a reply to this player's game address
+    // From someone else's address (a forwarded board mail): the player hears of it, once
+    // it is carried out (a refused command's replies are dropped, this one with them).
+    if (!is_address_of(account, request.from))
+      for (const std::string& address : account.confirmed) {
+        Reply notice;
+        notice.to = address;
+        notice.kind = MailKind::Notice;
+        notice.subject = "A command through your game address from " + request.from;
+        notice.text = "A mail from " + request.from + ", which is not one of your addresses, was sent to your "
+                      "game address and carried out as yours (a forwarded board mail?). Its result is in the "
+                      "game's mail. Anyone who has one of your board mails can reply to it; a password change "
+                      "(`change password`) makes all your game addresses invalid.\n";
+        out.replies.push_back(std::move(notice));
+      }
     return account;
   }
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);

@@ -64,6 +64,8 @@ class CommandContext {
   // limits.active_games_per_user games already, or a human plays bot.games_per_user games
   // against the computer (the computer has no cap of its own).
   void check_game_limits(const Account& first, const Account& second) const;
+  // True when `address` is one of `account`'s (the same mailbox, however spelled).
+  static bool is_address_of(const Account& account, const std::string& address);
   // A reply to the sender of the command (threaded to their mail).
   Reply to_sender(std::string subject, std::string text) const;
 

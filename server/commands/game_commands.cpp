@@ -21,6 +21,16 @@ namespace pbem::server {
 
 namespace {
 
+// For an error to a move by reply: when the reply went to `player`'s game address from an
+// address that is not theirs (the other player answering the wrong board mail), say so.
+std::string by_someone_elses_address(const CommandContext& ctx, const Account& player) {
+  if (ctx.request.authenticated_userid != player.userid || CommandContext::is_address_of(player, ctx.request.from))
+    return "";
+  return "; this mail went to " + player.userid + "'s game address from " + ctx.request.from + ", which is not " +
+         player.userid + "'s address, so it was read as " + player.userid +
+         "'s move: reply to your own board mail instead";
+}
+
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
     throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
@@ -60,9 +70,18 @@ void challenge(CommandContext& ctx, const Command& c) {
   auto confirmed_for = [&](const Account& account) {
     return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
   };
-  if (!confirmed_for(first) && !confirmed_for(second))
+  if (!confirmed_for(first) && !confirmed_for(second)) {
+    // A newcomer's most likely mistake: their own address, not confirmed yet.
+    for (const Account* account : {&first, &second})
+      if (std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
+        throw CommandError("this mail came from " + ctx.request.from + ", which is " + account->userid +
+                           "'s address but not confirmed yet: send `confirm " + account->userid +
+                           " <code>` with the code mailed to it (for a new code: `change address " +
+                           account->userid + " <password> " + ctx.request.from +
+                           "`); a challenge must come from a confirmed address");
     throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
                        second.userid + " (this mail came from " + ctx.request.from + ")");
+  }
   // A game nobody is told about would only wait: both players need a confirmed address.
   // The computer opponent is the exception: it gets no mail, the server plays its moves.
   for (const Account* account : {&first, &second})
@@ -131,7 +150,8 @@ void move(CommandContext& ctx, const Command& c) {
   const int colour = colour_of_user(record, *game, player.id);
   if (colour != game->to_move())
     throw CommandError("it is not your turn: " + users[static_cast<std::size_t>(game->to_move())] + " (" +
-                       colour_of(*game, game->to_move()) + ") is to move in game " + std::to_string(record.id));
+                       colour_of(*game, game->to_move()) + ") is to move in game " + std::to_string(record.id) +
+                       by_someone_elses_address(ctx, player));
   const int ply = game->ply_count() + 1;
   if (c.moveno && *c.moveno != ply)
     throw CommandError(wrong_moveno(*c.moveno, ply));

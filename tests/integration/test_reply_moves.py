@@ -126,7 +126,33 @@ class ReplyMoves(IngestCase):
         bob_mail = self.mail_to("bob")
         [answer] = self.reply("alice", "c1", mail=bob_mail)
         self.assertIn("it is not your turn", text_of(answer))
+        # It says whose address it was, and why the move was read as theirs.
+        self.assertIn("this mail went to bob's game address from alice@example.org, which is not bob's address",
+                      text_of(answer))
         self.assertEqual(self.plies(), [])
+
+    def test_a_move_through_a_players_address_from_another_address_tells_the_player(self):
+        # alice forwards her board mail to carol, who replies with a move: it is alice's move,
+        # played, and alice hears from which address it came.
+        alice_mail = self.mail_to("alice")
+        mails = self.reply("alice", PLIES[0], mail=alice_mail, client=lambda sender, *rest: mutt(
+            "carol@example.com", *rest))
+        self.assertEqual(self.plies(), [PLIES[0]])
+        [notice] = [m for m in mails if m["Subject"].startswith("A command through your game address")]
+        self.assertEqual(notice["To"], "alice@example.org")
+        self.assertIn("A mail from carol@example.com, which is not one of your addresses", text_of(notice))
+        # From her own address there is no notice.
+        mails = self.reply("bob", PLIES[1])
+        self.assertFalse([m for m in mails if m["Subject"].startswith("A command through")])
+
+    def test_a_challenge_from_an_unconfirmed_address_says_what_to_do(self):
+        self.send(ALICE, "change address alice " + PASSWORD["alice"] + " alice@example.org other@example.org")
+        self.new_replies()
+        raw = make_mail("other@example.org", "hy3 challenge alice bob")
+        self.ingest(raw)
+        [answer] = self.new_replies()
+        self.assertIn("this mail came from other@example.org, which is alice's address but not confirmed yet: "
+                      "send `confirm alice <code>`", text_of(answer))
 
     def test_a_password_change_retires_the_old_address_and_show_mails_a_fresh_one(self):
         old = self.mail_to("alice")
