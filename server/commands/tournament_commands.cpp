@@ -67,8 +67,10 @@ std::string start_option(const std::string& word) {
   return date + "T00:00:00Z";
 }
 
-// The tournament's own options; the rest are every game's (challenge_options.h).
-TournamentRecord parse_tournament_options(const std::string& type, const std::vector<std::string>& words) {
+// The tournament's own options; the rest are every game's (challenge_options.h), with
+// `default_days` per move when neither -days nor -clock is given.
+TournamentRecord parse_tournament_options(const std::string& type, const std::vector<std::string>& words,
+                                          int default_days) {
   TournamentRecord t;
   std::optional<int> players, rounds;
   std::vector<std::string> game_words;
@@ -105,7 +107,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
     t.game_options = create_game(type, options.game_options)->options_text();
     t.rated = options.rated;
     if (options.bank) t.time_bank = options.bank->text;
-    t.days_per_move = options.bank ? 0 : options.days_per_move.value_or(0);
+    t.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
   } catch (const OptionError& error) {
     throw CommandError(error.what());
   }
@@ -179,12 +181,8 @@ void tournament_new(CommandContext& ctx, const Command& c) {
   if (tournaments.count_open_by(organiser.id) >= kMaxOpenPerOrganiser)
     throw CommandError(organiser.userid + " organises " + std::to_string(kMaxOpenPerOrganiser) +
                        " open tournaments already, the most at a time: start or wait for one of them first");
-  TournamentRecord t = parse_tournament_options(c.type, {c.words.begin() + 1, c.words.end()});
-  if (!t.days_per_move && !t.time_bank) {
-    // Without -days or -clock, the server's default, as for a challenge.
-    const auto defaults = split_challenge_options({});
-    t.days_per_move = defaults.days_per_move.value_or(ctx.config.clock.days_per_move);
-  }
+  TournamentRecord t =
+      parse_tournament_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
   t.type = c.type;
   t.name = name;
   t.organiser_id = organiser.id;

@@ -244,6 +244,16 @@ class Tournaments(ClockCase):
         self.assertEqual([e["user_id"] for e in self.server.query(
             "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?", number)], [1])
 
+    def test_the_clock_of_a_tournaments_games(self):
+        for options, days, bank in (("", 14, None), ("-days=0", 0, None), ("-days=3", 3, None),
+                                    ("-clock=10+1", 0, "10+1")):
+            number = self.new_tournament("alice", options)
+            row = self.tournament(number)
+            self.assertEqual((row["days_per_move"], row["time_bank"]), (days, bank), options)
+            self.cmd("alice", f"hy3 leave {number} alice PW")  # nothing: not joined
+        [shown] = self.cmd("bob", f"hy3 tournament {number}")
+        self.assertIn("time bank 10+1", text_of(shown))
+
     def test_the_computer_joins_only_by_the_organiser(self):
         number = self.new_tournament("alice", "")
         [refused] = self.cmd("bob", f"hy3 join {number} bot PW")
