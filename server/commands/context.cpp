@@ -196,6 +196,15 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
   }
 }
 
+void CommandContext::mail_account(const Account& account, const Reply& mail) {
+  for (const std::string& address : account.confirmed) {
+    Reply copy = mail;
+    copy.to = address;
+    copy.to_sender = address == request.sender;
+    out.replies.push_back(std::move(copy));
+  }
+}
+
 Reply CommandContext::to_sender(std::string subject, std::string text) const {
   Reply reply;
   reply.to = request.sender;

@@ -66,6 +66,9 @@ class CommandContext {
   void check_game_limits(const Account& first, const Account& second) const;
   // True when `address` is one of `account`'s (the same mailbox, however spelled).
   static bool is_address_of(const Account& account, const std::string& address);
+  // Queues a copy of `mail` to every confirmed address of `account` (none for the
+  // computer); the copy to the command's sender, if it is one of them, answers the command.
+  void mail_account(const Account& account, const Reply& mail);
   // A reply to the sender of the command (threaded to their mail).
   Reply to_sender(std::string subject, std::string text) const;
 

@@ -141,17 +141,13 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
       "Each line is played as by that game's own address, and answered on its own.\n";
   text = head + text;
   for (mail::InlinePicture& picture : pictures) picture.at += head.size();
-  const std::string reply_to = digest_address(db, config, *account);
-  for (const std::string& address : account->confirmed) {
-    Reply reply;
-    reply.to = address;
-    reply.subject = subject;
-    reply.text = text;
-    reply.kind = MailKind::Game;
-    reply.reply_to = reply_to;
-    reply.pictures = pictures;
-    outcome.replies.push_back(std::move(reply));
-  }
+  Reply mail;  // no mail asked for it: no copy answers a command
+  mail.subject = subject;
+  mail.text = std::move(text);
+  mail.kind = MailKind::Game;
+  mail.reply_to = digest_address(db, config, *account);
+  mail.pictures = std::move(pictures);
+  ctx.mail_account(*account, mail);
   return ClockDutyDone{"digest to " + account->userid + " (" + std::to_string(waiting) + " games)",
                        std::move(outcome.replies), 0};
 }

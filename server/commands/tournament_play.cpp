@@ -27,15 +27,11 @@ std::string tournament_name(const TournamentRecord& t) { return "T#" + std::to_s
 void mail_user(CommandContext& ctx, std::int64_t user_id, const std::string& subject, const std::string& text) {
   const auto account = ctx.accounts.find_by_id(user_id);
   if (!account) return;
-  for (const std::string& address : account->confirmed) {
-    Reply reply;
-    reply.to = address;
-    reply.subject = subject;
-    reply.text = text;
-    reply.to_sender = address == ctx.request.sender;
-    reply.kind = MailKind::Game;
-    ctx.out.replies.push_back(std::move(reply));
-  }
+  Reply mail;
+  mail.subject = subject;
+  mail.text = text;
+  mail.kind = MailKind::Game;
+  ctx.mail_account(*account, mail);
 }
 
 // The entrants and the organiser, each once.

@@ -155,11 +155,6 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
 
 namespace {
 
-void bind_optional(Statement& statement, int index, const std::optional<std::string>& value) {
-  if (value) statement.bind(index, *value);
-  else statement.bind(index, nullptr);
-}
-
 std::vector<std::int64_t> ids_of(Statement& query) {
   std::vector<std::int64_t> ids;
   while (query.step()) ids.push_back(query.column_int(0));
@@ -170,8 +165,8 @@ std::vector<std::int64_t> ids_of(Statement& query) {
 
 void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
-  bind_optional(update, 1, clock.deadline_at);
-  bind_optional(update, 2, clock.remind_at);
+  update.bind(1, clock.deadline_at);
+  update.bind(2, clock.remind_at);
   update.bind(3, record.id);
   update.run();
   record.deadline_at = clock.deadline_at;

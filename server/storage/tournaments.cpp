@@ -45,16 +45,6 @@ TournamentRecord tournament_from_row(Statement& row) {
   return t;
 }
 
-void bind_optional(Statement& statement, int index, const std::optional<int>& value) {
-  if (value) statement.bind(index, *value);
-  else statement.bind(index, nullptr);
-}
-
-void bind_optional(Statement& statement, int index, const std::optional<std::string>& value) {
-  if (value) statement.bind(index, *value);
-  else statement.bind(index, nullptr);
-}
-
 }  // namespace
 
 TournamentRecord Tournaments::create(const TournamentRecord& settings) {
@@ -67,11 +57,11 @@ TournamentRecord Tournaments::create(const TournamentRecord& settings) {
       "game_options, rated, days_per_move, time_bank, status, round, created_at) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)");
   insert.bind(1, t.type).bind(2, t.name).bind(3, t.organiser_id).bind(4, tournament::format_name(t.format));
-  bind_optional(insert, 5, t.players);
-  bind_optional(insert, 6, t.rounds);
-  bind_optional(insert, 7, t.starts_at);
+  insert.bind(5, t.players);
+  insert.bind(6, t.rounds);
+  insert.bind(7, t.starts_at);
   insert.bind(8, t.double_round).bind(9, t.game_options).bind(10, t.rated).bind(11, t.days_per_move);
-  bind_optional(insert, 12, t.time_bank);
+  insert.bind(12, t.time_bank);
   insert.bind(13, t.created_at);
   insert.run();
   t.id = db_.last_insert_id();
@@ -170,7 +160,7 @@ void Tournaments::start(std::int64_t id, std::optional<int> rounds) {
   auto update = db_.prepare(
       "UPDATE tournaments SET status = 'running', started_at = ?, rounds = ? WHERE id = ? AND status = 'open'");
   update.bind(1, now_iso8601());
-  bind_optional(update, 2, rounds);
+  update.bind(2, rounds);
   update.bind(3, id);
   update.run();
   if (db_.changes() != 1) throw std::logic_error("tournament " + std::to_string(id) + " is not open");
