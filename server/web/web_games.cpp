@@ -1,0 +1,183 @@
+// The front page, a game's page and its pictures.
+#include <chrono>
+
+#include "engine/registry.h"
+#include "pictures/picture.h"
+#include "server/commands/game_clock.h"
+#include "server/commands/picture_cache.h"
+#include "server/commands/reply_format.h"
+#include "server/commands/tournament_play.h"
+#include "server/storage/game_records.h"
+#include "server/storage/tournaments.h"
+#include "server/support/clock.h"
+#include "server/support/digest.h"
+#include "server/web/web_layout.h"
+#include "server/web/web_pages.h"
+
+namespace pbem::server::web {
+
+namespace {
+
+// "alice vs bob, 12 moves, bob to move"
+std::string game_summary(const GameRecord& record, const Game& game) {
+  const auto users = userids_by_colour(record, game);
+  return users[0] + " vs " + users[1] + ", " + std::to_string(game.ply_count()) +
+         (game.ply_count() == 1 ? " move, " : " moves, ") + game_state(record, game);
+}
+
+void game_list(Html& html, const GameRecords& records, const std::vector<GameRecord>& games) {
+  if (games.empty()) {
+    html.element("p", "None.", {{"class", "quiet"}});
+    return;
+  }
+  html.open("ul", {{"class", "games"}});
+  for (const GameRecord& record : games) {
+    const auto game = records.replay(record);
+    html.open("li");
+    game_link(html, record.id, board_heading(record));
+    html.text(": " + game_summary(record, *game));
+    html.close("li");
+  }
+  html.close("ul");
+}
+
+// If-None-Match holds one tag, a comma-separated list (weak ones W/"..."), or *.
+bool etag_matches(std::string_view header, std::string_view etag) {
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    std::string_view tag = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+    if (tag.starts_with("W/")) tag.remove_prefix(2);
+    if (tag == etag || tag == "*") return true;
+  }
+  return false;
+}
+
+std::string seven_days_ago() { return iso8601(std::chrono::system_clock::now() - std::chrono::days(7)); }
+
+// The tournament a game belongs to, as a link: "Tournament T#3 spring, round 2".
+void tournament_of(Html& html, Database& db, std::int64_t game_id) {
+  const auto of = Tournaments(db).of_game(game_id);
+  if (!of) return;
+  html.open("p").text("Tournament ");
+  html.link("/tournaments/" + std::to_string(of->id), "T#" + std::to_string(of->id) + " " + of->name);
+  html.text(", round " + std::to_string(of->round)).close("p");
+}
+
+void move_history(Html& html, const GameRecords& records, const GameRecord& record, const Game& game) {
+  const auto moves = records.moves(record.id);
+  html.element("h2", "Moves");
+  if (moves.empty()) {
+    html.element("p", "No moves yet.", {{"class", "quiet"}});
+  } else {
+    // Each move links to the board after it.
+    html.open("ol", {{"class", "moves"}});
+    for (const StoredMove& m : moves) {
+      html.open("li");
+      html.link(game_path(record.id) + "/" + std::to_string(m.ply) + ".png", game.describe_ply(m.move));
+      html.text(" by " + m.userid + " (" + colour_of(game, m.colour) + "), " + m.created_at);
+      html.close("li");
+    }
+    html.close("ol");
+  }
+  for (const TakenBack& t : records.takebacks(record.id))
+    html.element("p", "Taken back: move " + std::to_string(t.move.ply) + " " + game.describe_ply(t.move.move) + " by " +
+                          t.move.userid + ", played " + t.move.created_at + ", taken back " + t.taken_back_at + ".",
+                 {{"class", "quiet"}});
+}
+
+}  // namespace
+
+WebResponse home_page(Database& db, const Config& config) {
+  GameRecords records(db);
+  const auto playing = records.in_progress(kListedGames);
+  const int playing_count = records.count_in_progress();
+  const std::string since = seven_days_ago();
+  const auto ended = records.ended_since(since, kListedGames);
+  Tournaments tournaments(db);
+  WebResponse response;
+  response.body = page(config.server.name, "Games", [&](Html& html) {
+    html.element("h2", "In progress (" + std::to_string(playing_count) + ")");
+    game_list(html, records, playing);
+    if (playing_count > static_cast<int>(playing.size()))
+      html.element("p", "The " + std::to_string(playing.size()) + " moved most recently are listed.", {{"class", "quiet"}});
+    html.element("h2", "Results of the last 7 days");
+    game_list(html, records, ended);
+    html.element("h2", "Tournaments");
+    bool any = false;
+    html.open("ul", {{"class", "games"}});
+    for (const GameType& type : game_types()) {
+      for (const TournamentRecord& t : tournaments.recent(type.name, since)) {
+        any = true;
+        html.open("li");
+        html.link("/tournaments/" + std::to_string(t.id), "T#" + std::to_string(t.id) + " " + t.name);
+        html.text(" (" + game_title(t.type) + ", " + format_words(t.format) + "): " + t.status);
+        if (t.status == "running") html.text(", round " + std::to_string(t.round));
+        html.close("li");
+      }
+    }
+    if (!any) html.element("li", "None open, running or finished this week.", {{"class", "quiet"}});
+    html.close("ul");
+    html.element("h2", "Ratings");
+    html.open("ul", {{"class", "games"}});
+    for (const GameType& type : game_types())
+      html.open("li").link("/ratings/" + type.name, type.title + " ratings").close("li");
+    html.close("ul");
+  });
+  return response;
+}
+
+std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id) {
+  GameRecords records(db);
+  const auto record = records.find(id);
+  if (!record) return std::nullopt;
+  const auto game = records.replay(*record);
+  const auto users = userids_by_colour(*record, *game);
+  WebResponse response;
+  response.body = page(config.server.name, board_heading(*record), [&](Html& html) {
+    html.open("p");
+    for (int colour = 0; colour < 2; ++colour) {
+      if (colour == 1) html.text(" against ");
+      player_link(html, users[static_cast<std::size_t>(colour)]);
+      html.text(" (" + colour_of(*game, colour) + ")");
+    }
+    html.text(record->rated ? ", rated." : ", unrated.").close("p");
+    tournament_of(html, db, record->id);
+    // While it runs: who is to move, then the clock as the players' mails give it.
+    const bool running = record->active && !game->over();
+    std::string state = running ? users[static_cast<std::size_t>(game->to_move())] + " to move."
+                                : game_state(*record, *game) + ". The game is over.";
+    state[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(state[0])));
+    html.element("p", state);
+    const std::string clock = turn_clock_lines(db, *record, *game);
+    if (!clock.empty()) html.element("p", clock);
+    const std::string after = game->ply_count() == 0 ? "The empty board" : "The board after move " + std::to_string(game->ply_count());
+    html.empty("img", {{"class", "board"}, {"src", game_path(record->id) + ".png"}, {"alt", after}});
+    preformatted(html, game->render(RenderContext{users}));
+    move_history(html, records, *record, *game);
+    html.element("p", "Started " + record->created_at + ".", {{"class", "quiet"}});
+  });
+  return response;
+}
+
+std::optional<WebResponse> board_picture(Database& db, std::int64_t id, std::optional<int> ply,
+                                         const std::string& if_none_match) {
+  GameRecords records(db);
+  const auto record = records.find(id);
+  if (!record || (ply && (*ply < 0 || *ply > record->plies))) return std::nullopt;
+  const auto game = records.replay(*record, ply);
+  WebResponse response;
+  response.content_type = "image/png";
+  // The picture is a function of the position alone (pictures/picture.h): its key names it.
+  response.etag = "\"" + sha256_hex(PictureCache::key_of(*game)).substr(0, 32) + "\"";
+  if (etag_matches(if_none_match, response.etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.body = shared_picture_cache().picture(*game);
+  return response;
+}
+
+}  // namespace pbem::server::web

@@ -1,0 +1,73 @@
+#include "server/web/web_layout.h"
+
+namespace pbem::server::web {
+
+namespace {
+
+// One small stylesheet. The page never scrolls sideways: text wraps, tables and <pre>
+// scroll inside their own box, pictures shrink to the width. System fonts, no downloads.
+constexpr std::string_view kStylesheet = R"css(html { -webkit-text-size-adjust: 100%; }
+body { margin: 0 auto; max-width: 60rem; padding: 0 0.75rem 2rem; font: 1rem/1.45 system-ui, sans-serif;
+  color: #1b1b1b; background: #fdfcf8; overflow-wrap: anywhere; }
+header { padding: 0.6rem 0; border-bottom: 1px solid #d8d4c8; margin-bottom: 0.8rem; }
+header a { font-weight: bold; text-decoration: none; color: #1b1b1b; }
+h1 { font-size: 1.4rem; margin: 0.6rem 0; }
+h2 { font-size: 1.15rem; margin: 1.4rem 0 0.4rem; }
+a { color: #0b57a4; }
+pre { overflow-x: auto; max-width: 100%; padding: 0.5rem; background: #f3f0e6; border: 1px solid #e2ddcd;
+  font: 0.85rem/1.25 ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: normal; }
+img.board { display: block; max-width: 100%; height: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; }
+th, td { text-align: left; padding: 0.2rem 0.6rem 0.2rem 0; vertical-align: top; white-space: nowrap;
+  overflow-wrap: normal; }
+td.number, th.number { text-align: right; }
+ul.games, ol.moves { padding-left: 1.4rem; }
+svg.chart { display: block; max-width: 100%; height: auto; }
+.quiet { color: #555; }
+)css";
+
+}  // namespace
+
+std::string page(std::string_view site_name, std::string_view title, const std::function<void(Html&)>& body) {
+  Html html;
+  html.open("html", {{"lang", "en"}}).open("head");
+  html.empty("meta", {{"charset", "utf-8"}});
+  html.empty("meta", {{"name", "viewport"}, {"content", "width=device-width, initial-scale=1"}});
+  html.element("title", std::string(title) + " - " + std::string(site_name));
+  html.empty("link", {{"rel", "stylesheet"}, {"href", "/style.css"}});
+  html.close("head").open("body");
+  html.open("header").link("/", site_name).close("header");
+  html.open("main").element("h1", title);
+  body(html);
+  html.close("main").close("body").close("html");
+  return "<!DOCTYPE html>\n" + html.finish() + "\n";
+}
+
+WebResponse not_found(std::string_view site_name, std::string_view what) {
+  WebResponse response;
+  response.status = 404;
+  response.body = page(site_name, "Not found", [&](Html& html) {
+    html.element("p", what);
+    html.open("p").link("/", "Back to the games in progress").close("p");
+  });
+  return response;
+}
+
+WebResponse stylesheet() {
+  WebResponse response;
+  response.content_type = "text/css; charset=utf-8";
+  response.body = std::string(kStylesheet);
+  response.cache_control = "max-age=3600";
+  return response;
+}
+
+void player_link(Html& html, std::string_view userid) { html.link("/players/" + std::string(userid), userid); }
+
+std::string game_path(std::int64_t id) { return "/games/" + std::to_string(id); }
+
+void game_link(Html& html, std::int64_t id, std::string_view text) { html.link(game_path(id), text); }
+
+void preformatted(Html& html, std::string_view text) { html.element("pre", text); }
+
+}  // namespace pbem::server::web

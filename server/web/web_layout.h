@@ -1,0 +1,31 @@
+// The frame every page shares: the HTML5 document, its head (viewport for phones, the one
+// stylesheet), a header linking home, and the small pieces several pages write (a link to
+// a player, to a game). The stylesheet itself is here too, served as /style.css.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "server/web/html.h"
+#include "server/web/web_response.h"
+
+namespace pbem::server::web {
+
+// A whole page: `title` in <title> and as its <h1>; `body` writes what follows the heading.
+std::string page(std::string_view site_name, std::string_view title, const std::function<void(Html&)>& body);
+
+// The "not found" page, status 404.
+WebResponse not_found(std::string_view site_name, std::string_view what);
+
+// /style.css
+WebResponse stylesheet();
+
+void player_link(Html& html, std::string_view userid);
+void game_link(Html& html, std::int64_t id, std::string_view text);
+std::string game_path(std::int64_t id);
+// Text in a <pre> that scrolls inside itself on a narrow screen (boards, tables).
+void preformatted(Html& html, std::string_view text);
+
+}  // namespace pbem::server::web

@@ -1,0 +1,37 @@
+// The web window's pages (spec "The web window"), each read from the database in the
+// caller's read transaction. Nothing here knows HTTP: web_routes.cpp maps paths to these,
+// http_server.cpp speaks the protocol. A page returns nothing when what it shows does not
+// exist (404). Privacy: the pages read only what players made public by playing (userids,
+// moves, results, clocks, ratings, tournaments); never an address, a password, a token, a
+// conditional move, a watcher or a vacation (tests/integration/test_web.py crawls and greps).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "server/storage/database.h"
+#include "server/support/config.h"
+#include "server/web/web_response.h"
+
+namespace pbem::server::web {
+
+// /: the games in progress, the results of the last 7 days, the tournaments.
+WebResponse home_page(Database& db, const Config& config);
+// /games/N: the board (picture and text), players, clock or result, the moves.
+std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id);
+// /games/N.png (the position now) and /games/N/M.png (after ply M; 0: the empty board).
+// The ETag names the position; a matching If-None-Match gets 304 without the picture.
+std::optional<WebResponse> board_picture(Database& db, std::int64_t id, std::optional<int> ply,
+                                         const std::string& if_none_match);
+// /players/U: ratings with their history as a chart, games and results.
+std::optional<WebResponse> player_page(Database& db, const Config& config, const std::string& userid);
+// /ratings/<game>: the standings.
+std::optional<WebResponse> ratings_page(Database& db, const Config& config, const std::string& type);
+// /tournaments/T: the table (with the crosstable of a round robin) and the games by round.
+std::optional<WebResponse> tournament_page(Database& db, const Config& config, std::int64_t id);
+
+// How many games a list shows at most (the front page, a player's page).
+inline constexpr int kListedGames = 200;
+
+}  // namespace pbem::server::web

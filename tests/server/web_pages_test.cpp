@@ -1,0 +1,114 @@
+// The web window's pages without HTTP (server/web/web_routes.h): games played through the
+// mail pipeline, then each path answered from the database, on SQLite and PostgreSQL
+// (postgres_storage). The HTTP side is tests/integration/test_web.py.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
+#include "server/web/html.h"
+#include "server/web/web_routes.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+using pbem::server::web::WebResponse;
+
+namespace {
+
+struct Site : pbem::test::ServiceFixture {
+  Site() {
+    member("alice", "alice@example.org");
+    member("bob", "bob@example.net");
+    // Game 1: alice wins along row c; game 2: running, bob to move.
+    deliver("alice@example.org", "hy3 challenge alice bob -size=3");
+    const char* cells[] = {"c1", "a1", "c2", "a2", "c3", "a3", "c4", "b4", "c5"};
+    for (int ply = 0; ply < 9; ++ply) {
+      const std::string who = ply % 2 == 0 ? "alice" : "bob";
+      deliver(who + "@example." + (who == "alice" ? "org" : "net"),
+              "hy3 move 1 " + who + " pw-" + who + " " + cells[ply] + "#" + std::to_string(ply + 1));
+    }
+    deliver("alice@example.org", "gates challenge alice bob");
+  }
+  WebResponse get(const std::string& target, const std::string& if_none_match = "") {
+    return web::respond(db, config, {"GET", target, if_none_match});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("html escapes every text and attribute value, and checks that elements close", "[web]") {
+  web::Html html;
+  html.open("p", {{"title", "a\"b'<c>&"}}).text("<script>alert(1)</script> & co").close("p");
+  CHECK(html.finish() == "<p title=\"a&quot;b&#39;&lt;c&gt;&amp;\">&lt;script&gt;alert(1)&lt;/script&gt; &amp; co</p>");
+  web::Html wrong;
+  wrong.open("ul").open("li");
+  CHECK_THROWS_AS(wrong.close("ul"), std::logic_error);
+  web::Html open;
+  open.open("div");
+  CHECK_THROWS_AS(open.finish(), std::logic_error);
+}
+
+TEST_CASE("every page answers from the database, and what does not exist is 404", "[web]") {
+  Site site;
+  const WebResponse front = site.get("/");
+  CHECK(front.status == 200);
+  CHECK(front.body.find("In progress (1)") != std::string::npos);
+  CHECK(front.body.find("href=\"/games/2\"") != std::string::npos);
+  CHECK(front.body.find("alice won") != std::string::npos);
+
+  const WebResponse game = site.get("/games/1");
+  CHECK(game.status == 200);
+  CHECK(game.body.find("<a href=\"/games/1/9.png\">c5</a>") != std::string::npos);
+  CHECK(game.body.find("Alice won. The game is over.") != std::string::npos);
+
+  const WebResponse player = site.get("/players/alice");
+  CHECK(player.status == 200);
+  CHECK(player.body.find("<svg") != std::string::npos);
+  CHECK(player.body.find('@') == std::string::npos);
+
+  const WebResponse ratings = site.get("/ratings/hy3");
+  CHECK(ratings.body.find("/players/alice") < ratings.body.find("/players/bob"));
+
+  for (const char* missing : {"/games/3", "/games/1/10.png", "/players/carol", "/ratings/chess", "/tournaments/1",
+                              "/games/1/", "/x"}) {
+    INFO(missing);
+    CHECK(site.get(missing).status == 404);
+  }
+  CHECK(site.get("relative").status == 400);
+  CHECK(site.get("/" + std::string(3000, 'a')).status == 414);
+  const WebResponse post = web::respond(site.db, site.config, {"POST", "/", ""});
+  CHECK(post.status == 405);
+  CHECK(post.allow == "GET, HEAD");
+}
+
+TEST_CASE("a picture's ETag names its position; a match is 304 without the picture", "[web]") {
+  Site site;
+  const WebResponse now = site.get("/games/1.png");
+  REQUIRE(now.status == 200);
+  CHECK(now.body.substr(1, 3) == "PNG");
+  CHECK(site.get("/games/1/9.png").etag == now.etag);
+  CHECK(site.get("/games/1/8.png").etag != now.etag);
+  const WebResponse again = site.get("/games/1.png", now.etag);
+  CHECK(again.status == 304);
+  CHECK(again.body.empty());
+  CHECK(site.get("/games/1.png", "\"x\", W/" + now.etag).status == 304);
+  CHECK(site.get("/games/1.png", "\"x\"").status == 200);
+}
+
+TEST_CASE("the lists the front page and a player's page read", "[web]") {
+  Site site;
+  GameRecords records(site.db);
+  CHECK(records.count_in_progress() == 1);
+  REQUIRE(records.in_progress(10).size() == 1);
+  CHECK(records.in_progress(10)[0].id == 2);
+  CHECK(records.ended_since("2000-01-01T00:00:00Z", 10).size() == 1);
+  CHECK(records.ended_since("2999-01-01T00:00:00Z", 10).empty());
+  CHECK(records.of_user(1, 1).size() == 1);
+  CHECK(records.of_user(1, 10).size() == 2);
+  const auto history = Ratings(site.db).history("hy3", 1);
+  REQUIRE(history.size() == 1);
+  CHECK(history[0].game_id == 1);
+  CHECK(history[0].rating > 1500);
+  CHECK(Ratings(site.db).history("gates", 1).empty());
+}
