@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(inbound_mail server_command smtp_syntax game)
+[ ${#targets[@]} -gt 0 ] || targets=(inbound_mail server_command smtp_syntax game web_request)
 
 CC=clang CXX=clang++ scripts/build.sh build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPBEM_FUZZ=ON
 

@@ -27,9 +27,13 @@ void print_usage(std::ostream& out) {
          "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
          "  tick                                                 the clock's due reminders, losses on time,\n"
-         "                                                       tournament starts and digests, and empties sent\n"
-         "                                                       mail's text after outbox.keep_sent_days (cron)\n"
+         "                                                       tournament starts and digests; empties sent\n"
+         "                                                       mail's text after outbox.keep_sent_days and\n"
+         "                                                       deletes what is past inbox.keep_days and\n"
+         "                                                       outbox.keep_days (cron)\n"
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
+         "  web                                                  serve the read-only web window on web.listen\n"
+         "                                                       (for installations without pbemd)\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -61,7 +65,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
-      command != "tick" && command != "migrate-to") {
+      command != "tick" && command != "migrate-to" && command != "web") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -79,6 +83,7 @@ int main(int argc, char** argv) {
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
+    if (command == "web") return pbem::server::run_web(config, rest);
     if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);
   } catch (const std::exception& e) {

@@ -32,5 +32,7 @@ int run_outbox(const Config& config, const std::vector<std::string>& args, std::
 // saying what was done. 0 when done, 75 when the database could not be written (busy):
 // cron simply runs it again.
 int run_tick(const Config& config, const std::vector<std::string>& args, std::ostream& out);
+// `pbem web`: the web window alone (web.listen), until SIGTERM or SIGINT.
+int run_web(const Config& config, const std::vector<std::string>& args);
 
 }  // namespace pbem::server

@@ -74,7 +74,7 @@ std::string deadline_text(const std::string& iso) {
   return time ? readable_utc(*time) : iso;
 }
 
-std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader) {
+std::string turn_clock_lines(Database& db, const GameRecord& record, const Game& game) {
   if (!record.active || game.over()) return "";
   const auto users = userids_by_colour(record, game);
   const std::string& mover = users[static_cast<std::size_t>(game.to_move())];
@@ -99,6 +99,12 @@ std::string clock_lines(Database& db, const GameRecord& record, const Game& game
   } else {
     text += "No time limit.\n";
   }
+  return text;
+}
+
+std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader) {
+  std::string text = turn_clock_lines(db, record, game);
+  if (text.empty()) return text;
   const std::string now = now_iso8601();
   Vacations vacations(db);
   for (std::size_t seat = 0; seat < 2; ++seat) {

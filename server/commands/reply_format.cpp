@@ -7,6 +7,10 @@
 
 namespace pbem::server {
 
+std::string web_link(const Config& config, const std::string& path) {
+  return config.web.base_url.empty() ? "" : "\nOn the web: " + config.web.base_url + path + "\n";
+}
+
 std::string game_title(const std::string& type) {
   const GameType* t = find_game_type(type);
   return t ? t->title : type;

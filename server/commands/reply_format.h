@@ -11,8 +11,13 @@
 #include "engine/game.h"
 #include "engine/registry.h"
 #include "server/storage/game_records.h"
+#include "server/support/config.h"
 
 namespace pbem::server {
+
+// "\nOn the web: https://games.example.org/games/17\n" for a page of the web window (`path`
+// from its root), ending a mail; "" when web.base_url is not set.
+std::string web_link(const Config& config, const std::string& path);
 
 // "Gates", "HY 3", "Gaia" (the registry's title; the type itself if unknown).
 std::string game_title(const std::string& type);

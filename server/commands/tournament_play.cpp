@@ -23,13 +23,16 @@ tournament::Settings settings_of(const TournamentRecord& t) {
 
 std::string tournament_name(const TournamentRecord& t) { return "T#" + std::to_string(t.id) + " " + t.name; }
 
-// A mail to every confirmed address of `user_id` (the computer has none and gets nothing).
-void mail_user(CommandContext& ctx, std::int64_t user_id, const std::string& subject, const std::string& text) {
+// A mail about tournament `t` to every confirmed address of `user_id` (the computer has
+// none and gets nothing), ending with the link to the tournament's page when the web window
+// has an address.
+void mail_user(CommandContext& ctx, const TournamentRecord& t, std::int64_t user_id, const std::string& subject,
+               const std::string& text) {
   const auto account = ctx.accounts.find_by_id(user_id);
   if (!account) return;
   Reply mail;
   mail.subject = subject;
-  mail.text = text;
+  mail.text = text + web_link(ctx.config, "/tournaments/" + std::to_string(t.id));
   mail.kind = MailKind::Game;
   ctx.mail_account(*account, mail);
 }
@@ -95,7 +98,7 @@ void announce_round(CommandContext& ctx, const TournamentRecord& t, const tourna
       if (record.players[0] == entrant.user_id || record.players[1] == entrant.user_id) own.push_back(record);
     const bool bye = std::find(round.byes.begin(), round.byes.end(), entrant.user_id) != round.byes.end();
     if (own.empty() && !bye) continue;
-    mail_user(ctx, entrant.user_id, "Tournament " + tournament_name(t) + ": round " + std::to_string(round.number),
+    mail_user(ctx, t, entrant.user_id, "Tournament " + tournament_name(t) + ": round " + std::to_string(round.number),
               round_mail_text(ctx, t, round.number, entrant, own, bye));
   }
 }
@@ -110,7 +113,7 @@ void finish_tournament(CommandContext& ctx, const TournamentRecord& t) {
                            (winner.empty() ? "." : ": " + winner + " wins.") + "\n\n" +
                            tournament_table_text(ctx.db, *tournaments.find(t.id));
   for (std::int64_t id : everyone_of(t, entrants))
-    mail_user(ctx, id, "Tournament " + tournament_name(t) + ": final table", text);
+    mail_user(ctx, t, id, "Tournament " + tournament_name(t) + ": final table", text);
 }
 
 bool round_is_over(const std::vector<tournament::PlayedGame>& games, int round) {
@@ -222,7 +225,7 @@ std::optional<ClockDutyDone> start_due_tournament(Database& db, const Config& co
                              (entrants.size() == 1 ? " player" : " players") + ", and it needs at least " +
                              std::to_string(needed) + ".\nNo games were started.\n";
     for (std::int64_t user_id : everyone_of(*t, entrants))
-      mail_user(ctx, user_id, "Tournament " + tournament_name(*t) + ": cancelled", text);
+      mail_user(ctx, *t, user_id, "Tournament " + tournament_name(*t) + ": cancelled", text);
     line = "tournament T#" + std::to_string(id) + " cancelled (" + std::to_string(entrants.size()) + " players)";
   }
   return ClockDutyDone{line, std::move(outcome.replies), 0};

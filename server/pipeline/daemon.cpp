@@ -13,8 +13,10 @@
 #include "server/pipeline/inbox_writer.h"
 #include "server/support/log.h"
 #include "server/pipeline/mail_service.h"
+#include "server/storage/file_space.h"
 #include "server/storage/migrations.h"
 #include "server/pipeline/outbox_sender.h"
+#include "server/web/http_server.h"
 
 namespace pbem::server {
 
@@ -142,6 +144,12 @@ int run_daemon(const Config& config) {
   {
     Database db(config.database);
     migrate(db);
+    // Retention frees pages either way (new rows reuse them); only `pbem init` lets the
+    // file of an older database shrink (docs/operating.md "Retention").
+    if (db.dialect() == Dialect::sqlite && !FileSpace(db).can_shrink())
+      log_line("pbemd: database " + config.database.string() +
+               " has no incremental auto-vacuum (made before schema 018): the space of deleted rows is reused "
+               "but the file does not shrink; run `pbem init` once, best with pbemd stopped, to turn it on");
   }
   // The threads, so that none waits for another: the network thread (SMTP sessions,
   // signals; this one), the storing threads (InboxWriter's pool), the processor (with the
@@ -181,7 +189,13 @@ int run_daemon(const Config& config) {
     bot_work.stop();
   });
 
+  // The web window (web.listen): its own threads and database connections, reads only.
+  std::optional<web::WebServer> window;
   try {
+    if (config.web.listen) {
+      window.emplace(config);
+      window->start();
+    }
     smtp.start();
   } catch (const std::exception& e) {
     log_line(std::string("pbemd: cannot start: ") + e.what());
@@ -196,6 +210,9 @@ int run_daemon(const Config& config) {
   log_line("pbemd: listening on " + config.smtp.listen.host + ":" + std::to_string(smtp.port()) + " for " +
            config.server.address + ", database " + Database::shown_location(config.database) + ", smarthost " +
            config.smarthost.host + ":" + std::to_string(config.smarthost.port));
+  if (window)
+    log_line("pbemd: web window on " + config.web.listen->host + ":" + std::to_string(window->port()) +
+             (config.web.base_url.empty() ? "" : ", linked as " + config.web.base_url));
   io.run();
   sending.join();
   processor.join();

@@ -305,6 +305,40 @@ std::vector<GameRecord> GameRecords::list(const std::string& type, const std::ve
   return games;
 }
 
+namespace {
+std::vector<GameRecord> all_rows(Statement& query) {
+  std::vector<GameRecord> games;
+  while (query.step()) games.push_back(record_from_row(query));
+  return games;
+}
+}  // namespace
+
+std::vector<GameRecord> GameRecords::in_progress(int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) +
+                           "WHERE g.status = 'active' ORDER BY g.updated_at DESC, g.id DESC LIMIT ?");
+  query.bind(1, limit);
+  return all_rows(query);
+}
+
+int GameRecords::count_in_progress() const {
+  auto query = db_.prepare("SELECT count(*) FROM games WHERE status = 'active'");
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+std::vector<GameRecord> GameRecords::ended_since(const std::string& since_iso, int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) +
+                           "WHERE g.ended_at >= ? ORDER BY g.ended_at DESC, g.id DESC LIMIT ?");
+  query.bind(1, since_iso).bind(2, limit);
+  return all_rows(query);
+}
+
+std::vector<GameRecord> GameRecords::of_user(std::int64_t user_id, int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.player0 = ?1 OR g.player1 = ?1 ORDER BY g.id DESC LIMIT ?2");
+  query.bind(1, user_id).bind(2, limit);
+  return all_rows(query);
+}
+
 std::vector<GameRecord> GameRecords::active_of(std::int64_t user_id) const {
   auto query = db_.prepare(std::string(kSelectGame) +
                            "WHERE g.status = 'active' AND (g.player0 = ?1 OR g.player1 = ?1) ORDER BY g.id");

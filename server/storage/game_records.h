@@ -133,6 +133,13 @@ class GameRecords {
   // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
 
+  // The web window's lists, each at most `limit` long: the games in progress, the most
+  // recently moved first; the games that ended at or after `since_iso`, latest first; every
+  // game of `user_id`, newest first.
+  std::vector<GameRecord> in_progress(int limit) const;
+  int count_in_progress() const;
+  std::vector<GameRecord> ended_since(const std::string& since_iso, int limit) const;
+  std::vector<GameRecord> of_user(std::int64_t user_id, int limit) const;
   // The active games `user_id` plays in, oldest first (the computer opponent's to-do list).
   std::vector<GameRecord> active_of(std::int64_t user_id) const;
   // How many games `user_id` plays now, all of them or only those against a computer

@@ -254,6 +254,17 @@ std::optional<PlayerRating> Ratings::find(const std::string& type, std::int64_t 
   return rating_from_row(query);
 }
 
+std::vector<RatingPoint> Ratings::history(const std::string& type, std::int64_t user_id) const {
+  auto query = db_.prepare(
+      "SELECT c.game_id, coalesce(g.ended_at, ''), c.rating_after, c.deviation_after FROM rating_changes c "
+      "JOIN games g ON g.id = c.game_id WHERE c.user_id = ? AND g.type = ? ORDER BY g.end_order");
+  query.bind_all(user_id, type);
+  std::vector<RatingPoint> points;
+  while (query.step())
+    points.push_back({query.column_int(0), query.column_text(1), query.column_double(2), query.column_double(3)});
+  return points;
+}
+
 std::vector<PlayerRating> Ratings::standings(const std::string& type) const {
   auto query = db_.prepare(std::string(kSelectRating) + "WHERE r.game_type = ?");
   query.bind(1, type);

@@ -32,6 +32,13 @@ struct RatingChange {
   friend bool operator==(const RatingChange&, const RatingChange&) = default;
 };
 
+// A player's rating after one rated game (their rating history, the web window's chart).
+struct RatingPoint {
+  std::int64_t game_id = 0;
+  std::string ended_at;
+  double rating = 0, deviation = 0;
+};
+
 // What `rebuild` found: how many games it rated, and each way the kept values differ from
 // the recomputed ones (empty when they agree exactly).
 struct RatingsRebuild {
@@ -56,6 +63,8 @@ class Ratings {
   std::vector<PlayerRating> standings(const std::string& type) const;
   // The named players rated in `type`, best first; unrated or unknown ones are left out.
   std::vector<PlayerRating> standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
+  // The player's rating after each of their rated games of `type`, in the order they ended.
+  std::vector<RatingPoint> history(const std::string& type, std::int64_t user_id) const;
   // The changes game `game_id` made (empty when it was not rated).
   std::vector<RatingChange> changes(std::int64_t game_id) const;
 
