@@ -12,6 +12,7 @@
 #include "mail/smtp_server.h"
 #include "server/storage/database.h"
 #include "server/support/log.h"
+#include "server/web/web_layout.h"
 #include "server/web/web_routes.h"
 
 namespace pbem::server::web {
@@ -114,14 +115,6 @@ Response to_beast(const WebResponse& page, bool head, unsigned version, bool kee
   return response;
 }
 
-WebResponse refusal(int status, std::string text) {
-  WebResponse response;
-  response.status = status;
-  response.content_type = "text/plain; charset=utf-8";
-  response.body = std::move(text) + "\n";
-  return response;
-}
-
 }  // namespace
 
 struct WebServer::State {
@@ -139,8 +132,14 @@ struct WebServer::State {
   std::vector<std::thread> threads;
   // Pages render on the io threads: short reads, and the io_context serves nothing else.
   WebResponse answer(const WebRequest& request) {
-    auto db = pool.take();
-    return respond(*db, config, request);
+    try {
+      auto db = pool.take();
+      return respond(*db, config, request);
+    } catch (const std::exception& e) {
+      // No connection to the database (PostgreSQL down, the file gone): say so, and log it.
+      log_line(std::string("web: no database connection: ") + e.what());
+      return text_response(503, "The games cannot be read just now; try again in a moment.");
+    }
   }
 };
 
@@ -166,25 +165,25 @@ asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
     stream.expires_after(timeout);
     co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, error));
     if (error == http::error::header_limit) {
-      co_await write_and_close(stream, refusal(431, "The request's header is larger than 8 KB."));
+      co_await write_and_close(stream, text_response(431, "The request's header is larger than 8 KB."));
       co_return;
     }
     if (error == http::error::unexpected_body) {
-      co_await write_and_close(stream, refusal(413, "A request to this window has no body."));
+      co_await write_and_close(stream, text_response(413, "A request to this window has no body."));
       co_return;
     }
     if (error == beast::error::timeout || error == http::error::end_of_stream || error == asio::error::eof ||
         error == asio::error::connection_reset || error == asio::error::operation_aborted)
       co_return;
     if (error) {
-      co_await write_and_close(stream, refusal(400, "The request is not HTTP/1.1 as this server reads it."));
+      co_await write_and_close(stream, text_response(400, "The request is not HTTP/1.1 as this server reads it."));
       co_return;
     }
     const auto& request = parser.get();
     std::size_t fields = 0;
     for (auto it = request.begin(); it != request.end(); ++it) ++fields;
     if (fields > kMaxHeaderFields) {
-      co_await write_and_close(stream, refusal(431, "The request has more than 100 header fields."));
+      co_await write_and_close(stream, text_response(431, "The request has more than 100 header fields."));
       co_return;
     }
     WebRequest asked{std::string(request.method_string()), std::string(request.target()),
@@ -214,7 +213,7 @@ asio::awaitable<void> accept(WebServer::State* state) {
           [s = std::move(socket)]() mutable -> asio::awaitable<void> {
             beast::tcp_stream stream(std::move(s));
             stream.expires_after(std::chrono::seconds(5));
-            co_await write_and_close(stream, refusal(503, "Too many connections; try again in a moment."));
+            co_await write_and_close(stream, text_response(503, "Too many connections; try again in a moment."));
           },
           asio::detached);
       continue;

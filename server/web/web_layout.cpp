@@ -44,6 +44,14 @@ std::string page(std::string_view site_name, std::string_view title, const std::
   return "<!DOCTYPE html>\n" + html.finish() + "\n";
 }
 
+WebResponse text_response(int status, std::string text) {
+  WebResponse response;
+  response.status = status;
+  response.content_type = "text/plain; charset=utf-8";
+  response.body = std::move(text) + "\n";
+  return response;
+}
+
 WebResponse not_found(std::string_view site_name, std::string_view what) {
   WebResponse response;
   response.status = 404;

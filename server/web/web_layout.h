@@ -16,6 +16,9 @@ namespace pbem::server::web {
 // A whole page: `title` in <title> and as its <h1>; `body` writes what follows the heading.
 std::string page(std::string_view site_name, std::string_view title, const std::function<void(Html&)>& body);
 
+// A short plain-text answer: refusals and errors a browser shows as they are.
+WebResponse text_response(int status, std::string text);
+
 // The "not found" page, status 404.
 WebResponse not_found(std::string_view site_name, std::string_view what);
 

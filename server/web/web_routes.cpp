@@ -87,34 +87,26 @@ std::optional<WebResponse> route(Database& db, const Config& config, const WebRe
   return std::nullopt;
 }
 
-WebResponse plain(int status, std::string text) {
-  WebResponse response;
-  response.status = status;
-  response.content_type = "text/plain; charset=utf-8";
-  response.body = std::move(text) + "\n";
-  return response;
-}
-
 }  // namespace
 
 WebResponse respond(Database& db, const Config& config, const WebRequest& request) {
   const bool head = request.method == "HEAD";
   if (request.method != "GET" && !head) {
-    WebResponse response = plain(405, "Only GET and HEAD: this window is read-only.");
+    WebResponse response = text_response(405, "Only GET and HEAD: this window is read-only.");
     response.allow = "GET, HEAD";
     return response;
   }
-  if (request.target.size() > kMaxTargetLength) return plain(414, "The address is too long.");
+  if (request.target.size() > kMaxTargetLength) return text_response(414, "The address is too long.");
   // The query string (a link's ?utm=..., a cache buster) changes nothing.
   const std::string_view path = std::string_view(request.target).substr(0, request.target.find_first_of("?#"));
-  if (!path.starts_with('/')) return plain(400, "A request names a path starting with /.");
+  if (!path.starts_with('/')) return text_response(400, "A request names a path starting with /.");
   try {
     ReadTransaction snapshot(db);
     if (auto response = route(db, config, request, path)) return *response;
     return not_found(config.server.name, "Nothing is at " + std::string(path) + ".");
   } catch (const std::exception& e) {
     log_line("web: " + std::string(path) + ": " + e.what());
-    return plain(500, "The server could not show this page; the error is in its log.");
+    return text_response(500, "The server could not show this page; the error is in its log.");
   }
 }
 
