@@ -1,5 +1,6 @@
 #include "server/storage/game_records.h"
 
+#include <map>
 #include <stdexcept>
 
 #include "engine/registry.h"
@@ -293,15 +294,27 @@ std::optional<std::int64_t> GameRecords::rematch_of(std::int64_t of) const {
 }
 
 std::vector<GameRecord> GameRecords::list(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE (?1 = '' OR g.type = ?1) ORDER BY g.id");
-  query.bind(1, type);
-  std::vector<GameRecord> games;
-  while (query.step()) {
-    GameRecord r = record_from_row(query);
-    bool involved = user_ids.empty();
-    for (std::int64_t id : user_ids) involved = involved || r.players[0] == id || r.players[1] == id;
-    if (involved) games.push_back(std::move(r));
+  if (user_ids.empty()) {
+    // A game's games by the index games_by_type (`<game> games`); "" is every game there is.
+    auto query = db_.prepare(std::string(kSelectGame) + (type.empty() ? "ORDER BY g.id" : "WHERE g.type = ? ORDER BY g.id"));
+    if (!type.empty()) query.bind(1, type);
+    std::vector<GameRecord> games;
+    while (query.step()) games.push_back(record_from_row(query));
+    return games;
   }
+  // One indexed read per user (games_by_player0/1), never a pass over every game.
+  std::map<std::int64_t, GameRecord> by_id;
+  for (std::int64_t id : user_ids) {
+    auto query = db_.prepare(std::string(kSelectGame) +
+                             "WHERE (g.player0 = ?1 OR g.player1 = ?1) AND (?2 = '' OR g.type = ?2)");
+    query.bind(1, id).bind(2, type);
+    while (query.step()) {
+      GameRecord r = record_from_row(query);
+      by_id.emplace(r.id, std::move(r));
+    }
+  }
+  std::vector<GameRecord> games;
+  for (auto& [id, record] : by_id) games.push_back(std::move(record));
   return games;
 }
 
