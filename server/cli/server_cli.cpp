@@ -12,9 +12,11 @@
 #include "server/pipeline/clock_duties.h"
 #include "server/pipeline/bot_turns.h"
 #include "server/pipeline/mail_service.h"
+#include "server/storage/file_space.h"
 #include "server/storage/migrations.h"
 #include "server/storage/outbox.h"
 #include "server/pipeline/outbox_sender.h"
+#include "server/web/http_server.h"
 
 namespace pbem::server {
 
@@ -67,6 +69,17 @@ int run_init(const Config& config, const std::vector<std::string>& args, std::os
   ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
   out << "database " << Database::shown_location(config.database) << " at schema version " << schema_version(db) << " ("
       << applied.size() << " migrations applied now)\n";
+  // A SQLite file made before schema 018 has no incremental auto-vacuum: one VACUUM turns
+  // it on (docs/operating.md "Retention"). Only here, where an operator runs it: it rewrites
+  // the whole file, which pbemd and an MTA's pipe must not wait for.
+  FileSpace space(db);
+  if (db.dialect() == Dialect::sqlite && !space.can_shrink()) {
+    out << "database " << config.database.string() << ": turning on incremental auto-vacuum (one VACUUM) ...\n"
+        << std::flush;
+    space.enable_shrinking();
+    out << "database " << config.database.string() << ": incremental auto-vacuum "
+        << (space.can_shrink() ? "on" : "still off") << "\n";
+  }
   return kExitOk;
 }
 
@@ -174,17 +187,26 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
   }
   try {
     Database db = open_database(config);
+    // Its retention empties sent mail's texts after outbox.keep_sent_days, too.
     const ClockDutiesDone done = run_clock_duties(db, config);
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, " << done.tournaments
-        << " tournament(s) started or cancelled, " << done.digests << " digest(s)\n";
-    // Sent mail keeps its text outbox.keep_sent_days (logged when any is emptied).
-    clear_old_texts(db, config.outbox);
+        << " tournament(s) started or cancelled, " << done.digests << " digest(s), " << done.deleted
+        << " old row(s) deleted\n";
   } catch (const DatabaseError& e) {
     // What was done is committed; the rest is still due at the next tick.
     log_line(std::string("tick: stopped, the rest is done at the next tick: ") + e.what());
     return kExitTempFail;
   }
   return kExitOk;
+}
+
+int run_web(const Config& config, const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    std::cerr << "usage: pbem web\n";
+    return kExitUsage;
+  }
+  open_database(config);  // migrated as by every other command, so the pages find their tables
+  return web::run_web_server(config);
 }
 
 }  // namespace pbem::server

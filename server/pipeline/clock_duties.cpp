@@ -10,6 +10,7 @@
 #include "server/storage/tournaments.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
+#include "server/pipeline/retention.h"
 #include "server/support/clock.h"
 #include "server/support/log.h"
 
@@ -106,6 +107,10 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
             "pbem-tournament-" + number + "-start-"))
       ++done.tournaments;
   }
+  // Retention last: what is past its window, in batches, each asking for time again.
+  const RetentionDone retention = run_retention(db, config, turn, out_of_time);
+  done.deleted = retention.rows();
+  done.pages_freed = retention.pages;
   return done;
 }
 

@@ -1,7 +1,8 @@
 // The clock's duties (README "The clock"): the one reminder before a deadline, and the loss
-// on time at it. `pbem tick` runs them once; pbemd every few seconds on its processor
-// thread. Each duty is stored with its mails in one transaction, so running them twice
-// at the same moment sends nothing twice.
+// on time at it; also the daily digests, tournaments' start dates and retention (deleting
+// what is past its window, pipeline/retention.h). `pbem tick` runs them once; pbemd every
+// few seconds on its processor thread. Each duty is stored with its mails in one
+// transaction, so running them twice at the same moment sends nothing twice.
 #pragma once
 
 #include <chrono>
@@ -18,6 +19,8 @@ struct ClockDutiesDone {
   int timeouts = 0;
   int tournaments = 0;
   int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
+  int deleted = 0;     // rows past their retention window (pipeline/retention.h)
+  int pages_freed = 0; // free pages given back to the file system after deleting them
   bool more = false;  // the time budget ran out with duties still due
 };
 

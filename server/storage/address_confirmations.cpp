@@ -83,4 +83,20 @@ std::optional<std::string> AddressConfirmations::confirm(std::int64_t user_id, c
   return std::nullopt;
 }
 
+bool AddressConfirmations::has_expired(std::chrono::system_clock::time_point now) const {
+  auto query = db_.prepare("SELECT 1 FROM address_confirmations WHERE expires_at <= ? LIMIT 1");
+  query.bind(1, iso8601(now));
+  return query.step();
+}
+
+int AddressConfirmations::forget_expired(std::chrono::system_clock::time_point now, int limit) {
+  if (limit <= 0) return 0;
+  auto remove = db_.prepare(
+      "DELETE FROM address_confirmations WHERE (user_id, address) IN (SELECT user_id, address FROM "
+      "address_confirmations WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)");
+  remove.bind(1, iso8601(now)).bind(2, limit);
+  remove.run();
+  return db_.changes();
+}
+
 }  // namespace pbem::server

@@ -3,6 +3,7 @@
 // of each code is stored, with an expiry.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +26,12 @@ class AddressConfirmations {
   // Confirms the address whose unexpired code of `user_id` is `code` (case-insensitive),
   // using the code up; returns that address, or nullopt when no code matches.
   std::optional<std::string> confirm(std::int64_t user_id, const std::string& code);
+
+  // Retention: whether any code has expired by `now`; one index look.
+  bool has_expired(std::chrono::system_clock::time_point now) const;
+  // Deletes at most `limit` codes expired by `now` (confirm() no longer takes them) and
+  // returns how many. The address stays registered, unconfirmed; a new code is a new issue().
+  int forget_expired(std::chrono::system_clock::time_point now, int limit);
 
   // The stored form of a code: BLAKE2b of user, address and code, hex.
   static std::string code_hash(std::int64_t user_id, const std::string& address, const std::string& code);

@@ -73,4 +73,29 @@ void Inbox::finish(std::int64_t id, const std::string& state, const std::string&
   update.run();
 }
 
+bool Inbox::has_processed_by(std::chrono::system_clock::time_point processed_by) const {
+  auto query = db_.prepare(
+      "SELECT 1 FROM inbox WHERE processed_at IS NOT NULL AND processed_at <= ? AND state <> 'received' "
+      "AND id < (SELECT max(id) FROM inbox) LIMIT 1");
+  query.bind(1, iso8601(processed_by));
+  return query.step();
+}
+
+int Inbox::forget_processed(std::chrono::system_clock::time_point processed_by, int limit) {
+  const std::string by = iso8601(processed_by);
+  if (limit <= 0) return 0;
+  // The batch, in the order of the index inbox_processed (schema 018); both statements see
+  // the same rows, since the caller's transaction holds the write lock.
+  constexpr const char* batch =
+      "SELECT id FROM inbox WHERE processed_at IS NOT NULL AND processed_at <= ?1 AND state <> 'received' "
+      "AND id < (SELECT max(id) FROM inbox) ORDER BY processed_at, id LIMIT ?2";
+  auto unlink = db_.prepare(std::string("UPDATE outbox SET inbox_id = NULL WHERE inbox_id IN (") + batch + ")");
+  unlink.bind(1, by).bind(2, limit);
+  unlink.run();
+  auto remove = db_.prepare(std::string("DELETE FROM inbox WHERE id IN (") + batch + ")");
+  remove.bind(1, by).bind(2, limit);
+  remove.run();
+  return db_.changes();
+}
+
 }  // namespace pbem::server

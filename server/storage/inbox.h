@@ -3,6 +3,7 @@
 // statement on the `inbox` table is here.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,6 +51,17 @@ class Inbox {
   // masked command and the outcome stay.
   void finish(std::int64_t id, const std::string& state, const std::string& sender, const std::string& masked_command,
               const std::string& outcome);
+
+  // Retention (inbox.keep_days): deletes at most `limit` rows processed at or before
+  // `processed_by`, the oldest first, and returns how many; call inside a
+  // transaction. A row still waiting to be processed is never deleted, nor the newest row
+  // (SQLite would otherwise hand its id out again). Duplicate detection (find_copy) knows a
+  // message only while its row is kept. The outbox rows answering a deleted row keep their
+  // metadata and lose only the link (outbox.inbox_id becomes NULL).
+  int forget_processed(std::chrono::system_clock::time_point processed_by, int limit);
+  // Whether forget_processed would delete anything: a read that looks into one index, so a
+  // tick with nothing due takes no write lock.
+  bool has_processed_by(std::chrono::system_clock::time_point processed_by) const;
 
  private:
   Database& db_;

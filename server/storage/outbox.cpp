@@ -105,17 +105,20 @@ void Outbox::mark_failed(std::int64_t id, const std::string& error) {
   update.run();
 }
 
-int Outbox::clear_settled_texts(std::chrono::system_clock::time_point settled_by, int limit) {
-  if (limit <= 0) return 0;
-  const std::string by = iso8601(settled_by);
+bool Outbox::has_text_settled_by(std::chrono::system_clock::time_point settled_by) const {
   // The terms match the partial index outbox_text_kept (schema 012) word for word, so both
   // engines answer from it; a read, so an idle server's regular look takes no write lock.
   auto due = db_.prepare(
       "SELECT id FROM outbox WHERE text_cleared_at IS NULL AND settled_at IS NOT NULL AND settled_at <= ? "
       "ORDER BY settled_at LIMIT 1");
-  due.bind(1, by);
-  if (!due.step()) return 0;
-  due.reset();
+  due.bind(1, iso8601(settled_by));
+  return due.step();
+}
+
+int Outbox::clear_settled_texts(std::chrono::system_clock::time_point settled_by, int limit) {
+  if (limit <= 0) return 0;
+  if (!has_text_settled_by(settled_by)) return 0;
+  const std::string by = iso8601(settled_by);
   // The outer text_cleared_at test keeps a row another daemon emptied meanwhile as it was.
   auto clear = db_.prepare(
       "UPDATE outbox SET data = ?1, text_cleared_at = ?2 WHERE text_cleared_at IS NULL AND id IN ("
@@ -123,6 +126,26 @@ int Outbox::clear_settled_texts(std::chrono::system_clock::time_point settled_by
       "ORDER BY settled_at LIMIT ?4)");
   clear.bind_blob(1, "").bind(2, now_iso8601()).bind(3, by).bind(4, limit);
   clear.run();
+  return db_.changes();
+}
+
+bool Outbox::has_settled_by(std::chrono::system_clock::time_point settled_by) const {
+  auto query = db_.prepare(
+      "SELECT 1 FROM outbox WHERE text_cleared_at IS NOT NULL AND settled_at <= ? AND state <> 'queued' "
+      "AND id < (SELECT max(id) FROM outbox) LIMIT 1");
+  query.bind(1, iso8601(settled_by));
+  return query.step();
+}
+
+int Outbox::forget_settled(std::chrono::system_clock::time_point settled_by, int limit) {
+  if (limit <= 0) return 0;
+  // In the order of the index outbox_settled (schema 018). One statement: its own
+  // transaction, or the caller's.
+  auto remove = db_.prepare(
+      "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE text_cleared_at IS NOT NULL AND settled_at <= ?1 "
+      "AND state <> 'queued' AND id < (SELECT max(id) FROM outbox) ORDER BY settled_at, id LIMIT ?2)");
+  remove.bind(1, iso8601(settled_by)).bind(2, limit);
+  remove.run();
   return db_.changes();
 }
 

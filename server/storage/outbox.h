@@ -64,6 +64,20 @@ class Outbox {
   // outbox.keep_sent_days). The metadata stays; text_cleared_at says when. When none is
   // due it only looks into an index, with no write and no write lock.
   int clear_settled_texts(std::chrono::system_clock::time_point settled_by, int limit);
+  // Whether clear_settled_texts would empty anything (the same look, alone).
+  bool has_text_settled_by(std::chrono::system_clock::time_point settled_by) const;
+
+  // Retention (outbox.keep_days): deletes at most `limit` rows settled (delivered, or
+  // failed for good) at or before `settled_by` whose text has been emptied
+  // (clear_settled_texts; outbox.keep_days is never less than keep_sent_days), the oldest
+  // first, metadata and all, and returns how many. Mail still
+  // queued is never deleted, nor the newest row (SQLite would otherwise hand its id out
+  // again). The per-address limits count rows of the last 24 hours at most, so a window
+  // of a day or more leaves them as they are.
+  int forget_settled(std::chrono::system_clock::time_point settled_by, int limit);
+  // Whether forget_settled would delete anything: a read that looks into one index, so a
+  // tick with nothing due takes no write lock.
+  bool has_settled_by(std::chrono::system_clock::time_point settled_by) const;
 
   // Mail of `kind` queued since `since` for the mailbox `recipient` reaches
   // (mail::canonical_mailbox: Alice+x@ and alice@ count together), for the per-address

@@ -40,4 +40,19 @@ void PasswordThrottle::record_failure(std::int64_t user_id, TimePoint now) {
   insert.run();
 }
 
+bool PasswordThrottle::has_stale(TimePoint now) const {
+  auto query = db_.prepare("SELECT 1 FROM password_failures WHERE failed_at <= ? LIMIT 1");
+  query.bind(1, iso8601(now - kWindow));
+  return query.step();
+}
+
+int PasswordThrottle::forget_stale(TimePoint now) {
+  // Unbatched, as record_failure's own pruning: the stale rows are at most one hour's
+  // failures, which that pruning left (it deletes everything older at each failure).
+  auto remove = db_.prepare("DELETE FROM password_failures WHERE failed_at <= ?");
+  remove.bind(1, iso8601(now - kWindow));
+  remove.run();
+  return db_.changes();
+}
+
 }  // namespace pbem::server

@@ -29,6 +29,12 @@ class PasswordThrottle {
   // Records one wrong password; forgets failures older than an hour (of every user).
   void record_failure(std::int64_t user_id, TimePoint now);
 
+  // Retention: whether any failure is older than the hour at `now` (one index look), and
+  // deleting them all, returning how many. record_failure forgets them too, but only when
+  // a password fails; the clock tick does it on a quiet server.
+  bool has_stale(TimePoint now) const;
+  int forget_stale(TimePoint now);
+
  private:
   Database& db_;
   int limit_;

@@ -274,11 +274,17 @@ class SqliteConnection final : public Connection {
 
  private:
   // WAL journal mode (readers never block the writer), synchronous=FULL (a message
-  // answered 250 must survive power loss), foreign keys, a 5000 ms busy timeout.
+  // answered 250 must survive power loss), foreign keys, a 5000 ms busy timeout; a new
+  // file gets incremental auto-vacuum.
   void configure(const std::string& name) {
     sqlite3_extended_result_codes(db_, 1);
     set_busy_timeout(std::chrono::milliseconds(5000));
     const bool in_memory = name == ":memory:";
+    // Retention's deleted rows give their pages back to the file system (FileSpace::shrink).
+    // Only a file with no page yet: auto_vacuum is fixed when the first page is written
+    // (setting WAL writes it, hence first), and on an existing file the pragma would take
+    // the write lock at every open. An older file is converted by `pbem init` (a VACUUM).
+    if (pragma_value(db_, "PRAGMA page_count", name) == "0") pragma_value(db_, "PRAGMA auto_vacuum=INCREMENTAL", name);
     const std::string journal_mode = pragma_value(db_, "PRAGMA journal_mode=WAL", name);
     if (!in_memory && journal_mode != "wal") {
       throw DatabaseError(SQLITE_ERROR, "cannot enable WAL mode for database " + name +

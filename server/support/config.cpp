@@ -317,15 +317,34 @@ void read_smarthost(const Section& top, SmarthostConfig& smarthost) {
   section->read("allow_plaintext_auth", smarthost.allow_plaintext_auth);
 }
 
+void read_inbox(const Section& top, InboxConfig& inbox) {
+  auto section = top.section("inbox", {"keep_days"});
+  if (!section) return;
+  // At least a week: a mail system that got no answer retries for days (Postfix's
+  // maximal_queue_lifetime is 5 days), and such a redelivery must still be recognised.
+  section->read("keep_days", inbox.keep_days, 7, 3650);
+}
+
 void read_outbox(const Section& top, OutboxConfig& outbox) {
   auto section = top.section("outbox", {"max_attempts", "initial_retry_seconds",
-                                        "max_retry_seconds", "claim_seconds", "keep_sent_days"});
+                                        "max_retry_seconds", "claim_seconds", "keep_sent_days", "keep_days"});
   if (!section) return;
   section->read("max_attempts", outbox.max_attempts, 1, 1000);
   section->read("initial_retry_seconds", outbox.initial_retry_seconds, 0, one_week);
   section->read("max_retry_seconds", outbox.max_retry_seconds, 0, one_week);
   section->read("claim_seconds", outbox.claim_seconds, 1, one_week);
   section->read("keep_sent_days", outbox.keep_sent_days, 0, 3650);
+  // At least a day: the per-address limits count the mail of the last 24 hours. Not
+  // given, it is never less than keep_sent_days (a row's text goes with the row), so a
+  // longer keep_sent_days from before it existed keeps its meaning.
+  if (const auto days = section->integer("keep_days", 1, 3650)) {
+    outbox.keep_days = static_cast<int>(*days);
+    if (outbox.keep_days < outbox.keep_sent_days)
+      section->invalid("keep_days", "must not be less than outbox.keep_sent_days (" +
+                                        std::to_string(outbox.keep_sent_days) + "): the text goes with the row");
+  } else {
+    outbox.keep_days = std::max(outbox.keep_days, outbox.keep_sent_days);
+  }
   if (outbox.max_retry_seconds < outbox.initial_retry_seconds) {
     section->invalid("max_retry_seconds", "must not be less than outbox.initial_retry_seconds (" +
                                               std::to_string(outbox.initial_retry_seconds.count()) +
@@ -373,6 +392,26 @@ void read_bot(const Section& top, BotConfig& bot) {
   section->read("games_per_user", bot.games_per_user, 0, 100000);
 }
 
+void read_web(const Section& top, WebConfig& web) {
+  auto section = top.section("web", {"listen", "base_url", "max_connections", "max_connections_per_ip",
+                                     "request_timeout_seconds"});
+  if (!section) return;
+  std::string listen;
+  section->read("listen", listen);
+  web.listen = listen.empty() ? std::nullopt : std::optional(parse_listen(*section, "listen", listen));
+  section->read("base_url", web.base_url);
+  if (!web.base_url.empty() &&
+      (!(web.base_url.starts_with("http://") || web.base_url.starts_with("https://")) ||
+       has_control_characters(web.base_url) || web.base_url.find_first_of(" <>\"'") != std::string::npos)) {
+    section->invalid("base_url", "must be an http:// or https:// address such as https://games.example.org, got \"" +
+                                     web.base_url + "\"");
+  }
+  while (web.base_url.ends_with('/')) web.base_url.pop_back();
+  section->read("max_connections", web.max_connections, 1, 100000);
+  section->read("max_connections_per_ip", web.max_connections_per_ip, 1, 100000);
+  section->read("request_timeout_seconds", web.request_timeout_seconds, 1, 3600);
+}
+
 }  // namespace
 
 Config default_config(const std::filesystem::path& base_directory) {
@@ -388,7 +427,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   const json document = parse_json(json_text, origin_name);
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
-                    {"server", "database", "smtp", "smarthost", "outbox", "limits", "clock", "bot"});
+                    {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "bot", "web"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -401,10 +440,12 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   }
   read_smtp(top, config.base_directory, config.smtp);
   read_smarthost(top, config.smarthost);
+  read_inbox(top, config.inbox);
   read_outbox(top, config.outbox);
   read_limits(top, config.limits);
   read_clock(top, config.clock);
   read_bot(top, config.bot);
+  read_web(top, config.web);
   return config;
 }
 

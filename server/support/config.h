@@ -74,6 +74,14 @@ struct SmarthostConfig {
   bool operator==(const SmarthostConfig&) const = default;
 };
 
+// Retention (docs/operating.md "Retention"): a processed inbox row (digest, Message-ID,
+// sender, masked command, outcome; the message itself goes when it is processed) is kept
+// this long, and duplicate detection knows a redelivered message only while it is.
+struct InboxConfig {
+  int keep_days = 30;
+  bool operator==(const InboxConfig&) const = default;
+};
+
 struct OutboxConfig {
   int max_attempts = 10;  // then the message is marked failed
   std::chrono::seconds initial_retry_seconds{60};  // doubles after each temporary failure
@@ -84,6 +92,8 @@ struct OutboxConfig {
   // A delivered (or failed) message keeps its text this long, then only its metadata; a
   // confirmation request's text is cleared at delivery.
   int keep_sent_days = 7;
+  // ... and the row itself (its metadata) this long; mail still queued is never deleted.
+  int keep_days = 90;
   bool operator==(const OutboxConfig&) const = default;
 };
 
@@ -116,6 +126,20 @@ struct BotConfig {
   bool operator==(const BotConfig&) const = default;
 };
 
+// The read-only web window (spec "The web window"): off unless `listen` is set.
+struct WebConfig {
+  std::optional<ListenAddress> listen;  // "" in the file: no web window
+  // Public address of the window ("https://games.example.org"); when set, game mails link to
+  // their game page and tournament mails to their table. Empty: no links.
+  std::string base_url;
+  int max_connections = 100;         // 503 beyond
+  int max_connections_per_ip = 10;   // simultaneous connections from one address; 503 beyond
+  // One request, from its first byte to its last, at most this long (a client trickling
+  // one byte at a time gets no longer); also how long an idle kept-alive connection stays.
+  std::chrono::seconds request_timeout_seconds{10};
+  bool operator==(const WebConfig&) const = default;
+};
+
 struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
@@ -123,10 +147,12 @@ struct Config {
   std::filesystem::path database;  // absolute, or a postgresql:// URI; default base_directory/pbem.sqlite
   SmtpConfig smtp;
   SmarthostConfig smarthost;
+  InboxConfig inbox;
   OutboxConfig outbox;
   LimitsConfig limits;
   ClockConfig clock;
   BotConfig bot;
+  WebConfig web;
   bool operator==(const Config&) const = default;
 };
 

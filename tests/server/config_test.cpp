@@ -79,6 +79,8 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.outbox.initial_retry_seconds == std::chrono::seconds(60));
   CHECK(config.outbox.max_retry_seconds == std::chrono::seconds(3600));
   CHECK(config.outbox.keep_sent_days == 7);
+  CHECK(config.outbox.keep_days == 90);
+  CHECK(config.inbox.keep_days == 30);
   CHECK(config.limits.replies_per_hour == 100);
   CHECK(config.limits.failed_passwords_per_hour == 10);
   CHECK(config.limits.confirmation_valid_days == 7);
@@ -103,12 +105,17 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   const Config defaults = pbem::server::default_config(repository_config.parent_path());
   CHECK(from_file.source == repository_config.lexically_normal());
   from_file.source.clear();
+  // All but one: the shipped file turns the web window on, on loopback (spec "The web
+  // window"); off is the default.
+  CHECK(!defaults.web.listen);
+  CHECK(from_file.web.listen == pbem::server::ListenAddress{"127.0.0.1", 8080});
+  from_file.web.listen.reset();
   CHECK(from_file == defaults);
 
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 42);
+  CHECK(keys.size() == 49);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -335,4 +342,21 @@ TEST_CASE("the clock's settings are read and checked", "[config][clock]") {
   CHECK(config.clock.vacation_days_per_year == 5);
   CHECK_THROWS_WITH(parse(R"({"clock": {"days_per_move": 61}})"), Catch::Contains("clock.days_per_move"));
   CHECK_THROWS_WITH(parse(R"({"clock": {"days": 3}})"), Catch::Contains("clock.days"));
+}
+
+TEST_CASE("the retention windows are read and checked", "[config][retention]") {
+  const Config config = parse(R"({"inbox": {"keep_days": 10}, "outbox": {"keep_sent_days": 3, "keep_days": 4}})");
+  CHECK(config.inbox.keep_days == 10);
+  CHECK(config.outbox.keep_sent_days == 3);
+  CHECK(config.outbox.keep_days == 4);
+  // Not given, outbox.keep_days is 90, or keep_sent_days when that is longer.
+  CHECK(parse(R"({"outbox": {"keep_sent_days": 100}})").outbox.keep_days == 100);
+  CHECK(parse(R"({"outbox": {"keep_sent_days": 10}})").outbox.keep_days == 90);
+  CHECK_THROWS_WITH(parse(R"({"inbox": {"keep_days": 6}})"),
+                    Catch::Contains("'inbox.keep_days'") && Catch::Contains("from 7 to 3650"));
+  CHECK_THROWS_WITH(parse(R"({"outbox": {"keep_days": 0}})"),
+                    Catch::Contains("'outbox.keep_days'") && Catch::Contains("from 1 to 3650"));
+  CHECK_THROWS_WITH(parse(R"({"outbox": {"keep_sent_days": 10, "keep_days": 9}})"),
+                    Catch::Contains("'outbox.keep_days'") && Catch::Contains("not be less than outbox.keep_sent_days"));
+  CHECK_THROWS_WITH(parse(R"({"inbox": {"keep_sent_days": 6}})"), Catch::Contains("inbox.keep_sent_days"));
 }
