@@ -5,7 +5,7 @@
 #   1. Release build (-O3 code and its warnings), the whole suite
 #   2. Debug build (at -O1) with AddressSanitizer + UndefinedBehaviorSanitizer: the unit suites
 #      and the integration tests of what strangers send (label `sanitize`, tests/CMakeLists.txt)
-#   3. libFuzzer targets, ${PBEM_FUZZ_SECONDS:-15} seconds each (scripts/fuzz.sh)
+#   3. libFuzzer targets, ${PBEM_FUZZ_SECONDS:-10} seconds each (scripts/fuzz.sh)
 # (run.sh builds RelWithDebInfo; one optimised build here keeps CI well under 20 minutes.)
 # Long soak runs stay short unless PBEM_SOAK=1 is set.
 set -uo pipefail
@@ -36,7 +36,7 @@ sanitize() {
 
 step "Release build + all tests" release
 step "Debug ASan+UBSan build + tests" sanitize
-step "fuzz targets, ${PBEM_FUZZ_SECONDS:-15} s each" scripts/fuzz.sh "${PBEM_FUZZ_SECONDS:-15}"
+step "fuzz targets, ${PBEM_FUZZ_SECONDS:-10} s each" scripts/fuzz.sh "${PBEM_FUZZ_SECONDS:-10}"
 
 status=0
 echo

@@ -14,7 +14,8 @@ packages=(
   postgresql libpq-dev                           # PostgreSQL storage (libpq) and its tests (the server)
   libcairo2-dev libpng-dev                       # board images (drawn by cairo, written by libpng)
   ccache                                         # optional: compiled objects shared between checkouts
-  chromium                                       # the phone-width view of a game mail
+  chromium                                       # the phone-width view of a game mail, the web window's pages
+  tidy                                           # the web window's HTML checked by a validator
 )
 
 missing=()

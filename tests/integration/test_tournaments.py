@@ -263,4 +263,5 @@ class Tournaments(ClockCase):
 
 
 if __name__ == "__main__":
-    unittest.main(argv=sys.argv[:1])
+    # Test names after the build directory run only those (postgres_tournaments' short version).
+    unittest.main(argv=sys.argv[:1] + sys.argv[2:])
