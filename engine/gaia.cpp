@@ -149,8 +149,10 @@ nlohmann::json Gaia::cells_json() const {
   return cells;
 }
 
+std::string Gaia::diagram() const { return draw_gaia_board(*board_, stones_, last_placed_); }
+
 std::string Gaia::render(const RenderContext& context) const {
-  std::string out = draw_gaia_board(*board_, stones_, last_placed_);
+  std::string out = diagram() + gaia_key(*board_);
   if (const std::string reason = end_reason(); !reason.empty()) out += reason + "\n";
   return out + status_lines(context);
 }

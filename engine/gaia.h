@@ -30,6 +30,7 @@ class Gaia : public Game {
   std::string_view colour_name(Colour c) const override { return c == 0 ? "black" : "white"; }
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
+  std::string diagram() const override;
   std::string render(const RenderContext& context) const override;
   std::string describe_ply(const std::string& ply) const override;
   // An edge pair is named by its first-half cell.

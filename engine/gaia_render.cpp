@@ -68,30 +68,6 @@ std::string wrapped(const std::vector<std::string>& words) {
   return line.empty() ? out : out + line + "\n";
 }
 
-std::string key(const GaiaBoard& board) {
-  const int n = board.size();
-  const int edge = board.edge_ring();
-  std::string out = "X black, O white, (X) last move, * pentagon (five neighbours).\n";
-
-  std::vector<std::string> words{"Opposed", "edge", "pairs", "carry", "the", "same", "letter:"};
-  for (int p = 0; p < board.pair_count(); ++p) {
-    int first = board.cell(edge, p), second = board.opposed(first);
-    // Letter and cells as one unit, so a line never breaks between them.
-    words.push_back(pair_letter(board, first) + " " + board.label(first) + "-" + board.label(second) + (p + 1 < board.pair_count() ? "," : "."));
-  }
-  out += wrapped(words);
-
-  // The notch at the pentagon between sides 0 and 1, as an example of what touches there.
-  auto across = [&](int ring, int index) { return board.label(board.cell(ring, index)); };
-  std::string touching = across(n + 1, n - 1) + "-" + across(n + 1, n);
-  if (n + 2 <= edge)
-    touching += ", " + across(n + 2, n - 1) + "-" + across(n + 2, n) + ", " + across(n + 2, n - 1) + "-" +
-                across(n + 1, n);
-  out += wrapped({"Blank", "notches", "close", "up:", "cells", "on", "either", "side", "touch",
-                  "(" + touching + ")."});
-  return out;
-}
-
 }  // namespace
 
 std::string draw_gaia_board(const GaiaBoard& board, const std::vector<std::int8_t>& stones,
@@ -131,7 +107,31 @@ std::string draw_gaia_board(const GaiaBoard& board, const std::vector<std::int8_
       default: canvas.put(line, column - 1, letter); break;
     }
   }
-  return canvas.text() + key(board);
+  return canvas.text();
+}
+
+std::string gaia_key(const GaiaBoard& board) {
+  const int n = board.size();
+  const int edge = board.edge_ring();
+  std::string out = "X black, O white, (X) last move, * pentagon (five neighbours).\n";
+
+  std::vector<std::string> words{"Opposed", "edge", "pairs", "carry", "the", "same", "letter:"};
+  for (int p = 0; p < board.pair_count(); ++p) {
+    int first = board.cell(edge, p), second = board.opposed(first);
+    // Letter and cells as one unit, so a line never breaks between them.
+    words.push_back(pair_letter(board, first) + " " + board.label(first) + "-" + board.label(second) + (p + 1 < board.pair_count() ? "," : "."));
+  }
+  out += wrapped(words);
+
+  // The notch at the pentagon between sides 0 and 1, as an example of what touches there.
+  auto across = [&](int ring, int index) { return board.label(board.cell(ring, index)); };
+  std::string touching = across(n + 1, n - 1) + "-" + across(n + 1, n);
+  if (n + 2 <= edge)
+    touching += ", " + across(n + 2, n - 1) + "-" + across(n + 2, n) + ", " + across(n + 2, n - 1) + "-" +
+                across(n + 1, n);
+  out += wrapped({"Blank", "notches", "close", "up:", "cells", "on", "either", "side", "touch",
+                  "(" + touching + ")."});
+  return out;
 }
 
 }  // namespace pbem

@@ -73,7 +73,11 @@ class Game {
   // it is itself a ply that plays the same.
   virtual std::string ply_identity(const std::string& ply) const { return ply; }
 
-  // The ASCII diagram a player receives, including the status lines.
+  // The board alone as ASCII art, in columns: no key and no line in words. render() begins
+  // with it; a mail's HTML part keeps it in a <pre> block while the lines after it wrap.
+  virtual std::string diagram() const = 0;
+  // The ASCII diagram a player receives: diagram(), then its key, the end_reason() line
+  // once the board decided, and the status lines.
   virtual std::string render(const RenderContext& context) const = 0;
 
   // Why the board decided the game, in one line for players ("A red group spans 19 of the

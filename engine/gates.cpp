@@ -204,9 +204,11 @@ std::vector<std::string> Gates::legal_placements() const {
   return moves;
 }
 
+// No title line: every mail and `show` already heads the diagram with the game's title.
+std::string Gates::diagram() const { return render_board(position_, last_cell()); }
+
 std::string Gates::render(const RenderContext& context) const {
-  // No title line: every mail and `show` already heads the diagram with the game's title.
-  std::string out = render_board(position_, last_cell());
+  std::string out = diagram();
   out += "\n" + goal_lines(board());
   if (const std::string reason = end_reason(); !reason.empty()) out += reason + "\n";
   out += status_lines(context);

@@ -57,6 +57,7 @@ class Gates final : public Game {
   // Board type, size, then the parity option if any: "-cross -size=5 -invert_min".
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
+  std::string diagram() const override;
   std::string render(const RenderContext& context) const override;
   std::string end_reason() const override;
   std::vector<int> winning_cells() const override;

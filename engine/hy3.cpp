@@ -112,9 +112,11 @@ nlohmann::json Hy3::cells_json() const {
   return cells;
 }
 
+std::string Hy3::diagram() const { return draw_hy3_board(*board_, stones_, last_cell_); }
+
 std::string Hy3::render(const RenderContext& context) const {
   const std::string reason = end_reason();
-  return draw_hy3_board(*board_, stones_, last_cell_) + (reason.empty() ? "" : reason + "\n") + status_lines(context);
+  return diagram() + hy3_key(*board_) + (reason.empty() ? "" : reason + "\n") + status_lines(context);
 }
 
 int Hy3::winning_root() const {

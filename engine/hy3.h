@@ -21,6 +21,7 @@ class Hy3 final : public Game {
   std::string_view colour_name(Colour c) const override { return c == 0 ? "red" : "blue"; }
   std::string options_text() const override;
   nlohmann::json cells_json() const override;
+  std::string diagram() const override;
   std::string render(const RenderContext& context) const override;
   std::string end_reason() const override;
   // The winner's group spanning more than half the perimeter (empty after a resignation or

@@ -36,10 +36,13 @@ std::string draw_hy3_board(const Hy3Board& b, const std::vector<int>& stones, in
     }
     out += right_trimmed(line) + "\n";
   }
-  out += "\nR = red, B = blue, [ ] = last stone placed.\nPerimeter " + std::to_string(b.perimeter()) +
+  return out;
+}
+
+std::string hy3_key(const Hy3Board& b) {
+  return "\nR = red, B = blue, [ ] = last stone placed.\nPerimeter " + std::to_string(b.perimeter()) +
          " cells: a winning group spans " + std::to_string(b.perimeter() / 2 + 1) + " or more, never exactly " +
          std::to_string(b.perimeter() / 2) + ".\n";
-  return out;
 }
 
 }  // namespace pbem

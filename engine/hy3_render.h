@@ -9,8 +9,11 @@
 
 namespace pbem {
 
-// `stones` holds per cell -1 (empty), 0 (red, drawn R) or 1 (blue, drawn B); `last_cell`
-// the most recent stone (drawn in brackets), -1 for none.
+// The rows of cells. `stones` holds per cell -1 (empty), 0 (red, drawn R) or 1 (blue,
+// drawn B); `last_cell` the most recent stone (drawn in brackets), -1 for none.
 std::string draw_hy3_board(const Hy3Board& board, const std::vector<int>& stones, int last_cell);
+
+// The key under the rows (after a blank line): what R, B and [ ] mean, and the perimeter.
+std::string hy3_key(const Hy3Board& board);
 
 }  // namespace pbem

@@ -117,66 +117,6 @@ std::string normalized_body(const std::string& text) {
   return out;
 }
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-// The newline right after <pre> is ignored by HTML, so the text starts on its own line and
-// keeps its first column; the text's own lines keep their length.
-// With a picture (`picture_cid` not empty) the page is made for phones: a viewport meta,
-// the picture scaled to the screen's width, and a <pre> that scrolls inside itself rather
-// than widening the page.
-// A picture's place in the text and its Content-ID.
-struct PictureRef {
-  std::size_t at = 0;
-  std::string content_id;
-};
-
-// The HTML part: the text in <pre> blocks, each picture above the text from its place on.
-std::string html_document(const std::string& subject, const std::string& text,
-                          const std::vector<PictureRef>& pictures = {}) {
-  std::string html =
-      "<!DOCTYPE html>\n"
-      "<html>\n"
-      "<head>\n"
-      "<meta charset=\"utf-8\">\n";
-  if (!pictures.empty()) html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  html += "<title>" + html_escape(subject) + "</title>\n"
-          "</head>\n"
-          "<body>\n";
-  const std::string pre = pictures.empty() ? "<pre style=\"font-family: monospace;\">\n"
-                                           : "<pre style=\"font-family: monospace; overflow-x: auto;\">\n";
-  const auto text_block = [&](std::size_t from, std::size_t to) {
-    const std::string block = text.substr(from, to - from);
-    html += pre + html_escape(block);
-    if (!block.empty() && block.back() != '\n') html += '\n';
-    html += "</pre>\n";
-  };
-  std::size_t done = 0;
-  for (const PictureRef& picture : pictures) {
-    const std::size_t at = std::min(std::max(picture.at, done), text.size());
-    if (at > done) text_block(done, at);
-    done = at;
-    html += "<p><img src=\"cid:" + html_escape(picture.content_id) +
-            "\" alt=\"The board (the same position is drawn as text below)\" style=\"max-width: 100%; height: auto;\"></p>\n";
-  }
-  text_block(done, text.size());
-  html += "</body>\n</html>\n";
-  return html;
-}
-
 // 7bit is only safe (and readable as-is) for short ASCII lines; the boundary check keeps
 // a text that happens to contain the boundary from ending its part early (quoted-printable
 // encodes the boundary's '=' so it can never match there).
@@ -326,19 +266,27 @@ std::string compose(const OutgoingMessage& msg) {
   g_mime_multipart_set_boundary(alternative.get(), boundary.c_str());
   auto plain = text_part("plain", text, boundary);
   g_mime_multipart_add(alternative.get(), GMIME_OBJECT(plain.get()));
+  // The caller's offsets are into msg.text; into `text` when normalising changed it (CR LF,
+  // NUL, invalid UTF-8: the text before an offset normalised is the text before it).
+  const auto offset = [&](std::size_t at) {
+    at = std::min(at, msg.text.size());
+    return text == msg.text ? at : normalized_body(msg.text.substr(0, at)).size();
+  };
+  std::vector<TextRange> boards;
+  for (const TextRange& board : msg.boards) boards.push_back({offset(board.begin), offset(board.end)});
   if (msg.pictures.empty()) {
-    auto html = text_part("html", html_document(subject, text), boundary);
+    auto html = text_part("html", html_page(subject, text, boards, {}), boundary);
     g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
   } else {
     auto related = adopt_gobject(g_mime_multipart_new_with_subtype("related"));
     g_mime_multipart_set_boundary(related.get(), (boundary + "_related").c_str());
     g_mime_object_set_content_type_parameter(GMIME_OBJECT(related.get()), "type", "text/html");
     // The first picture's Content-ID is picture_content_id's; the others are numbered.
-    std::vector<PictureRef> refs;
+    std::vector<PagePicture> refs;
     for (std::size_t n = 0; n < msg.pictures.size(); ++n)
-      refs.push_back({msg.pictures[n].at, n == 0 ? picture_content_id(*message_id)
-                                                 : "board" + std::to_string(n + 1) + "." + *message_id});
-    auto html = text_part("html", html_document(subject, text, refs), boundary);
+      refs.push_back({offset(msg.pictures[n].at), n == 0 ? picture_content_id(*message_id)
+                                                         : "board" + std::to_string(n + 1) + "." + *message_id});
+    auto html = text_part("html", html_page(subject, text, boards, refs), boundary);
     g_mime_multipart_add(related.get(), GMIME_OBJECT(html.get()));
     for (std::size_t n = 0; n < msg.pictures.size(); ++n) {
       auto picture = picture_part(msg.pictures[n].png, refs[n].content_id);

@@ -11,12 +11,14 @@
 // not answer us), then multipart/alternative with
 //   1. text/plain; charset=utf-8 -- 7bit when the text is ASCII with lines under 78
 //      columns, else quoted-printable;
-//   2. text/html; charset=utf-8 -- a minimal document showing the SAME text, escaped, in
-//      one <pre> block, because phone clients and Outlook show text/plain in a
-//      proportional font and would scramble ASCII boards.
+//   2. text/html; charset=utf-8 -- a page made for phones showing the SAME text, escaped
+//      (html_page.h): the boards (`boards`) and other column-aligned lines in <pre>
+//      blocks that scroll inside themselves, the prose in paragraphs that wrap, because
+//      phone clients and Outlook show text/plain in a proportional font and would
+//      scramble ASCII boards, and one <pre> for everything would cut the sentences.
 //      With a picture (board mails), this second branch is instead multipart/related:
-//      the text/html document (a viewport meta, the picture as <img src="cid:..."> scaled
-//      with max-width: 100%, then the same <pre> text) and the image/png part, base64,
+//      the text/html document (the picture as <img src="cid:..."> scaled with
+//      max-width: 100%, then the text) and the image/png part, base64,
 //      Content-Disposition: inline, whose Content-ID the cid: names. The text/plain part
 //      is byte-identical either way.
 // Every line ends in CRLF and no line exceeds 998 characters.
@@ -29,6 +31,8 @@
 #include <chrono>
 #include <string>
 #include <vector>
+
+#include "mail/html_page.h"
 
 namespace pbem::mail {
 
@@ -49,6 +53,9 @@ struct OutgoingMessage {
   std::vector<std::string> references;   // without brackets
   std::string text;                      // UTF-8 plain text body, LF line endings
   std::vector<InlinePicture> pictures;   // in the HTML part, in text order; none: no picture
+  // Where boards drawn in ASCII stand in `text` (byte ranges, in text order, from line start
+  // to line start): each is one <pre> in the HTML part, as it is, whatever its lines hold.
+  std::vector<TextRange> boards;
   std::chrono::system_clock::time_point date;
 };
 

@@ -8,12 +8,12 @@
 
 namespace pbem::pictures {
 
-Frame::Frame(Point min, Point max, double unit, double margin)
+Frame::Frame(Point min, Point max, double unit, Margins margins)
     : min_(min),
       unit_(unit),
-      margin_(margin),
-      width_(static_cast<int>(std::ceil((max.x - min.x) * unit + 2 * margin))),
-      height_(static_cast<int>(std::ceil((max.y - min.y) * unit + 2 * margin))) {}
+      margins_(margins),
+      width_(static_cast<int>(std::ceil((max.x - min.x) * unit + margins.left + margins.right))),
+      height_(static_cast<int>(std::ceil((max.y - min.y) * unit + margins.top + margins.bottom))) {}
 
 Canvas::Canvas(int width, int height)
     : surface_(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)), cr_(cairo_create(surface_.get())) {

@@ -19,9 +19,13 @@ namespace palette {
 inline constexpr Rgb background{1.0, 1.0, 1.0};
 inline constexpr Rgb cell{0.93, 0.89, 0.80};       // empty cell (light wood)
 inline constexpr Rgb cell_special{0.85, 0.80, 0.70};  // Gaia's pentagons
+inline constexpr Rgb cell_edge{0.80, 0.86, 0.78};     // Gaia's edge ring, whose cells come in opposed pairs
 inline constexpr Rgb grid{0.45, 0.40, 0.33};
+// Rim letters (on the background) and cell names (on the empty cells' faces: cell,
+// cell_special, cell_edge): each at least 4.5:1 in contrast against what it stands on
+// (WCAG's ratio of relative luminances; tests/pictures checks it).
 inline constexpr Rgb label{0.35, 0.32, 0.28};
-inline constexpr Rgb cell_label{0.62, 0.58, 0.50};
+inline constexpr Rgb cell_label{0.34, 0.31, 0.26};
 // The marking colours, last move (green) and winning group or path (orange), used for
 // nothing else so tests can look for their pixels.
 inline constexpr Rgb last_move{0.10, 0.80, 0.20};
@@ -33,20 +37,28 @@ struct Point {
   double x, y;
 };
 
+// Pixels left free around the board, for the rim labels.
+struct Margins {
+  double left = 0, top = 0, right = 0, bottom = 0;
+};
+
 // Maps a game's own coordinates to pixels: uniform scale, then offset, fitting the given
-// bounding box into an image with a margin (for the rim labels) on every side.
+// bounding box into an image with margins (for the rim labels) around it.
 class Frame {
  public:
-  // `min`/`max`: the box in world units; `unit`: pixels per world unit; `margin`: pixels.
-  Frame(Point min, Point max, double unit, double margin);
-  Point map(Point world) const { return {(world.x - min_.x) * unit_ + margin_, (world.y - min_.y) * unit_ + margin_}; }
+  // `min`/`max`: the box in world units; `unit`: pixels per world unit; `margins`: pixels.
+  Frame(Point min, Point max, double unit, Margins margins);
+  Point map(Point world) const {
+    return {(world.x - min_.x) * unit_ + margins_.left, (world.y - min_.y) * unit_ + margins_.top};
+  }
   double unit() const { return unit_; }
   int width() const { return width_; }
   int height() const { return height_; }
 
  private:
   Point min_;
-  double unit_, margin_;
+  double unit_;
+  Margins margins_;
   int width_, height_;
 };
 

@@ -9,17 +9,36 @@ namespace {
 
 constexpr Rgb kBlack{0.12, 0.12, 0.12};
 constexpr Rgb kWhite{0.98, 0.98, 0.98};
-constexpr Rgb kEdge{0.80, 0.86, 0.78};  // the edge ring, whose cells come in opposed pairs
-constexpr double kUnit = 20, kMargin = 12;
+constexpr double kUnit = 24, kMargin = 8;
+constexpr double kCellLabel = 0.75;  // the names in empty cells: at most this many radii tall
+
+struct Layout {
+  Frame frame;
+  double cell_label = 0;
+};
+
+Layout layout_of(const GaiaBoard& board) {
+  std::vector<Hex> cells;
+  std::size_t longest = 0;
+  for (int c = 0; c < board.cell_count(); ++c) {
+    cells.push_back(board.drawn_position(c));
+    longest = std::max(longest, board.label(c).size());
+  }
+  const Frame frame = pointy_frame(cells, kUnit, {kMargin, kMargin, kMargin, kMargin});
+  return {frame, pointy_label_height(frame.unit(), longest, kCellLabel)};
+}
 
 }  // namespace
 
+LabelSizes gaia_label_sizes(const Gaia& game) {
+  const Layout layout = layout_of(game.board());
+  return {layout.frame.width(), layout.cell_label, 0};
+}
+
 std::string draw_gaia_picture(const Gaia& game) {
   const GaiaBoard& board = game.board();
-  std::vector<Hex> cells;
-  for (int c = 0; c < board.cell_count(); ++c) cells.push_back(board.drawn_position(c));
-  const Frame frame = pointy_frame(cells, kUnit, kMargin);
-  Canvas canvas(frame.width(), frame.height());
+  const Layout layout = layout_of(board);
+  Canvas canvas(layout.frame.width(), layout.frame.height());
 
   const std::vector<int> winning = game.winning_cells();
   // The last placement: its cell, and for an edge stone the partner it also filled.
@@ -35,11 +54,12 @@ std::string draw_gaia_picture(const Gaia& game) {
     StoneCell cell;
     cell.at = board.drawn_position(c);
     cell.label = board.label(c);
-    cell.face = board.is_pentagon(c) ? palette::cell_special : board.is_edge(c) ? kEdge : palette::cell;
+    cell.label_height = layout.cell_label;
+    cell.face = board.is_pentagon(c) ? palette::cell_special : board.is_edge(c) ? palette::cell_edge : palette::cell;
     if (auto s = game.stone(c)) cell.stone = *s == 0 ? kBlack : kWhite;
     cell.last = std::find(last.begin(), last.end(), c) != last.end();
     cell.winning = std::find(winning.begin(), winning.end(), c) != winning.end();
-    draw_pointy_cell(canvas.cr(), frame, cell);
+    draw_pointy_cell(canvas.cr(), layout.frame, cell);
   }
   return canvas.png();
 }

@@ -5,9 +5,12 @@
 #include <string>
 
 #include "engine/gaia.h"
+#include "pictures/label_size.h"
 
 namespace pbem::pictures {
 
 std::string draw_gaia_picture(const Gaia& game);
+// The sizes draw_gaia_picture draws the labels at.
+LabelSizes gaia_label_sizes(const Gaia& game);
 
 }  // namespace pbem::pictures

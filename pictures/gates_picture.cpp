@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "pictures/canvas.h"
+#include "pictures/label_size.h"
 #include "pictures/picture.h"
 #include "pictures/stroke_font.h"
 
@@ -15,8 +16,12 @@ using gates::Board;
 constexpr Rgb kTileFace{0.60, 0.55, 0.47};
 constexpr Rgb kDarkPath{0.12, 0.30, 0.85};
 constexpr Rgb kLightPath{1.0, 1.0, 1.0};
-constexpr double kUnit = 22, kMargin = 26;
+constexpr double kUnit = 22;
+constexpr double kBorder = 8;        // pixels around the board, besides the column letters' room
+constexpr double kCellLabel = 0.62;  // the names in empty cells: at most this many radii tall
+constexpr double kLetterGap = 0.4;   // between a column letter and its column, in letter heights
 const double kRoot3 = std::sqrt(3.0);
+
 
 // The board's doubled coordinates (X = 3q + dx, Y = 2r + q + dy) in world units where a
 // tile's circumradius is 1.
@@ -50,10 +55,44 @@ void stub_path(cairo_t* cr, Point from, Point centre) {
   cairo_line_to(cr, end.x, end.y);
 }
 
+// The frame around the board's tiles with room for column letters `column_label` pixels
+// tall above.
+Frame gates_frame(const Board& board, double column_label) {
+  Point min{1e9, 1e9}, max{-1e9, -1e9};
+  for (int cell = 0; cell < board.cell_count(); ++cell) {
+    const Point c = cell_centre(board, cell);
+    min = {std::min(min.x, c.x - 1), std::min(min.y, c.y - kRoot3 / 2)};
+    max = {std::max(max.x, c.x + 1), std::max(max.y, c.y + kRoot3 / 2)};
+  }
+  const Margins margins{kBorder, kBorder + (1 + kLetterGap) * column_label, kBorder, kBorder};
+  const double unit = std::min(kUnit, (kMaxWidth - margins.left - margins.right) / (max.x - min.x));
+  return Frame(min, max, unit, margins);
+}
+
+struct Layout {
+  Frame frame;
+  double cell_label = 0, column_label = 0;
+};
+
+Layout layout_of(const Board& board) {
+  // The column letters are as tall as a phone needs at the picture's width, and the width
+  // depends on their room (through the largest unit that fits): a few rounds settle both.
+  double column_label = kMinLabelHeight + 1;
+  for (int round = 0; round < 6; ++round) column_label = rim_label_height(gates_frame(board, column_label).width());
+  const Frame frame = gates_frame(board, column_label);
+  std::size_t longest = 0;
+  for (int cell = 0; cell < board.cell_count(); ++cell) longest = std::max(longest, board.label(cell).size());
+  // A flat-top cell is 2 radii across at its centre, less 2 / sqrt(3) of the height above or
+  // below it; the label keeps some air to the sides.
+  const double unit = frame.unit(), most = kCellLabel * unit;
+  const double across = 0.84 * (2 * unit - most / kRoot3);
+  return {frame, std::min(most, text_height_for_width(longest, across)), column_label};
+}
+
 class GatesDrawing {
  public:
-  GatesDrawing(const Gates& game, const Frame& frame, cairo_t* cr)
-      : game_(game), board_(game.board()), frame_(frame), cr_(cr), path_(game.deciding_path()) {}
+  GatesDrawing(const Gates& game, const Layout& layout, cairo_t* cr)
+      : game_(game), board_(game.board()), frame_(layout.frame), layout_(layout), cr_(cr), path_(game.deciding_path()) {}
 
   void cell(int cell) {
     const double unit = frame_.unit();
@@ -69,7 +108,7 @@ class GatesDrawing {
     cairo_stroke(cr_);
     if (!tile) {
       set_colour(cr_, palette::cell_label);
-      draw_text(cr_, board_.label(cell), centre.x, centre.y, unit * 0.42);
+      draw_text(cr_, board_.label(cell), centre.x, centre.y, layout_.cell_label);
       return;
     }
     const gates::TileShape& shape = gates::tile_shapes[static_cast<std::size_t>(tile->shape)];
@@ -127,9 +166,10 @@ class GatesDrawing {
         const Point p = map(cell_centre(board_, cell));
         if (!top || p.y < top->y) top = p;
       }
+      const double h = layout_.column_label;
       if (top)
-        draw_text(cr_, std::string(1, static_cast<char>('a' + column)), top->x, top->y - frame_.unit() * 1.3,
-                  std::min(12.0, frame_.unit() * 0.55));
+        draw_text(cr_, std::string(1, static_cast<char>('a' + column)), top->x,
+                  top->y - kRoot3 / 2 * frame_.unit() - kLetterGap * h - h / 2, h);
     }
   }
 
@@ -152,27 +192,22 @@ class GatesDrawing {
   const Gates& game_;
   const Board& board_;
   const Frame& frame_;
+  const Layout& layout_;
   cairo_t* cr_;
   std::optional<gates::DecidingPath> path_;
 };
 
-Frame gates_frame(const Board& board) {
-  Point min{1e9, 1e9}, max{-1e9, -1e9};
-  for (int cell = 0; cell < board.cell_count(); ++cell) {
-    const Point c = cell_centre(board, cell);
-    min = {std::min(min.x, c.x - 1), std::min(min.y, c.y - kRoot3 / 2)};
-    max = {std::max(max.x, c.x + 1), std::max(max.y, c.y + kRoot3 / 2)};
-  }
-  const double unit = std::min(kUnit, (kMaxWidth - 2 * kMargin) / (max.x - min.x));
-  return Frame(min, max, unit, kMargin);
-}
-
 }  // namespace
 
+LabelSizes gates_label_sizes(const Gates& game) {
+  const Layout layout = layout_of(game.board());
+  return {layout.frame.width(), layout.cell_label, layout.column_label};
+}
+
 std::string draw_gates_picture(const Gates& game) {
-  const Frame frame = gates_frame(game.board());
-  Canvas canvas(frame.width(), frame.height());
-  GatesDrawing drawing(game, frame, canvas.cr());
+  const Layout layout = layout_of(game.board());
+  Canvas canvas(layout.frame.width(), layout.frame.height());
+  GatesDrawing drawing(game, layout, canvas.cr());
   for (int cell = 0; cell < game.board().cell_count(); ++cell) drawing.cell(cell);
   drawing.hex_goal_sides();
   drawing.column_letters();

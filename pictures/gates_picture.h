@@ -5,9 +5,12 @@
 #include <string>
 
 #include "engine/gates.h"
+#include "pictures/label_size.h"
 
 namespace pbem::pictures {
 
 std::string draw_gates_picture(const Gates& game);
+// The sizes draw_gates_picture draws the labels at.
+LabelSizes gates_label_sizes(const Gates& game);
 
 }  // namespace pbem::pictures

@@ -17,32 +17,41 @@ namespace {
 struct Drawer {
   std::string_view game;
   std::string (*draw)(const Game&);
+  LabelSizes (*label_sizes)(const Game&);
 };
 
 // Each drawer takes the game its name says (Game::name() is the registry name); checked,
 // so a game that answered to another's name is refused, not misread.
-template <typename Concrete, std::string (*Draw)(const Concrete&)>
-std::string draw_as(const Game& game) {
+template <typename Concrete, typename Result, Result (*Function)(const Concrete&)>
+Result as(const Game& game) {
   const auto* concrete = dynamic_cast<const Concrete*>(&game);
   if (!concrete) throw std::invalid_argument("'" + std::string(game.name()) + "' is not the game its drawer draws");
-  return Draw(*concrete);
+  return Function(*concrete);
 }
+template <typename Concrete, std::string (*Draw)(const Concrete&)>
+constexpr auto draw_as = as<Concrete, std::string, Draw>;
+template <typename Concrete, LabelSizes (*Sizes)(const Concrete&)>
+constexpr auto sizes_as = as<Concrete, LabelSizes, Sizes>;
 
 const std::vector<Drawer>& drawers() {
   static const std::vector<Drawer> table{
-      {"gates", draw_as<Gates, draw_gates_picture>},
-      {"hy3", draw_as<Hy3, draw_hy3_picture>},
-      {"gaia", draw_as<Gaia, draw_gaia_picture>},
+      {"gates", draw_as<Gates, draw_gates_picture>, sizes_as<Gates, gates_label_sizes>},
+      {"hy3", draw_as<Hy3, draw_hy3_picture>, sizes_as<Hy3, hy3_label_sizes>},
+      {"gaia", draw_as<Gaia, draw_gaia_picture>, sizes_as<Gaia, gaia_label_sizes>},
   };
   return table;
 }
 
-}  // namespace
-
-std::string draw_picture(const Game& game) {
+const Drawer& drawer_of(const Game& game) {
   for (const Drawer& drawer : drawers())
-    if (drawer.game == game.name()) return drawer.draw(game);
+    if (drawer.game == game.name()) return drawer;
   throw std::invalid_argument("no picture for the game '" + std::string(game.name()) + "'");
 }
+
+}  // namespace
+
+std::string draw_picture(const Game& game) { return drawer_of(game).draw(game); }
+
+LabelSizes label_sizes(const Game& game) { return drawer_of(game).label_sizes(game); }
 
 }  // namespace pbem::pictures

@@ -9,12 +9,16 @@
 #include <string>
 
 #include "engine/game.h"
+#include "pictures/label_size.h"
 
 namespace pbem::pictures {
 
 // PNG bytes of the game's current position. Throws std::invalid_argument for a game this
 // library has no drawing for (every registered game has one; a test checks).
 std::string draw_picture(const Game& game);
+
+// The sizes draw_picture draws the game's labels at (label_size.h), for tests.
+LabelSizes label_sizes(const Game& game);
 
 // The largest picture width in pixels; bigger boards get smaller cells.
 inline constexpr double kMaxWidth = 640;

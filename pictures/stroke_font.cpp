@@ -65,17 +65,38 @@ Glyph glyph(char c) {
   }
 }
 
+// Grid units per character: the glyph, and the glyph plus the gap to the next one.
+double grid_width(std::size_t characters) {
+  return characters == 0 ? 0 : (static_cast<double>(characters) - 1) * kAdvance + kGlyphWidth;
+}
+
+constexpr double kStroke = 0.9;  // stroke width in grid units
+
 }  // namespace
+
+double stroke_width(double height) { return std::max(1.0, height / kGlyphHeight * kStroke); }
+
+double text_width(std::size_t characters, double height) {
+  return grid_width(characters) * height / kGlyphHeight + stroke_width(height);
+}
+
+double text_height_for_width(std::size_t characters, double width) {
+  // Strokes of kStroke grid units (text of at least kGlyphHeight / kStroke pixels), then
+  // of one pixel.
+  const double scaled = width / ((grid_width(characters) + kStroke) / kGlyphHeight);
+  if (stroke_width(scaled) > 1.0) return scaled;
+  return (width - 1.0) / (grid_width(characters) / kGlyphHeight);
+}
 
 void draw_text(cairo_t* cr, std::string_view text, double x, double y, double height) {
   if (text.empty()) return;
   const double unit = height / kGlyphHeight;
-  const double width = ((static_cast<double>(text.size()) - 1) * kAdvance + kGlyphWidth) * unit;
+  const double width = grid_width(text.size()) * unit;
   const double left = x - width / 2, top = y - height / 2;
   cairo_save(cr);
   // Small strokes antialiased would be mostly grey fringe: sharper, and far smaller as PNG.
   cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-  cairo_set_line_width(cr, std::max(1.0, unit * 0.9));
+  cairo_set_line_width(cr, stroke_width(height));
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   for (std::size_t i = 0; i < text.size(); ++i) {

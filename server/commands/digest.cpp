@@ -124,6 +124,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   const std::string day = due->substr(0, 10);
   std::string text;  // the subject's line and how to reply come first, when the count is known
   std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
+  std::vector<std::string> diagrams;          // each game's board, in text order
   int waiting = 0;
   for (const GameRecord& record : ctx.records.active_of(user_id)) {
     const auto game = ctx.records.replay(record);
@@ -131,6 +132,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
     text += "\n";
     if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
     text += game_part(ctx, record, *game, *account);
+    diagrams.push_back(game->diagram());
     ++waiting;
   }
   if (waiting == 0) return ClockDutyDone{"no game waiting for " + account->userid + " on " + day, {}, 0};
@@ -147,6 +149,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   mail.kind = MailKind::Game;
   mail.reply_to = digest_address(db, config, *account);
   mail.pictures = std::move(pictures);
+  for (const std::string& diagram : diagrams) mail.mark_board(diagram);
   ctx.mail_account(*account, mail);
   return ClockDutyDone{"digest to " + account->userid + " (" + std::to_string(waiting) + " games)",
                        std::move(outcome.replies), 0};

@@ -185,6 +185,7 @@ void resign(CommandContext& ctx, const Command& c) {
 void show(CommandContext& ctx, const Command& c) {
   std::string text;
   std::optional<GameRecord> shown;  // the last board's game
+  std::vector<std::string> diagrams;  // each board as drawn, in text order (Reply::mark_board)
   for (const BoardRef& board : c.boards) {
     GameRecord record = ctx.game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
@@ -193,6 +194,7 @@ void show(CommandContext& ctx, const Command& c) {
     auto game = ctx.records.replay(record, board.ply);
     text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
+    diagrams.push_back(game->diagram());
     if (record.aborted_by)
       text += "The game was " + aborted_note(record) + (record.plies == 0 ? " before the first move" : "") + ".\n";
     if (!board.ply) {
@@ -205,6 +207,7 @@ void show(CommandContext& ctx, const Command& c) {
   Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
                                                   : game_title(c.type) + " boards",
                           text);
+  for (const std::string& diagram : diagrams) reply.mark_board(diagram);
   if (c.boards.size() == 1) {
     const GameRecord& record = *shown;
     reply.about_game(record.id, record.thread_id);
@@ -328,6 +331,7 @@ void preview(CommandContext& ctx, const Command& c) {
   std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
                      " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});
   Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " preview", text);
+  reply.mark_board(game->diagram());
   reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }

@@ -77,6 +77,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       reply.to = address;
       reply.subject = mail.subject;
       reply.text = text;
+      reply.mark_board(mail.diagram);
       reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && address == ctx.request.sender;
@@ -127,6 +128,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
                  {.subject = subject.empty() ? game_subject(record, game) : subject,
                   .player_text = player_text,
                   .picture = &picture,
+                  .diagram = game.diagram(),
                   .only_user = only_user,
                   .watcher_text = watched,
                   .move_report_by = ending.empty() ? move_by : std::nullopt});

@@ -45,6 +45,9 @@ struct GameMail {
   bool game_address = true;
   // The board picture, for the recipients who take pictures; none when null.
   PictureOnDemand* picture = nullptr;
+  // The board as the texts draw it (Game::diagram()): marked in each mail (Reply::mark_board)
+  // so that its HTML part keeps it in <pre>; none when empty.
+  std::string diagram{};
   // Only this player gets it (a reminder), and no watcher.
   std::optional<std::int64_t> only_user{};
   // The watchers' text, which send_game_mail ends with how to stop watching; without it

@@ -69,6 +69,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
   std::vector<std::string> failed, summaries;
   std::vector<MaskedCommand> commands;
   std::string sections;
+  std::vector<std::string> boards;  // the gathered replies' boards, in text order
   for (std::size_t i = 0; i < lines.size(); ++i) {
     Outcome& line = lines[i];
     const std::string name = "Line " + std::to_string(i + 1);
@@ -82,8 +83,11 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
       sections += section(name + ": " + line.masked_command.text(),
                           first_gathered == line.replies.begin() ? "Carried out.\n"
                                                                  : "Carried out; its mail comes separately.\n");
-    for (auto reply = first_gathered; reply != line.replies.end(); ++reply)
+    for (auto reply = first_gathered; reply != line.replies.end(); ++reply) {
       sections += section(name + ": " + reply->subject, reply->text);
+      for (const mail::TextRange& board : reply->boards)
+        boards.push_back(reply->text.substr(board.begin, board.end - board.begin));
+    }
     line.replies.erase(first_gathered, line.replies.end());
   }
   std::string left_out_lines;
@@ -107,6 +111,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
                   ". They were carried out in order, each on its own: a\n"
                   "line that failed changed nothing and did not stop the lines after it.\n" +
                   sections;
+  for (const std::string& board : boards) gathered.mark_board(board);
   answer.lines = std::move(lines);
   answer.masked = ArgumentReader::joined("multiple (" + plural(total, "line") + ": ", commands,
                                          left_out > 0 ? "; " + std::to_string(left_out) + " more not carried out)" : ")");

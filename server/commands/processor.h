@@ -38,12 +38,22 @@ struct Reply {
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
   std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
+  std::vector<mail::TextRange> boards;        // where `text` holds ASCII boards (mark_board)
   std::string reply_to;  // the player's game address, so replying with a move plays it
 
   // Threads the mail into the game's conversation (In-Reply-To/References its first mail).
   void about_game(std::int64_t id, std::string thread) {
     game_id = id;
     game_thread = std::move(thread);
+  }
+  // Marks the board `diagram` (Game::diagram()) where it stands in `text`, after the boards
+  // marked before it, so that the HTML part keeps it in <pre> as it is while the words
+  // around it wrap (mail/html_page.h). Call it once `text` is whole, for each board in
+  // text order; a diagram not found is not marked.
+  void mark_board(const std::string& diagram) {
+    const std::size_t from = boards.empty() ? 0 : boards.back().end;
+    const std::size_t at = diagram.empty() ? std::string::npos : text.find(diagram, from);
+    if (at != std::string::npos) boards.push_back({at, at + diagram.size()});
   }
 };
 

@@ -56,6 +56,7 @@ void subscribe(CommandContext& ctx, const Command& c) {
           record.userids[1] + ".\nEvery board mail of it comes to you too.\n\n" +
           game->render(RenderContext{userids_by_colour(record, *game)}) + "\nTo stop, send:\n    " +
           stop_line(c, number, watcher.userid) + "\n");
+  reply.mark_board(game->diagram());
   reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }

@@ -38,6 +38,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
       reply.game_id.reset();
       reply.game_thread.clear();
       reply.pictures.clear();
+      reply.boards.clear();
     }
   }
   mail::OutgoingMessage out;
@@ -48,6 +49,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
   out.message_id = id_prefix_ + std::to_string(n_) + (salt_.empty() ? "" : "." + salt_) + "@" + config_.server.domain();
   out.text = reply.text;
   out.pictures = reply.pictures;
+  out.boards = reply.boards;
   out.reply_to = reply.reply_to;
   out.date = now_;
   std::optional<std::string> thread;
@@ -75,6 +77,7 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
             "command without a password may hold " + std::to_string(*byte_budget_ / 1024) +
             " KiB in all. Ask for less at a time.\n";
         out.pictures.clear();
+        out.boards.clear();
         data = mail::compose(out);
         if (bytes_queued_ + data.size() > *byte_budget_) return;
       }

@@ -251,10 +251,17 @@ class WholeGames(DaemonTestCase):
             else:
                 self.assertEqual(bare_id(reply["In-Reply-To"]), thread)
             self.assertIn(board, without_user_names(text_of(reply)))
+            # The HTML part: the diagram in the first <pre>, as the text draws it, and the
+            # lines after it (key, status) in the paragraphs.
             page = html_of(reply)
-            pre = re.search(r"<pre[^>]*>(.*)</pre>", page, re.DOTALL)
+            pre = re.search(r"<pre[^>]*>\n(.*?)</pre>", page, re.DOTALL)
             self.assertTrue(pre, page)
-            self.assertIn(board, without_user_names(html.unescape(pre.group(1))))
+            drawn = html.unescape(pre.group(1)).strip()
+            self.assertGreater(drawn.count("\n"), 3, page)
+            self.assertTrue(board.startswith(drawn), page)
+            words = without_user_names(html.unescape(re.sub(r"<[^>]*>", "", page)))
+            for line in board[len(drawn):].splitlines():
+                self.assertIn(line.strip(), words)
         return int(match.group(1)), match.group(2), match.group(3)
 
     def play(self, game, options, plies, winner):

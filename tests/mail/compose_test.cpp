@@ -131,16 +131,6 @@ PartView part_of(const std::string& raw, const char* subtype) {
   return {};
 }
 
-std::string pre_block(const std::string& html) {
-  const std::size_t open = html.find("<pre");
-  REQUIRE(open != std::string::npos);
-  const std::size_t content = html.find(">\n", open) + 2;
-  const std::size_t close = html.find("</pre>", content);
-  REQUIRE(close != std::string::npos);
-  REQUIRE(html.find("<pre", content) == std::string::npos);  // exactly one <pre> block
-  return html.substr(content, close - content);
-}
-
 }  // namespace
 
 TEST_CASE("compose writes the required headers in order", "[mail][compose]") {
@@ -254,26 +244,65 @@ TEST_CASE("text/plain is 7bit when it can be, quoted-printable when it must", "[
   CHECK(parse_inbound(raw).body_text == msg.text);
 }
 
-TEST_CASE("the HTML part shows the same text, escaped, in one <pre> block", "[mail][compose]") {
+namespace {
+
+// The page between <body ...> and </body>.
+std::string body_of(const std::string& html) {
+  const std::size_t open = html.find("<body");
+  REQUIRE(open != std::string::npos);
+  const std::size_t content = html.find(">\n", open) + 2;
+  const std::size_t close = html.find("</body>", content);
+  REQUIRE(close != std::string::npos);
+  return html.substr(content, close - content);
+}
+
+}  // namespace
+
+TEST_CASE("the HTML part shows the same text, escaped: prose in paragraphs, the board in <pre>", "[mail][compose]") {
   auto msg = sample();
   msg.subject = "Gates #17 <b>&</b>";
   const auto html = part_of(compose(msg), "html");
   CHECK(html.content_type == "text/html; charset=utf-8");
-  CHECK(pre_block(html.text) ==
-        "Gates #17: bob to move\n"
-        "\n"
+  CHECK(body_of(html.text) ==
+        "<p>Gates #17: bob to move</p>\n"
+        "<pre style=\"font-family: monospace; overflow-x: auto; max-width: 100%;\">\n"
         "       a   b   c   d   e\n"
         "   1  . . . . .\n"
         "   2   . . c . .\n"
         "   3    . . . &lt;x&gt; &amp;\n"
-        "\n"
-        "Next move subject: gates move 17 bob &lt;password&gt;\n");
+        "</pre>\n"
+        "<p>Next move subject: gates move 17 bob &lt;password&gt;</p>\n");
   CHECK(html.text.find("<meta charset=\"utf-8\">") != std::string::npos);
+  CHECK(html.text.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">") !=
+        std::string::npos);
   CHECK(html.text.find("<title>Gates #17 &lt;b&gt;&amp;&lt;/b&gt;</title>") != std::string::npos);
   CHECK(html.text.find("<b>") == std::string::npos);
 
   msg.text = "say \"hi\" & 'bye' — ü";
-  CHECK(pre_block(part_of(compose(msg), "html").text) == "say &quot;hi&quot; &amp; &#39;bye&#39; — ü\n");
+  CHECK(body_of(part_of(compose(msg), "html").text) == "<p>say &quot;hi&quot; &amp; &#39;bye&#39; — ü</p>\n");
+}
+
+TEST_CASE("a marked board is one <pre> whatever its lines, its offsets follow CR LF in the text",
+          "[mail][compose]") {
+  auto msg = sample();
+  // A board whose middle row no rule would call a table, with a blank line inside.
+  const std::string board = "a b c\n\n1 x o\n";
+  msg.text = "Move 3 was c1.\r\n\r\n" + board + "\r\nYour move.\r\n";
+  const std::size_t at = msg.text.find(board);
+  msg.boards = {{at, at + board.size()}};
+  const auto html = part_of(compose(msg), "html");
+  CHECK(body_of(html.text) ==
+        "<p>Move 3 was c1.</p>\n"
+        "<pre style=\"font-family: monospace; overflow-x: auto; max-width: 100%;\">\n"
+        "a b c\n"
+        "\n"
+        "1 x o\n"
+        "</pre>\n"
+        "<p>Your move.</p>\n");
+  // The text/plain part does not change with the marks.
+  auto unmarked = msg;
+  unmarked.boards.clear();
+  CHECK(part_of(compose(unmarked), "plain").text == part_of(compose(msg), "plain").text);
 }
 
 TEST_CASE("header injection attempts produce no extra header", "[mail][compose]") {

@@ -164,13 +164,13 @@ TEST_CASE("golden digests of fixed positions, one per board") {
     std::string digest;
   };
   const std::vector<Golden> goldens{
-      {"hy3", {}, {"d4", "c3", "e4", "b2"}, "d91b09f10dc43a1c"},
-      {"hy3", {"-size=3"}, {}, "af329de267a80e6d"},
-      {"gaia", {}, {"a1", "f1", "c5"}, "1883255440b35e86"},
-      {"gaia", {"-size=2"}, {"a1"}, "dd21db5780b2fb1f"},
-      {"gates", {"-cross"}, {"a:d4", "b:e4", "c:e5"}, "94bef77ddec8cb02"},
-      {"gates", {"-y", "-size=4"}, {"a:a1", "b:b2", "c:b1"}, "112995fca75d2334"},
-      {"gates", {"-hex", "-size=4"}, {"a:b2", "b:c2"}, "3a3e6c79679ad89c"},
+      {"hy3", {}, {"d4", "c3", "e4", "b2"}, "db60cf1053eb6794"},
+      {"hy3", {"-size=3"}, {}, "ee55b4ef32508de7"},
+      {"gaia", {}, {"a1", "f1", "c5"}, "a59ac43fc4a2952a"},
+      {"gaia", {"-size=2"}, {"a1"}, "5765109b7e46bc0c"},
+      {"gates", {"-cross"}, {"a:d4", "b:e4", "c:e5"}, "1044d3de93e0457b"},
+      {"gates", {"-y", "-size=4"}, {"a:a1", "b:b2", "c:b1"}, "fb0a7ed760829837"},
+      {"gates", {"-hex", "-size=4"}, {"a:b2", "b:c2"}, "73c66502c5924b70"},
   };
   for (const Golden& g : goldens) {
     auto game = played(g.game, g.options, g.plies);
