@@ -71,6 +71,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
     }
+    text += web_link(ctx.config, "/games/" + std::to_string(record.id));
     // Every confirmed address gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
       Reply reply;

@@ -57,11 +57,14 @@ window.addEventListener("load", function () {
 });
 </script>
 """
+# The listener is in the head, before the frame exists: a frame that loads fast must not
+# report before anyone listens (test_web.py saw it happen with several frames).
 PHONE = """<!DOCTYPE html>
-<html><head><title>waiting</title></head>
+<html><head><title>waiting</title>
+<script>window.addEventListener("message", function (e) {{ document.title = e.data; }});</script>
+</head>
 <body style="margin: 0">
 <iframe src="{page}" style="border: 0; width: {width}px; height: 844px"></iframe>
-<script>window.addEventListener("message", function (e) {{ document.title = e.data; }});</script>
 </body></html>
 """
 
