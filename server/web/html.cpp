@@ -2,23 +2,9 @@
 
 #include <stdexcept>
 
-namespace pbem::server::web {
+#include "mail/html_page.h"
 
-std::string escape_html(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+namespace pbem::server::web {
 
 void Html::write_open(Literal tag, std::initializer_list<Attribute> attributes) {
   out_ += '<';
@@ -27,7 +13,7 @@ void Html::write_open(Literal tag, std::initializer_list<Attribute> attributes) 
     out_ += ' ';
     out_ += a.name.view();
     out_ += "=\"";
-    out_ += escape_html(a.value);
+    out_ += mail::html_escape(a.value);
     out_ += '"';
   }
 }
@@ -61,7 +47,7 @@ Html& Html::empty(Literal tag, std::initializer_list<Attribute> attributes) {
 }
 
 Html& Html::text(std::string_view text) {
-  out_ += escape_html(text);
+  out_ += mail::html_escape(text);
   return *this;
 }
 

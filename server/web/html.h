@@ -1,7 +1,8 @@
 // HTML escaped by construction (spec "The web window": the pages show what players wrote:
 // userids, tournament names, moves). Every byte of text and every attribute value goes
-// through one escaping function; element and attribute names can only be string literals
-// (a consteval constructor), so no text that came from the database can ever become markup.
+// through one escaping function, mail::html_escape (the mails' HTML uses the same); element
+// and attribute names can only be string literals (a consteval constructor), so no text
+// that came from the database can ever become markup.
 #pragma once
 
 #include <initializer_list>
@@ -26,9 +27,6 @@ struct Attribute {
   Literal name;
   std::string_view value;  // escaped when written
 };
-
-// Escapes & < > " ' (text and attribute values alike).
-std::string escape_html(std::string_view text);
 
 class Html {
  public:
