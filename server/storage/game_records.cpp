@@ -5,6 +5,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/storage/position_cache.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -96,8 +97,8 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.bank = bank;
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
-  auto thread = db_.prepare("UPDATE games SET thread_id = ? WHERE id = ?");
-  thread.bind(1, record.thread_id).bind(2, record.id);
+  auto thread = db_.prepare("UPDATE games SET thread_id = ?, moves_digest = ? WHERE id = ?");
+  thread.bind(1, record.thread_id).bind(2, first_moves_digest(type, options)).bind(3, record.id);
   thread.run();
   return record;
 }
@@ -119,7 +120,27 @@ std::vector<StoredMove> GameRecords::moves(std::int64_t id) const {
   return moves;
 }
 
+std::optional<std::string> GameRecords::moves_digest(std::int64_t id) const {
+  auto query = db_.prepare("SELECT moves_digest FROM games WHERE id = ?");
+  query.bind(1, id);
+  return query.step() ? query.column_optional_text(0) : std::nullopt;
+}
+
+std::string GameRecords::digest_of_moves(const GameRecord& record) const {
+  std::string digest = first_moves_digest(record.type, record.options);
+  for (const StoredMove& move : moves(record.id)) digest = next_moves_digest(digest, move.ply, move.colour, move.move);
+  return digest;
+}
+
 std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optional<int> up_to_ply) const {
+  // The whole game comes from the cache when it can: the digest is read here, so it names
+  // the plies the moves table holds now, whatever `record` was read before.
+  std::optional<std::string> digest;
+  if (!up_to_ply) {
+    digest = moves_digest(record.id);
+    if (digest)
+      if (auto cached = PositionCache::process_wide().find(*digest)) return cached;
+  }
   std::unique_ptr<Game> game = create_game(record.type, split_words(record.options));
   for (const StoredMove& move : moves(record.id)) {
     if (up_to_ply && move.ply > *up_to_ply) break;
@@ -128,6 +149,9 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
       throw std::runtime_error("game " + std::to_string(record.id) + " does not replay at ply " +
                                std::to_string(move.ply) + ": " + result.error);
   }
+  // Kept only if no other writer changed the moves between the two reads (outside a
+  // transaction they are two statements).
+  if (digest && moves_digest(record.id) == digest) PositionCache::process_wide().keep(*digest, *game);
   return game;
 }
 
@@ -136,15 +160,21 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+  // The digest before this ply (a game stored before migration 020 computes it once).
+  std::optional<std::string> stored_digest = moves_digest(record.id);
+  const std::string previous = stored_digest ? *stored_digest : digest_of_moves(record);
   insert.bind(1, record.id).bind(2, after.ply_count()).bind(3, move).bind(4, colour).bind(5, user_id).bind(6, now);
   insert.run();
+  const std::string digest = next_moves_digest(previous, after.ply_count(), colour, move);
   auto update = db_.prepare(
-      "UPDATE games SET plies = ?, status = ?, winner_colour = ?, updated_at = ? WHERE id = ?");
+      "UPDATE games SET plies = ?, status = ?, winner_colour = ?, updated_at = ?, moves_digest = ? WHERE id = ?");
   update.bind(1, after.ply_count()).bind(2, after.over() ? "finished" : "active");
   if (after.winner()) update.bind(3, static_cast<std::int64_t>(*after.winner()));
   else update.bind(3, nullptr);
-  update.bind(4, now).bind(5, record.id);
+  update.bind(4, now).bind(5, digest).bind(6, record.id);
   update.run();
+  // The next move of this game starts from here without a replay.
+  PositionCache::process_wide().keep(digest, after);
   GameRecord stored = record;
   stored.plies = after.ply_count();
   stored.active = !after.over();
@@ -268,7 +298,9 @@ StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t pr
       .bind_all(now, proposal_id, record.id, last.ply)
       .run();
   db_.prepare("DELETE FROM moves WHERE game_id = ? AND ply = ?").bind_all(record.id, last.ply).run();
-  db_.prepare("UPDATE games SET plies = ?, updated_at = ? WHERE id = ?").bind_all(last.ply - 1, now, record.id).run();
+  db_.prepare("UPDATE games SET plies = ?, updated_at = ?, moves_digest = ? WHERE id = ?")
+      .bind_all(last.ply - 1, now, digest_of_moves(record), record.id)
+      .run();
   return last;
 }
 

@@ -88,6 +88,8 @@ class GameRecords {
 
   // The game after its first `up_to_ply` plies (all when empty). Throws std::runtime_error if
   // a stored move no longer replays (a corrupt record must never be played on silently).
+  // The whole game is a copy from the process's position cache when its moves_digest is
+  // there (storage/position_cache.h), else replayed from the moves and kept there.
   std::unique_ptr<Game> replay(const GameRecord& record, std::optional<int> up_to_ply = std::nullopt) const;
 
   // Appends one accepted ply and updates the game's status from `after`. A game that
@@ -148,6 +150,11 @@ class GameRecords {
   int count_active_against_computer(std::int64_t user_id) const;
 
  private:
+  // The game's moves_digest as stored (nothing before its first ply since migration 020).
+  std::optional<std::string> moves_digest(std::int64_t id) const;
+  // The digest of the plies stored now, computed from the moves.
+  std::string digest_of_moves(const GameRecord& record) const;
+
   Database& db_;
 };
 

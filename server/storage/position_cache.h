@@ -1,0 +1,44 @@
+// Positions already replayed, so a move in a long game does not replay its whole record
+// again (issue 33 item 3: a move at ply 400 costs about what one at ply 10 does).
+//
+// Each game row carries `moves_digest` (schema/020_moves_digest.sql): a hash chained over
+// its type, options and every stored ply in order. The cache maps a digest to the position
+// those plies make. Because the digest names the plies themselves and not a row or a
+// counter, an entry can never be stale: a takeback, a rolled-back transaction, another
+// process writing the same database or a game number used again all give a different
+// digest, and a digest that matches is the same plies in the same game.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "engine/game.h"
+#include "server/support/bounded_lru.h"
+
+namespace pbem::server {
+
+// The digest of a game with no ply yet.
+std::string first_moves_digest(const std::string& type, const std::string& options);
+// The digest after one more ply: `previous` and the ply as the moves table stores it.
+std::string next_moves_digest(const std::string& previous, int ply, int colour, const std::string& move);
+
+class PositionCache {
+ public:
+  explicit PositionCache(std::size_t capacity) : positions_(capacity) {}
+
+  // A copy of the position whose plies have this digest, or nullptr.
+  std::unique_ptr<Game> find(const std::string& digest);
+  void keep(const std::string& digest, const Game& position);
+
+  // The cache every GameRecords in this process shares (thread-safe): the processor, the
+  // picture warm-up, the computer and the web window all replay games.
+  static PositionCache& process_wide();
+
+ private:
+  std::mutex mutex_;
+  BoundedLru<std::string, std::shared_ptr<const Game>> positions_;
+};
+
+}  // namespace pbem::server
