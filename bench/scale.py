@@ -32,7 +32,8 @@ writes), alternating small and large, the median reported:
 
 --postgres runs everything on PostgreSQL too, in a throwaway cluster
 (scripts/with-postgres.sh: fsync off, Unix socket); --pg-moves sets its large size
-(default --moves). Without --postgres only SQLite is measured.
+(default --moves); --no-pg-backend uses it only as migrate-to's target, --no-sqlite
+measures PostgreSQL alone. Without --postgres only SQLite is measured (and migrate-to not).
 
 Usage: bench/scale.py [--build build-rel] [--moves 1000000] [--postgres] [--repeat 5]
 Exit status: 0 when every step ran (targets missed or not), 1 on a failure, 77 when a
@@ -443,8 +444,9 @@ class Bench:
         self.results[-1] += (linear, [small, middle, large])
 
     def report(self):
+        """The tables of the backend measured last (printed as soon as it is done)."""
         out = [f"Machine: {machine()}", ""]
-        for backend, small, large, rows, linear, dbs in self.results:
+        for backend, small, large, rows, linear, dbs in self.results[-1:]:
             out.append(f"{backend}: a past of {fmt_count(small.history)} moves ({small.counts['finished']} finished "
                        f"games; {fmt_count(small.stored_moves)} moves in all) against {fmt_count(large.history)} "
                        f"({large.counts['finished']}; {fmt_count(large.stored_moves)} in all); the same present in "
@@ -488,6 +490,8 @@ def main():
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL too, in a throwaway cluster")
     parser.add_argument("--pg-moves", type=int, default=None, help="PostgreSQL's large size (default --moves)")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only (with --postgres)")
+    parser.add_argument("--no-pg-backend", action="store_true",
+                        help="with --postgres: PostgreSQL only as migrate-to's target")
     parser.add_argument("--keep", default=None, help="keep the databases in this directory")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, one repeat (CTest)")
     args = parser.parse_args()
@@ -505,9 +509,10 @@ def main():
     try:
         if not args.no_sqlite:
             bench.backend("sqlite", args.moves)
-        if args.postgres:
+            bench.report()
+        if args.postgres and not args.no_pg_backend:
             bench.backend("postgresql", args.pg_moves or args.moves)
-        bench.report()
+            bench.report()
     finally:
         if not args.keep:
             shutil.rmtree(bench.work, ignore_errors=True)
