@@ -148,8 +148,8 @@ class Bench:
         """The Reply-To of the newest board mail of `game` to `address` (its text is kept
         outbox.keep_sent_days, and the address stays the same)."""
         if (game, userid) not in self.addresses:
-            [(data,)] = self.query("SELECT data FROM outbox WHERE game_id = ? AND recipient = ? AND length(data) > 0 "
-                                   "ORDER BY id DESC LIMIT 1", game, address)
+            [(data,)] = self.query("SELECT data FROM outbox JOIN outbox_texts ON outbox_id = outbox.id "
+                                   "WHERE game_id = ? AND recipient = ? ORDER BY id DESC LIMIT 1", game, address)
             msg = email.message_from_bytes(bytes(data), policy=email.policy.default)
             self.addresses[(game, userid)] = msg["Reply-To"].addresses[0].addr_spec
         return self.addresses[(game, userid)]

@@ -101,7 +101,8 @@ class Player {
 
   // The newest queued text to `to` (the confirmation code, the game number).
   std::string last_text_to(const std::string& to) {
-    auto query = db_.prepare("SELECT data FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1");
+    auto query = db_.prepare("SELECT t.data FROM outbox o JOIN outbox_texts t ON t.outbox_id = o.id WHERE o.recipient = ? "
+                             "ORDER BY o.id DESC LIMIT 1");
     query.bind(1, to);
     if (!query.step()) throw std::runtime_error("no mail to " + to);
     return query.column_text(0);

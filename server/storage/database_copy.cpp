@@ -13,7 +13,7 @@ namespace {
 // by a later migration must be added here too (the copy refuses a schema it does not cover).
 constexpr const char* kTables[] = {
     "users",         "addresses",       "games",      "moves",         "inbox",
-    "outbox",        "password_failures", "address_confirmations", "ratings", "rating_changes",
+    "outbox",        "outbox_texts",    "password_failures", "address_confirmations", "ratings", "rating_changes",
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
     "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
     "tournament_byes", "digest_addresses"};

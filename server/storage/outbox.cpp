@@ -34,22 +34,28 @@ void Outbox::enqueue_composed(const mail::OutgoingMessage& message, const std::s
                               std::optional<std::int64_t> relayed_by) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
-      "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, data, state, attempts, "
+      "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, state, attempts, "
       "next_attempt_at, created_at, kind, relayed_by, subject, mailbox) "
-      "VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?)");
+      "VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
-  insert.bind(5, message.to.at(0)).bind_blob(6, data).bind(7, now).bind(8, now);
+  insert.bind(5, message.to.at(0)).bind(6, now).bind(7, now);
   // The Subject as the header carries it (before RFC 2047), kept when the text is emptied.
-  insert.bind(9, kind_name(kind)).bind(10, relayed_by).bind(11, mail::header_text(message.subject));
-  insert.bind(12, mail::canonical_mailbox(message.to.at(0)));  // what the per-address limits count
+  insert.bind(8, kind_name(kind)).bind(9, relayed_by).bind(10, mail::header_text(message.subject));
+  insert.bind(11, mail::canonical_mailbox(message.to.at(0)));  // what the per-address limits count
   insert.run();
+  // The text in its own table (schema/021_outbox_texts.sql): settling the row leaves it be.
+  db_.prepare("INSERT INTO outbox_texts (outbox_id, data) VALUES (?, ?)")
+      .bind(1, db_.last_insert_id())
+      .bind_blob(2, data)
+      .run();
 }
 
 std::vector<QueuedMail> Outbox::queued(std::optional<std::chrono::system_clock::time_point> due_by,
                                        int limit) const {
   auto query = db_.prepare(
-      "SELECT id, message_id, envelope_from, recipient, data, attempts, created_at FROM outbox "
-      "WHERE state = 'queued' AND (CAST(?1 AS TEXT) IS NULL OR next_attempt_at <= ?1) ORDER BY id LIMIT ?2");
+      "SELECT o.id, o.message_id, o.envelope_from, o.recipient, t.data, o.attempts, o.created_at FROM outbox o "
+      "JOIN outbox_texts t ON t.outbox_id = o.id "
+      "WHERE o.state = 'queued' AND (CAST(?1 AS TEXT) IS NULL OR o.next_attempt_at <= ?1) ORDER BY o.id LIMIT ?2");
   if (due_by) query.bind(1, iso8601(*due_by));
   else query.bind(1, nullptr);
   query.bind(2, limit);
@@ -66,9 +72,10 @@ std::vector<QueuedMail> Outbox::claim_due(std::chrono::system_clock::time_point 
   // One statement, so it needs no write transaction: the row locks of SKIP LOCKED keep two
   // senders claiming at the same moment apart, the moved next_attempt_at keeps them apart after.
   auto claim = db_.prepare(
-      "UPDATE outbox SET next_attempt_at = ?1 WHERE id IN (SELECT id FROM outbox WHERE state = 'queued' "
-      "AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3 FOR UPDATE SKIP LOCKED) "
-      "RETURNING id, message_id, envelope_from, recipient, data, attempts, created_at");
+      "UPDATE outbox o SET next_attempt_at = ?1 FROM outbox_texts t WHERE t.outbox_id = o.id AND o.id IN ("
+      "SELECT id FROM outbox WHERE state = 'queued' AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3 "
+      "FOR UPDATE SKIP LOCKED) "
+      "RETURNING o.id, o.message_id, o.envelope_from, o.recipient, t.data, o.attempts, o.created_at");
   claim.bind(1, iso8601(now + lease)).bind(2, iso8601(now)).bind(3, limit);
   std::vector<QueuedMail> mail;
   while (claim.step())
@@ -78,15 +85,25 @@ std::vector<QueuedMail> Outbox::claim_due(std::chrono::system_clock::time_point 
   return mail;
 }
 
-// A settled confirmation request's text goes with the mark (`?2` is the empty blob; the
-// column is NOT NULL), anything else's stays until clear_settled_texts.
+namespace {
+
+// A settled confirmation request's text goes with the mark, anything else's stays until
+// clear_settled_texts. Called after the row's text_cleared_at was set.
+void forget_confirmation_text(Database& db, std::int64_t id) {
+  db.prepare("DELETE FROM outbox_texts WHERE outbox_id IN (SELECT id FROM outbox WHERE id = ? AND kind = 'confirmation')")
+      .bind(1, id)
+      .run();
+}
+
+}  // namespace
+
 void Outbox::mark_sent(std::int64_t id) {
   auto update = db_.prepare(
       "UPDATE outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?1, settled_at = ?1, last_error = NULL, "
-      "data = CASE WHEN kind = 'confirmation' THEN ?2 ELSE data END, "
-      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?1 ELSE text_cleared_at END WHERE id = ?3");
-  update.bind(1, now_iso8601()).bind_blob(2, "").bind(3, id);
+      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?1 ELSE text_cleared_at END WHERE id = ?2");
+  update.bind(1, now_iso8601()).bind(2, id);
   update.run();
+  forget_confirmation_text(db_, id);
 }
 
 void Outbox::mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt) {
@@ -99,10 +116,10 @@ void Outbox::mark_retry(std::int64_t id, const std::string& error, std::chrono::
 void Outbox::mark_failed(std::int64_t id, const std::string& error) {
   auto update = db_.prepare(
       "UPDATE outbox SET state = 'failed', attempts = attempts + 1, last_error = ?1, settled_at = ?2, "
-      "data = CASE WHEN kind = 'confirmation' THEN ?3 ELSE data END, "
-      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?2 ELSE text_cleared_at END WHERE id = ?4");
-  update.bind(1, error).bind(2, now_iso8601()).bind_blob(3, "").bind(4, id);
+      "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?2 ELSE text_cleared_at END WHERE id = ?3");
+  update.bind(1, error).bind(2, now_iso8601()).bind(3, id);
   update.run();
+  forget_confirmation_text(db_, id);
 }
 
 bool Outbox::has_text_settled_by(std::chrono::system_clock::time_point settled_by) const {
@@ -119,14 +136,22 @@ int Outbox::clear_settled_texts(std::chrono::system_clock::time_point settled_by
   if (limit <= 0) return 0;
   if (!has_text_settled_by(settled_by)) return 0;
   const std::string by = iso8601(settled_by);
-  // The outer text_cleared_at test keeps a row another daemon emptied meanwhile as it was.
-  auto clear = db_.prepare(
-      "UPDATE outbox SET data = ?1, text_cleared_at = ?2 WHERE text_cleared_at IS NULL AND id IN ("
-      "SELECT id FROM outbox WHERE text_cleared_at IS NULL AND settled_at IS NOT NULL AND settled_at <= ?3 "
-      "ORDER BY settled_at LIMIT ?4)");
-  clear.bind_blob(1, "").bind(2, now_iso8601()).bind(3, by).bind(4, limit);
-  clear.run();
-  return db_.changes();
+  const std::string now = now_iso8601();
+  auto due = db_.prepare(
+      "SELECT id FROM outbox WHERE text_cleared_at IS NULL AND settled_at IS NOT NULL AND settled_at <= ? "
+      "ORDER BY settled_at LIMIT ?");
+  due.bind(1, by).bind(2, limit);
+  std::vector<std::int64_t> ids;
+  while (due.step()) ids.push_back(due.column_int(0));
+  int cleared = 0;
+  for (const std::int64_t id : ids) {
+    // The text_cleared_at test keeps a row another daemon emptied meanwhile as it was.
+    db_.prepare("UPDATE outbox SET text_cleared_at = ? WHERE id = ? AND text_cleared_at IS NULL").bind_all(now, id).run();
+    if (db_.changes() == 0) continue;
+    db_.prepare("DELETE FROM outbox_texts WHERE outbox_id = ?").bind(1, id).run();
+    ++cleared;
+  }
+  return cleared;
 }
 
 bool Outbox::has_settled_by(std::chrono::system_clock::time_point settled_by) const {

@@ -53,13 +53,14 @@ class Outbox {
                                     std::chrono::seconds lease);
   // Settle a row: delivered, or failed for good. Either keeps its metadata (recipient,
   // Subject, Message-ID, kind, times, with settled_at now) and its text for now, except a
-  // confirmation request's: its text carries the code in clear, so it is emptied by the
-  // same statement, i.e. in the caller's transaction.
+  // confirmation request's: its text carries the code in clear, so it is deleted with the
+  // mark, in the caller's transaction. The text is a row of outbox_texts (schema 021), so
+  // marking rewrites only the small outbox row.
   void mark_sent(std::int64_t id);
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);
   void mark_failed(std::int64_t id, const std::string& error);
 
-  // Empties the text (`data`) of at most `limit` rows settled at or before `settled_by`,
+  // Deletes the text (outbox_texts) of at most `limit` rows settled at or before `settled_by`,
   // oldest first, and returns how many (spec: a settled row keeps its text only
   // outbox.keep_sent_days). The metadata stays; text_cleared_at says when. When none is
   // due it only looks into an index, with no write and no write lock.

@@ -16,8 +16,8 @@ build_dir(sys.argv)
 
 ALICE = "Alice <alice@example.org>"
 BOB = "bob@example.net"
-TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "password_failures", "address_confirmations",
-          "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
+TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_texts", "password_failures",
+          "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
           "tournament_byes", "digest_addresses"]
 

@@ -16,7 +16,8 @@ BUDGET = 256 * 1024
 
 class AbuseCase(IngestCase):
     def queued_for(self, inbox_id):
-        return self.server.query("SELECT recipient, mailbox, kind, length(data) AS size FROM outbox WHERE inbox_id = ?",
+        return self.server.query("SELECT recipient, mailbox, kind, length(data) AS size FROM outbox "
+                                 "JOIN outbox_texts ON outbox_id = outbox.id WHERE inbox_id = ?",
                                  inbox_id)
 
     def last_inbox(self):

@@ -90,7 +90,7 @@ class Ingest(unittest.TestCase):
         return self.server.query("SELECT * FROM inbox ORDER BY id DESC LIMIT 1")[0]
 
     def replies(self):
-        return self.server.query("SELECT recipient, data FROM outbox ORDER BY id")
+        return self.server.query("SELECT recipient, data FROM outbox JOIN outbox_texts ON outbox_id = outbox.id ORDER BY id")
 
     def test_each_bomb_is_handled_in_bounded_time_and_memory(self):
         for name, (make, state) in BOMBS.items():

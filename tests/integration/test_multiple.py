@@ -70,7 +70,7 @@ class MultipleByIngest(IngestCase):
         self.assertTrue(rows[0]["command"].startswith("multiple (3 lines: hy3 move 1 alice ***** b2; "), rows[0])
         for where in [r["command"] + r["outcome"] for r in rows] + [self.log.decode()]:
             self.assertNotIn(PASSWORD["alice"], where)
-        for row in self.server.query("SELECT data FROM outbox"):
+        for row in self.server.query("SELECT data FROM outbox_texts"):
             self.assertNotIn(PASSWORD["alice"].encode(), bytes(row["data"]))
 
     def test_a_line_works_on_what_the_line_before_it_did(self):

@@ -77,7 +77,7 @@ class ReplyMoves(IngestCase):
         self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "finished"}])
         self.assertIn(f"alice wins", self.mails[0]["Subject"])
         # No password was in any mail, so none can be in any reply.
-        for row in self.server.query("SELECT data FROM outbox"):
+        for row in self.server.query("SELECT data FROM outbox_texts"):
             for password in PASSWORD.values():
                 self.assertNotIn(password.encode(), bytes(row["data"]))
 

@@ -38,7 +38,7 @@ class IdentityTestCase(IngestCase):
         """No secret (compared case-insensitively: userids are lower-cased) in any outbox
         row, any stored inbox column but the raw message, or the log."""
         stored = []
-        for row in self.server.query("SELECT data FROM outbox"):
+        for row in self.server.query("SELECT data FROM outbox_texts"):
             stored.append(("outbox", bytes(row["data"])))
         for row in self.server.query(
                 "SELECT digest, message_id, envelope_from, sender, command, outcome, origin, state FROM inbox"):

@@ -43,11 +43,11 @@ struct Fixture {
   // Pretends the request was mailed, as the caller does: the daily limit counts these.
   void queue_request(const std::string& address, int n) {
     auto insert = db.prepare(
-        "INSERT INTO outbox (message_id, envelope_from, recipient, data, state, next_attempt_at, created_at, kind, "
-        "mailbox) VALUES (?, 'pbem@test.example', ?, ?, 'queued', ?, ?, 'confirmation', ?)");
+        "INSERT INTO outbox (message_id, envelope_from, recipient, state, next_attempt_at, created_at, kind, "
+        "mailbox) VALUES (?, 'pbem@test.example', ?, 'queued', ?, ?, 'confirmation', ?)");
     const std::string now = pbem::server::now_iso8601();
-    insert.bind(1, "request-" + address + "-" + std::to_string(n)).bind(2, address).bind_blob(3, std::string(1, '\0'));
-    insert.bind(4, now).bind(5, now).bind(6, pbem::mail::canonical_mailbox(address));
+    insert.bind(1, "request-" + address + "-" + std::to_string(n)).bind(2, address);
+    insert.bind(3, now).bind(4, now).bind(5, pbem::mail::canonical_mailbox(address));
     insert.run();
   }
 };

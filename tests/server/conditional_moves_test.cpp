@@ -37,7 +37,7 @@ struct AliceWaits : pbem::test::ServiceFixture {
   // Every text queued so far to `address`, and the inbox rows' commands and outcomes.
   std::string mail_to(const std::string& address) {
     std::string all;
-    auto query = db.prepare("SELECT data FROM outbox WHERE recipient = ?");
+    auto query = db.prepare("SELECT t.data FROM outbox o JOIN outbox_texts t ON t.outbox_id = o.id WHERE o.recipient = ?");
     query.bind(1, address);
     while (query.step()) all += query.column_blob(0);
     return all;

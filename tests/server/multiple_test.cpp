@@ -46,7 +46,8 @@ struct Players : pbem::test::ServiceFixture {
   }
 
   std::vector<Sent> replies_to(std::int64_t inbox_id) {
-    auto rows = db.prepare("SELECT recipient, subject, kind, message_id, data FROM outbox WHERE inbox_id = ? ORDER BY id");
+    auto rows = db.prepare("SELECT o.recipient, o.subject, o.kind, o.message_id, t.data FROM outbox o "
+                           "JOIN outbox_texts t ON t.outbox_id = o.id WHERE o.inbox_id = ? ORDER BY o.id");
     rows.bind(1, inbox_id);
     std::vector<Sent> sent;
     while (rows.step())
