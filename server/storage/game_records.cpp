@@ -139,7 +139,7 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
   if (!up_to_ply) {
     digest = moves_digest(record.id);
     if (digest)
-      if (auto cached = PositionCache::process_wide().find(*digest)) return cached;
+      if (auto cached = PositionCache::process_wide().find(record.id, *digest)) return cached;
   }
   std::unique_ptr<Game> game = create_game(record.type, split_words(record.options));
   for (const StoredMove& move : moves(record.id)) {
@@ -151,7 +151,7 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
   }
   // Kept only if no other writer changed the moves between the two reads (outside a
   // transaction they are two statements).
-  if (digest && moves_digest(record.id) == digest) PositionCache::process_wide().keep(*digest, *game);
+  if (digest && moves_digest(record.id) == digest) PositionCache::process_wide().keep(record.id, *digest, *game);
   return game;
 }
 
@@ -174,7 +174,7 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   update.bind(4, now).bind(5, digest).bind(6, record.id);
   update.run();
   // The next move of this game starts from here without a replay.
-  PositionCache::process_wide().keep(digest, after);
+  PositionCache::process_wide().keep(record.id, digest, after);
   GameRecord stored = record;
   stored.plies = after.ply_count();
   stored.active = !after.over();

@@ -13,25 +13,25 @@ std::string next_moves_digest(const std::string& previous, int ply, int colour, 
   return sha256_hex(previous + "\n" + std::to_string(ply) + " " + std::to_string(colour) + " " + move);
 }
 
-std::unique_ptr<Game> PositionCache::find(const std::string& digest) {
+std::unique_ptr<Game> PositionCache::find(std::int64_t game_id, const std::string& digest) {
   std::shared_ptr<const Game> found;
   {
     std::lock_guard lock(mutex_);
-    if (const auto* entry = positions_.find(digest)) found = *entry;
+    if (const Entry* entry = positions_.find(game_id); entry && entry->digest == digest) found = entry->position;
   }
   // Copied outside the lock: the entry itself is never changed once kept.
   return found ? found->clone() : nullptr;
 }
 
-void PositionCache::keep(const std::string& digest, const Game& position) {
-  std::shared_ptr<const Game> copy = position.clone();
+void PositionCache::keep(std::int64_t game_id, const std::string& digest, const Game& position) {
+  Entry entry{digest, position.clone()};
   std::lock_guard lock(mutex_);
-  positions_.put(digest, std::move(copy));
+  positions_.assign(game_id, std::move(entry));
 }
 
 PositionCache& PositionCache::process_wide() {
-  // About 10 KB per position on the largest boards: a few MB for the games a busy server
-  // has in play at once.
+  // Some 10 to 30 KB per position on the largest boards: at most a few tens of MB, for
+  // the games a busy server has in play at once.
   static PositionCache cache(1024);
   return cache;
 }

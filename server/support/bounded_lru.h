@@ -16,12 +16,7 @@ class BoundedLru {
   explicit BoundedLru(std::size_t capacity) : capacity_(capacity) {}
 
   // The entry's value, now the most recently used; nullptr when there is none.
-  const Value* find(const Key& key) {
-    const auto found = index_.find(key);
-    if (found == index_.end()) return nullptr;
-    recent_.splice(recent_.begin(), recent_, found->second);
-    return &found->second->second;
-  }
+  const Value* find(const Key& key) { return find_mutable(key); }
 
   // Adds the entry as the most recently used (an entry already there keeps its value and
   // is only refreshed), then forgets the least recently used beyond the capacity.
@@ -33,6 +28,16 @@ class BoundedLru {
       index_.erase(recent_.back().first);
       recent_.pop_back();
     }
+  }
+
+  // Adds the entry, or gives the one already there this value; either way it is now the
+  // most recently used.
+  void assign(Key key, Value value) {
+    if (Value* found = find_mutable(key)) {
+      *found = std::move(value);
+      return;
+    }
+    put(std::move(key), std::move(value));
   }
 
   // Forgets every entry whose value satisfies `predicate`.
@@ -51,6 +56,13 @@ class BoundedLru {
   std::size_t size() const { return recent_.size(); }
 
  private:
+  Value* find_mutable(const Key& key) {
+    const auto found = index_.find(key);
+    if (found == index_.end()) return nullptr;
+    recent_.splice(recent_.begin(), recent_, found->second);
+    return &found->second->second;
+  }
+
   using Entry = std::pair<Key, Value>;
   std::size_t capacity_;
   std::list<Entry> recent_;  // most recently used first
