@@ -239,8 +239,19 @@ void games(CommandContext& ctx, const Command& c) {
   }
   if (filter == "next" && names.empty())
     throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
+  // Everyone's games: the first hundred by number, the rest only counted, so the list costs
+  // the same however many games were ever played. A player's games are read whole.
+  std::vector<GameRecord> records;
   Listing lines;
-  for (const GameRecord& record : ctx.records.list(c.type, ids)) {
+  if (names.empty()) {
+    const std::optional<bool> active =
+        filter == "all" ? std::nullopt : std::optional<bool>(filter == "active");
+    records = ctx.records.of_type(c.type, active, static_cast<int>(Listing::kMaxLines));
+    lines.add_unshown(static_cast<std::size_t>(ctx.records.count_of_type(c.type, active)) - records.size());
+  } else {
+    records = ctx.records.list(c.type, ids);
+  }
+  for (const GameRecord& record : records) {
     if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
     auto game = ctx.records.replay(record);
     auto users = userids_by_colour(record, *game);

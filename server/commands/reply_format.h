@@ -48,6 +48,8 @@ class Listing {
  public:
   static constexpr std::size_t kMaxLines = 100;
   void add(std::string line);  // one line, without its newline
+  // Lines past the shown ones that were counted without being read (the "... and N more").
+  void add_unshown(std::size_t count) { more_ += count; }
   bool empty() const { return shown_.empty(); }
   // Every line shown, each after `indent` and ending in a newline; `when_empty` if none.
   std::string text(std::string_view indent, std::string_view when_empty) const;

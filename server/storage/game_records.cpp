@@ -325,6 +325,32 @@ std::optional<std::int64_t> GameRecords::rematch_of(std::int64_t of) const {
   return query.column_int(0);
 }
 
+namespace {
+
+// The condition of of_type/count_of_type, one text per case so that each is answered from
+// games_by_type_status by its own prefix (an "?2 = '' OR" would keep the status out of it).
+std::string of_type_where(std::optional<bool> active) {
+  if (!active) return "WHERE g.type = ? ";
+  return *active ? "WHERE g.type = ? AND g.status = 'active' " : "WHERE g.type = ? AND g.status = 'finished' ";
+}
+
+}  // namespace
+
+std::vector<GameRecord> GameRecords::of_type(const std::string& type, std::optional<bool> active, int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) + of_type_where(active) + "ORDER BY g.id LIMIT ?");
+  query.bind(1, type).bind(2, limit);
+  std::vector<GameRecord> games;
+  while (query.step()) games.push_back(record_from_row(query));
+  return games;
+}
+
+std::int64_t GameRecords::count_of_type(const std::string& type, std::optional<bool> active) const {
+  auto query = db_.prepare("SELECT count(*) FROM games g " + of_type_where(active));
+  query.bind(1, type);
+  query.step();
+  return query.column_int(0);
+}
+
 std::vector<GameRecord> GameRecords::list(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
   if (user_ids.empty()) {
     // A game's games by the index games_by_type (`<game> games`); "" is every game there is.

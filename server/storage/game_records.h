@@ -134,6 +134,11 @@ class GameRecords {
 
   // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
   std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
+  // The first `limit` games of `type` by number, only those in progress (active), only the
+  // finished ones (!active) or all (nothing), and how many there are in all: `<game> games`
+  // without a userid, which must not read every game ever played (index games_by_type_status).
+  std::vector<GameRecord> of_type(const std::string& type, std::optional<bool> active, int limit) const;
+  std::int64_t count_of_type(const std::string& type, std::optional<bool> active) const;
 
   // The web window's lists, each at most `limit` long: the games in progress, the most
   // recently moved first; the games that ended at or after `since_iso`, latest first; every

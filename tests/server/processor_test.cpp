@@ -139,3 +139,39 @@ TEST_CASE("help, list and a game's help come from the table and the registry", "
   CHECK(s.run("a@example.org", "gaia help").replies.at(0).subject == "Gaia help");
   CHECK(s.run("a@example.org", "list hy3").replies.at(0).text.find("hy3 - ") != std::string::npos);
 }
+
+TEST_CASE("everyone's games: the first hundred by number, the rest counted", "[processor]") {
+  // `<game> games` without a userid reads at most a hundred games whatever the number ever
+  // played (issue 33: flat in size); the lines past them are counted by the database.
+  Server s;
+  s.member("alice", "alice@example.org");
+  s.member("bob", "bob@example.org");
+  GameRecords records(s.db);
+  auto user_id = [&](const std::string& userid) {
+    auto query = s.db.prepare("SELECT id FROM users WHERE userid = ?");
+    query.bind(1, userid);
+    REQUIRE(query.step());
+    return query.column_int(0);
+  };
+  std::vector<GameRecord> made;
+  for (int i = 0; i < 103; ++i)
+    made.push_back(records.create("hy3", "-size=3", user_id("alice"), user_id("bob"), "test.example"));
+  for (int finished : {0, 101}) {  // the first and the second to last end
+    auto game = records.replay(made[finished]);
+    REQUIRE(game->resign(1).ok);
+    records.append(made[finished], "resign", 1, user_id("bob"), *game);
+  }
+  const std::string active = s.run("alice@example.org", "hy3 games").replies.at(0).text;
+  CHECK(active.find("#2 ") != std::string::npos);
+  CHECK(active.find("#1 ") == std::string::npos);  // finished
+  CHECK(active.find("#101 ") != std::string::npos);
+  CHECK(active.find("#103 ") == std::string::npos);  // the 101st in progress: counted only
+  CHECK(active.find("... and 1 more") != std::string::npos);
+  const std::string finished = s.run("alice@example.org", "hy3 games inactive").replies.at(0).text;
+  CHECK(finished.find("#1 ") != std::string::npos);
+  CHECK(finished.find("#102 ") != std::string::npos);
+  CHECK(finished.find("more") == std::string::npos);
+  const std::string all = s.run("alice@example.org", "hy3 games all").replies.at(0).text;
+  CHECK(all.find("#100 ") != std::string::npos);
+  CHECK(all.find("... and 3 more") != std::string::npos);
+}
