@@ -291,11 +291,6 @@ class SqliteConnection final : public Connection {
                                             " (journal mode stays '" + journal_mode + "')");
     }
     pragma_value(db_, "PRAGMA synchronous=FULL", name);
-    // Pages are read through a memory map instead of a pread(2) each: pbemd's connections
-    // take turns writing, and each turn empties the others' page caches, so without the
-    // map every command read its pages again through the kernel (issue 33 item 4). Writes
-    // still go through the WAL; the map covers the first 256 MiB of the file.
-    pragma_value(db_, "PRAGMA mmap_size=268435456", name);
     pragma_value(db_, "PRAGMA foreign_keys=ON", name);
     if (pragma_value(db_, "PRAGMA foreign_keys", name) != "1") {
       throw DatabaseError(SQLITE_ERROR, "cannot enable foreign keys for database " + name);
