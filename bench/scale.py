@@ -45,7 +45,6 @@ import os
 import platform
 import shutil
 import smtplib
-import socket
 import statistics
 import subprocess
 import sys
@@ -53,6 +52,9 @@ import tempfile
 import time
 import uuid
 from email.utils import formatdate
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "integration"))
+from daemon_harness import free_port, wait_for_smtp  # noqa: E402  (the tests' own helpers)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -65,30 +67,6 @@ RUNNING_PLIES = 10  # mean plies of a running game, the same in every database o
 
 def log(*args):
     print(*args, file=sys.stderr, flush=True)
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_smtp(port, proc, timeout=600):
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the process for port {port} exited while starting")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-                if s.recv(512).startswith(b"220"):
-                    s.sendall(b"QUIT\r\n")
-                    s.recv(512)
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"nothing answered SMTP on port {port}")
-        time.sleep(0.05)
 
 
 def mail(sender, subject, message_id=None):
@@ -234,7 +212,7 @@ class Daemon:
         self.sink = subprocess.Popen(args + ["-d", os.path.join(self.dump, "%M."), f"127.0.0.1:{self.sink_port}",
                                              "64"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
-        wait_for_smtp(self.sink_port, self.sink)
+        wait_for_smtp(self.sink_port, timeout=600, alive=lambda: self.sink.poll() is None)
         self.port = free_port()
         config = db.write_config("pbemd.json", {"smtp": {"listen": f"127.0.0.1:{self.port}"},
                                                 "smarthost": {"host": "127.0.0.1", "port": self.sink_port}})
@@ -242,7 +220,7 @@ class Daemon:
         started = time.perf_counter()
         self.proc = subprocess.Popen([db.bench.binary("server", "pbemd"), "--config", config],
                                      stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
-        wait_for_smtp(self.port, self.proc)
+        wait_for_smtp(self.port, timeout=600, alive=lambda: self.proc.poll() is None)
         self.start_seconds = time.perf_counter() - started
         self.seen = set()
 
