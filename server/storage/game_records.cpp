@@ -51,6 +51,13 @@ GameRecord record_from_row(Statement& row) {
   return r;
 }
 
+// The moves_digest of the game's plies `moves`, computed from them.
+std::string digest_of(const GameRecord& record, const std::vector<StoredMove>& moves) {
+  std::string digest = first_moves_digest(record.type, record.options);
+  for (const StoredMove& move : moves) digest = next_moves_digest(digest, move.ply, move.colour, move.move);
+  return digest;
+}
+
 // A user's userid: the records built here from what was written name their users as a
 // read record does (kSelectGame joins users).
 std::string userid_of(Database& db, std::int64_t user_id) {
@@ -126,12 +133,6 @@ std::optional<std::string> GameRecords::moves_digest(std::int64_t id) const {
   return query.step() ? query.column_optional_text(0) : std::nullopt;
 }
 
-std::string GameRecords::digest_of_moves(const GameRecord& record) const {
-  std::string digest = first_moves_digest(record.type, record.options);
-  for (const StoredMove& move : moves(record.id)) digest = next_moves_digest(digest, move.ply, move.colour, move.move);
-  return digest;
-}
-
 std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optional<int> up_to_ply) const {
   // The whole game comes from the cache when it can: the digest is read here, so it names
   // the plies the moves table holds now, whatever `record` was read before.
@@ -162,7 +163,7 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
       "INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
   // The digest before this ply (a game stored before migration 020 computes it once).
   std::optional<std::string> stored_digest = moves_digest(record.id);
-  const std::string previous = stored_digest ? *stored_digest : digest_of_moves(record);
+  const std::string previous = stored_digest ? *stored_digest : digest_of(record, moves(record.id));
   insert.bind(1, record.id).bind(2, after.ply_count()).bind(3, move).bind(4, colour).bind(5, user_id).bind(6, now);
   insert.run();
   const std::string digest = next_moves_digest(previous, after.ply_count(), colour, move);
@@ -290,6 +291,7 @@ StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t pr
   if (all.empty() || !record.active)
     throw std::logic_error("game " + std::to_string(record.id) + " has no ply to take back");
   const StoredMove last = all.back();
+  all.pop_back();  // the plies that stay, whose digest the game now has
   const std::string now = now_iso8601();
   db_.prepare(
          "INSERT INTO takebacks (game_id, ply, move, colour, user_id, played_at, taken_back_at, proposal_id) "
@@ -299,7 +301,7 @@ StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t pr
       .run();
   db_.prepare("DELETE FROM moves WHERE game_id = ? AND ply = ?").bind_all(record.id, last.ply).run();
   db_.prepare("UPDATE games SET plies = ?, updated_at = ?, moves_digest = ? WHERE id = ?")
-      .bind_all(last.ply - 1, now, digest_of_moves(record), record.id)
+      .bind_all(last.ply - 1, now, digest_of(record, all), record.id)
       .run();
   return last;
 }

@@ -157,8 +157,6 @@ class GameRecords {
  private:
   // The game's moves_digest as stored (nothing before its first ply since migration 020).
   std::optional<std::string> moves_digest(std::int64_t id) const;
-  // The digest of the plies stored now, computed from the moves.
-  std::string digest_of_moves(const GameRecord& record) const;
 
   Database& db_;
 };
