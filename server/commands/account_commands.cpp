@@ -3,11 +3,13 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "mail/address.h"
 #include "mail/text_wrap.h"
 #include "server/support/clock.h"
 #include "server/commands/challenge_options.h"
 #include "server/commands/context.h"
 #include "server/commands/digest.h"
+#include "server/commands/mail_allowance.h"
 #include "server/commands/handlers.h"
 #include "server/commands/reply_format.h"
 #include "server/ratings/rating_text.h"
@@ -16,6 +18,9 @@
 namespace pbem::server {
 
 namespace {
+
+// Accounts one canonical sender mailbox may make in 24 hours (spec: "Limits, second round").
+constexpr int kAccountsPerMailboxPerDay = 3;
 
 // A notice to an account's previous addresses that its password or addresses changed, so a
 // takeover cannot go unnoticed. Never quotes the command (it holds the password). Not
@@ -49,8 +54,18 @@ void signup(CommandContext& ctx, const Command& c) {
   if (c.userid == ctx.config.bot.userid)
     throw CommandError("the userid '" + c.userid + "' is the computer opponent's; choose another",
                        CommandContext::usage(c));
+  // A flood of signups cannot take userids by the dozen or spend the server's hourly
+  // confirmation requests: one account per mail, three a day per sending mailbox.
+  if (ctx.request.allowance && ctx.request.allowance->account_created())
+    throw CommandError("one mail creates at most one account: send each signup in a mail of its own");
+  const std::string mailbox = mail::canonical_mailbox(ctx.request.from);
+  if (ctx.accounts.signups_since(mailbox, iso8601(std::chrono::system_clock::now() - std::chrono::hours(24))) >=
+      kAccountsPerMailboxPerDay)
+    throw CommandError("this address has made " + std::to_string(kAccountsPerMailboxPerDay) +
+                       " accounts in the last 24 hours, the most allowed; try again tomorrow");
   auto addresses = ctx.addresses_or_sender(c.words);
-  Account account = ctx.accounts.create(c.userid, c.password, addresses);
+  Account account = ctx.accounts.create(c.userid, c.password, addresses, mailbox);
+  ctx.out.created_account = true;
   ctx.out.summary = "signed up " + c.userid;
   std::string welcome = "Welcome to " + ctx.config.server.name + ", " + c.userid + ".\n\n" +
                         "Your account is ready. Once confirmed, mail about your games goes to:\n    " +
@@ -144,12 +159,8 @@ void message(CommandContext& ctx, const Command& c) {
                        CommandContext::usage(c));
   std::vector<Account> recipients;
   for (const std::string& userid : userids) recipients.push_back(ctx.existing_account(userid));
-  std::vector<std::string> addresses, reached, unreachable;
-  for (const Account& to : recipients) {
-    (to.confirmed.empty() ? unreachable : reached).push_back(to.userid);
-    addresses.insert(addresses.end(), to.confirmed.begin(), to.confirmed.end());
-  }
-  ctx.check_relay_limits(sender, addresses);
+  std::vector<std::string> reached, unreachable;
+  for (const Account& to : recipients) (to.confirmed.empty() ? unreachable : reached).push_back(to.userid);
   std::string body = ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body;
   for (const Account& to : recipients) {
     for (const std::string& address : to.confirmed) {

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <unordered_set>
 
 #include "engine/text.h"
 #include "mail/address.h"
 #include "server/commands/command_table.h"
+#include "server/commands/mail_allowance.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/commands/reply_format.h"
@@ -43,7 +45,10 @@ Account CommandContext::authenticated(const Command& c) {
     password_accepted_ = true;  // a reply to this player's game address
     // From someone else's address (a forwarded board mail): the player hears of it, once
     // it is carried out (a refused command's replies are dropped, this one with them).
-    if (!is_address_of(account, request.from))
+    // Once per inbound mail, however many of its lines used the address; the notice counts
+    // against the relay limits of the address's owner, as it is mail their address caused.
+    const bool told = request.allowance && request.allowance->address_notice_sent();
+    if (!told && !is_address_of(account, request.from))
       for (const std::string& address : account.confirmed) {
         Reply notice;
         notice.to = address;
@@ -53,7 +58,9 @@ Account CommandContext::authenticated(const Command& c) {
                       "game address and carried out as yours (a forwarded board mail?). Its result is in the "
                       "game's mail. Anyone who has one of your board mails can reply to it; a password change "
                       "(`change password`) makes all your game addresses invalid.\n";
+        notice.relayed_by = account.id;
         out.replies.push_back(std::move(notice));
+        out.sent_address_notice = true;
       }
     return account;
   }
@@ -116,21 +123,40 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
   return addresses;
 }
 
-void CommandContext::check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const {
+void CommandContext::check_relay_limits() const {
+  std::map<std::int64_t, int> by_user;
+  std::map<std::string, int> by_mailbox;
+  for (const Reply& reply : out.replies)
+    if (reply.relayed_by) {
+      ++by_user[*reply.relayed_by];
+      ++by_mailbox[mail::canonical_mailbox(reply.to)];
+    }
+  if (by_user.empty()) return;
   Outbox outbox(db);
   const auto hour_ago = std::chrono::system_clock::now() - std::chrono::hours(1);
   const int per_user = config.limits.relayed_per_user_per_hour;
-  const int already = outbox.count_relayed_by(sender.id, hour_ago);
-  if (already + static_cast<int>(addresses.size()) > per_user)
-    throw CommandError(sender.userid + " has sent on " + std::to_string(already) +
-                       " messages in the last hour; at most " + std::to_string(per_user) +
-                       " an hour are relayed, and this one needs " + std::to_string(addresses.size()) +
-                       " more. Nothing was sent; try again later");
+  for (const auto& [user_id, count] : by_user) {
+    const int already = outbox.count_relayed_by(user_id, hour_ago);
+    if (already + count > per_user) {
+      const auto user = accounts.find_by_id(user_id);
+      throw CommandError((user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
+                         " messages in the last hour; at most " + std::to_string(per_user) +
+                         " an hour are relayed, and this one needs " + std::to_string(count) +
+                         " more. Nothing was sent; try again later");
+    }
+  }
   const int per_recipient = config.limits.relayed_per_recipient_per_hour;
-  for (const std::string& address : addresses)
-    if (outbox.count_since(address, MailKind::Relay, hour_ago) + 1 > per_recipient)
+  for (const auto& [mailbox, count] : by_mailbox)
+    if (outbox.count_relayed_to(mailbox, hour_ago) + count > per_recipient)
       throw CommandError("a recipient has had " + std::to_string(per_recipient) +
                          " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
+}
+
+void CommandContext::relay_to(std::size_t first, const Account& actor, std::int64_t recipient) {
+  const auto to = accounts.find_by_id(recipient);
+  if (!to || to->id == actor.id) return;
+  for (std::size_t i = first; i < out.replies.size(); ++i)
+    if (is_address_of(*to, out.replies[i].to)) out.replies[i].relayed_by = actor.id;
 }
 
 CommandContext::ConfirmationRequests CommandContext::request_confirmations(const Account& account,

@@ -50,8 +50,14 @@ class CommandContext {
   // kMaxAddresses), or the sender's when it names none.
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;
   static constexpr std::size_t kMaxAddresses = 3;
-  // Refuses relaying mail from `sender` to `addresses` when a relay limit is reached.
-  void check_relay_limits(const Account& sender, const std::vector<std::string>& addresses) const;
+  // Refuses the command when the mail it relays (out.replies with relayed_by) would pass
+  // limits.relayed_per_user_per_hour or limits.relayed_per_recipient_per_hour, counting
+  // what is already in the outbox (earlier commands of the same mail included).
+  void check_relay_limits() const;
+  // Marks the replies added to `out` since `first` that go to an address of user
+  // `recipient` as mail `actor` relays to them (a proposal or its answer, a rematch): they
+  // count against the relay limits. Watchers' copies do not: the game's mail is theirs.
+  void relay_to(std::size_t first, const Account& actor, std::int64_t recipient);
   // Issues a confirmation code for each of `addresses` that is not confirmed yet; mails the
   // request to it, or, for the sender's own address, adds it to `welcome`.
   struct ConfirmationRequests {

@@ -308,7 +308,6 @@ void chat(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *ctx.accounts.find_by_id(other_id);
-  ctx.check_relay_limits(player, other.confirmed);
   const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
   for (const std::string& address : other.confirmed) {
     Reply reply;

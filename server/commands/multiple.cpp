@@ -69,6 +69,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
   std::vector<std::string> failed, summaries;
   std::vector<MaskedCommand> commands;
   std::string sections;
+  std::string headings;  // the brief answer: each line's heading alone
   std::vector<std::string> boards;  // the gathered replies' boards, in text order
   for (std::size_t i = 0; i < lines.size(); ++i) {
     Outcome& line = lines[i];
@@ -79,11 +80,13 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
     // The line's other mail first, in its order; then what goes into the gathered mail.
     const auto first_gathered = std::stable_partition(line.replies.begin(), line.replies.end(),
                                                       [](const Reply& reply) { return !is_gathered(reply); });
-    if (first_gathered == line.replies.end())
-      sections += section(name + ": " + line.masked_command.text(),
-                          first_gathered == line.replies.begin() ? "Carried out.\n"
-                                                                 : "Carried out; its mail comes separately.\n");
+    if (first_gathered == line.replies.end()) {
+      const std::string done = first_gathered == line.replies.begin() ? "Carried out." : "Carried out; its mail comes separately.";
+      headings += name + ": " + line.masked_command.text() + ": " + done + "\n";
+      sections += section(name + ": " + line.masked_command.text(), done + "\n");
+    }
     for (auto reply = first_gathered; reply != line.replies.end(); ++reply) {
+      headings += name + ": " + reply->subject + "\n";
       sections += section(name + ": " + reply->subject, reply->text);
       for (const mail::TextRange& board : reply->boards)
         boards.push_back(reply->text.substr(board.begin, board.end - board.begin));
@@ -96,6 +99,8 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
     failed.push_back(left_out_lines);
     summaries.push_back("lines " + left_out_lines + ": not carried out (more than " +
                         std::to_string(CommandLines::kMaxLines) + ")");
+    headings += "Lines " + left_out_lines + ": Error: not carried out (more than " +
+                std::to_string(CommandLines::kMaxLines) + " lines)\n";
     sections += section("Lines " + left_out_lines + ": Error: a multiple carries out at most " +
                             std::to_string(CommandLines::kMaxLines) + " lines",
                         "These " + plural(left_out, "line") + " were not carried out. Send them in another mail.");
@@ -112,6 +117,13 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
                   "line that failed changed nothing and did not stop the lines after it.\n" +
                   sections;
   for (const std::string& board : boards) gathered.mark_board(board);
+  answer.brief = gathered;
+  answer.brief.boards.clear();
+  answer.brief.text = "Your mail held " + plural(total, "command line") +
+                      ", carried out in order, each on its own. The whole answer\n"
+                      "was too long to send (the mail answering one mail without a password is\n"
+                      "limited); each line's result in short:\n\n" +
+                      headings;
   answer.lines = std::move(lines);
   answer.masked = ArgumentReader::joined("multiple (" + plural(total, "line") + ": ", commands,
                                          left_out > 0 ? "; " + std::to_string(left_out) + " more not carried out)" : ")");

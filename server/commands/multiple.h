@@ -37,6 +37,10 @@ std::optional<CommandLines> read_command_lines(std::string_view text, const std:
 // mail), and each line's other mail (board mails, notices, game-threaded replies) as it was.
 struct MultipleAnswer {
   Reply gathered;
+  // The same with each line's result in one line: sent instead when the gathered mail would
+  // pass the budget of a mail without a password, so that the sender still learns which
+  // lines were refused and why.
+  Reply brief;
   std::vector<Outcome> lines;  // each line's outcome, the gathered replies taken out
   MaskedCommand masked;        // "multiple (3 lines: hy3 move 1 alice ***** b2; ...)"
   std::string summary;         // one line for the inbox row and the log

@@ -46,8 +46,9 @@ std::string sentence(const std::string& text) { return text.ends_with('?') ? tex
 
 }  // namespace
 
-CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck)
-    : db_(db), config_(config), precheck_(std::move(precheck)) {}
+CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck,
+                                   Admission admission)
+    : db_(db), config_(config), precheck_(std::move(precheck)), admission_(std::move(admission)) {}
 
 Outcome CommandProcessor::handle(const Request& request) {
   Outcome out;
@@ -58,6 +59,11 @@ Outcome CommandProcessor::handle(const Request& request) {
     if (!parsed.command) throw CommandError(parsed.error, parsed.usage);
     const Command& c = *parsed.command;
     c.spec->handle(context, c);
+    // Whatever the command sent another player counts against the relay limits: checked
+    // here, after every handler, so that no command can forget it.
+    context.check_relay_limits();
+    out.credential_accepted = context.password_accepted() || request.authenticated_userid.has_value();
+    if (admission_) admission_(out);
     if (out.summary.empty()) out.summary = "ok";
   } catch (const CommandError& error) {
     // Nothing of a failed command may survive: the caller rolls back to a savepoint, and

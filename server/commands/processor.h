@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,6 +19,8 @@
 
 namespace pbem::server {
 
+class MailAllowance;
+
 struct Request {
   std::string sender;        // normalised address replies to the sender go to (Reply-To or From)
   std::string from;          // normalised From address: who the mail claims to be from
@@ -26,6 +29,9 @@ struct Request {
   // Set for a mail to a valid game address (reply_move.h): that player's commands in it
   // need no password, the address being the credential.
   std::optional<std::string> authenticated_userid;
+  // What the earlier commands of the same inbound mail used of its allowances (one account,
+  // one game-address notice); none outside inbound mail (the clock, the computer).
+  const MailAllowance* allowance = nullptr;
 };
 
 struct Reply {
@@ -57,6 +63,12 @@ struct Reply {
   }
 };
 
+// Mail the server owes because of a change the command made (board mails, notices of a
+// game's start or end, proposals, relayed texts, confirmation requests), as against the
+// answers to the command (errors, help, listings: kind Reply). Owed mail is never dropped
+// by a budget: a command whose owed mail does not fit is refused as a whole.
+inline bool is_owed(const Reply& reply) { return reply.kind != MailKind::Reply; }
+
 struct Outcome {
   std::vector<Reply> replies;
   std::string summary;  // one line for the inbox log, without passwords
@@ -68,7 +80,15 @@ struct Outcome {
   // A wrong password for this user: recorded for the throttle by the caller, after the
   // command's savepoint is rolled back (the record must outlive the rollback).
   std::optional<std::int64_t> wrong_password_for;
+  // What the command used of its inbound mail's one-time allowances (MailAllowance).
+  bool created_account = false;
+  bool sent_address_notice = false;
 };
+
+// The caller's last word on a command its handler carried out: it sees the outcome (its
+// mail above all) and throws CommandError to refuse the command as a whole, which then
+// changes nothing and sends only the error. The pipeline queues the owed mail here.
+using Admission = std::function<void(Outcome&)>;
 
 // A command that cannot be carried out: the reason, and the usage to remind the sender of.
 // `logged`, when given, is what the log and the inbox row say instead of the reason (a
@@ -85,13 +105,16 @@ struct CommandError : std::runtime_error {
 class CommandProcessor {
  public:
   // `precheck`: the command's password, verified before the transaction (may be empty).
-  CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck = std::nullopt);
+  // `admission`: called once the handler is done (may be empty).
+  CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck = std::nullopt,
+                   Admission admission = {});
   Outcome handle(const Request& request);
 
  private:
   Database& db_;
   const Config& config_;
   std::optional<PasswordCheck> precheck_;
+  Admission admission_;
 };
 
 }  // namespace pbem::server

@@ -35,6 +35,10 @@ std::string opponent_of(const GameRecord& record, const std::string& userid) {
   return record.userids[0] == userid ? record.userids[1] : record.userids[0];
 }
 
+std::int64_t opponent_id(const GameRecord& record, std::int64_t player) {
+  return record.players[0] == player ? record.players[1] : record.players[0];
+}
+
 // A game that can still take a proposal: running, and with none pending.
 void refuse_unless_open_to_proposals(CommandContext& ctx, const GameRecord& record) {
   if (record.aborted_by) throw CommandError("game " + number_of(record) + " was " + aborted_note(record));
@@ -94,7 +98,9 @@ void propose_abort(CommandContext& ctx, const Command& c, const Account& player,
   refuse_unless_open_to_proposals(ctx, record);
   const Proposal proposal = Proposals(ctx.db).propose(record.id, ProposalKind::Abort, player.id, record.plies);
   ctx.out.summary = c.type + " #" + number_of(record) + " abort proposed by " + player.userid;
+  const std::size_t mails_before = ctx.out.replies.size();
   announce(ctx, record, proposal);
+  ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 namespace handlers {
@@ -112,7 +118,9 @@ void undo(CommandContext& ctx, const Command& c) {
   const Proposal proposal = Proposals(ctx.db).propose(record.id, ProposalKind::Undo, player.id, record.plies);
   ctx.out.summary = c.type + " #" + number_of(record) + " undo of move " + std::to_string(last.ply) +
                     " proposed by " + player.userid;
+  const std::size_t mails_before = ctx.out.replies.size();
   announce(ctx, record, proposal);
+  ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 void accept(CommandContext& ctx, const Command& c) {
@@ -130,7 +138,9 @@ void accept(CommandContext& ctx, const Command& c) {
                     (proposal.kind == ProposalKind::Abort
                          ? " aborted by agreement"
                          : " move " + std::to_string(proposal.at_ply) + " taken back");
+  const std::size_t mails_before = ctx.out.replies.size();
   game_update(ctx, end.record, *ctx.records.replay(end.record), agreed);
+  ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 void decline(CommandContext& ctx, const Command& c) {
@@ -146,10 +156,12 @@ void decline(CommandContext& ctx, const Command& c) {
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   // The same text for both (built first: clang 14 cannot capture a structured binding).
   const std::string text = outcome + ".\n\n" + board_heading(record) + " goes on: " + mover + " is to move.\n";
+  const std::size_t mails_before = ctx.out.replies.size();
   send_game_mail(ctx, record,
                  {.subject = game_title(record.type) + " #" + number_of(record) + ": " +
                              (withdrawn ? "proposal withdrawn" : "proposal declined"),
                   .player_text = [&text](const Account&) { return text; }});
+  ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 void rematch(CommandContext& ctx, const Command& c) {
@@ -175,10 +187,12 @@ void rematch(CommandContext& ctx, const Command& c) {
   ctx.records.mark_rematch(fresh.id, record.id);
   add_kind_watchers(ctx, fresh);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record);
+  const std::size_t mails_before = ctx.out.replies.size();
   game_update(ctx, fresh, *game,
               "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
                   game_title(record.type) + " #" + number_of(fresh) + ", " + first.userid + " (" +
                   colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
+  ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 }  // namespace handlers

@@ -252,14 +252,15 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     if (auto expired = expired_since(db_, *owner)) request.command = std::move(*expired);
     else request.authenticated_userid = owner->userid;
   }
-  const Outcome outcome = run_command(tag, request, std::move(prepared.prechecks.front()));
-  const int sent = queue_replies(db_, config_, tag, CommandThread{message.message_id, message.references}, outcome.replies,
-                                 "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id,
-                                 outcome.credential_accepted ? std::nullopt
-                                                             : std::optional<std::size_t>(kUnauthenticatedReplyBytes));
+  ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
+                   "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id, kUnauthenticatedReplyBytes);
+  MailAllowance allowance(record.sender);
+  Outcome outcome = run_command(tag, std::move(request), std::move(prepared.prechecks.front()), queue, allowance);
+  for (Reply& reply : outcome.replies)
+    if (!is_owed(reply)) queue.add(std::move(reply), !outcome.credential_accepted);
   inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
   return tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
-         std::to_string(sent) + " replies queued)";
+         std::to_string(queue.sent()) + " replies queued)";
 }
 
 // Each line exactly as if it had come alone (in a mail with no text of its own: chat and
@@ -278,26 +279,40 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
     if (auto expired = expired_since(db_, *address_owner)) lines = CommandLines{{std::move(*expired)}, 0};
     else owner = address_owner->userid;
   }
-  std::vector<Outcome> outcomes;
-  for (std::size_t n = 0; n < lines.commands.size(); ++n) {
-    const Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};
-    outcomes.push_back(run_command(tag + " line " + std::to_string(n + 1), request, std::move(prepared.prechecks[n])));
-  }
-  MultipleAnswer answer = answer_lines(record.sender, std::move(outcomes), lines.left_out);
   ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
                    "pbem-" + std::to_string(prepared.inbox_id) + "-", record.reply_salt, prepared.inbox_id,
                    kUnauthenticatedReplyBytes);
-  queue.add(std::move(answer.gathered));
+  MailAllowance allowance(record.sender);
+  std::vector<Outcome> outcomes;
+  for (std::size_t n = 0; n < lines.commands.size(); ++n) {
+    Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};
+    outcomes.push_back(run_command(tag + " line " + std::to_string(n + 1), std::move(request),
+                                   std::move(prepared.prechecks[n]), queue, allowance));
+  }
+  // The owed mail went out as each line was kept; the answers are gathered into one mail.
+  MultipleAnswer answer = answer_lines(record.sender, std::move(outcomes), lines.left_out);
+  queue.add(std::move(answer.gathered), true, std::move(answer.brief));
   for (Outcome& line : answer.lines)
-    for (Reply& reply : line.replies) queue.add(std::move(reply), !line.credential_accepted);
+    for (Reply& reply : line.replies)
+      if (!is_owed(reply)) queue.add(std::move(reply), !line.credential_accepted);
   Inbox(db_).finish(prepared.inbox_id, "processed", record.sender, answer.masked.text(), answer.summary);
   return tag + " from " + record.sender + ": " + answer.masked.text() + " -> " + answer.summary + " (" +
          std::to_string(queue.sent()) + " replies queued)";
 }
 
-Outcome MailService::run_command(const std::string& tag, const Request& request, std::optional<PasswordCheck> precheck) {
+Outcome MailService::run_command(const std::string& tag, Request request, std::optional<PasswordCheck> precheck,
+                                 ReplyQueue& queue, MailAllowance& allowance) {
   Savepoint command(db_, "command");
-  CommandProcessor processor(db_, config_, std::move(precheck));
+  request.allowance = &allowance;
+  // The limits of the whole inbound mail, and its owed mail queued at once, inside the
+  // command's savepoint: a later command of the same mail counts it (relay limits), and a
+  // command whose mail cannot all go is refused before anything of it is kept.
+  CommandProcessor processor(db_, config_, std::move(precheck), [&](Outcome& out) {
+    allowance.check(out);
+    if (!queue.add_owed(out.replies, !out.credential_accepted))
+      throw CommandError(MailAllowance::over_budget_reason(kUnauthenticatedReplyBytes));
+    allowance.spend(out);
+  });
   Outcome outcome;
   try {
     outcome = processor.handle(request);

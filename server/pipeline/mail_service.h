@@ -15,7 +15,9 @@
 
 #include "server/commands/commands.h"
 #include "server/commands/processor.h"
+#include "server/commands/mail_allowance.h"
 #include "server/pipeline/intake.h"
+#include "server/pipeline/reply_queue.h"
 #include "server/pipeline/write_turn.h"
 #include "server/storage/accounts.h"
 #include "server/support/config.h"
@@ -85,8 +87,11 @@ class MailService {
   // A multiple's lines, each as if it had come alone; returns the message's log line.
   std::string carry_out_lines(PreparedMessage& prepared, const std::string& tag);
   // One command in its own savepoint: a failed one leaves nothing behind but its error
-  // reply, and a wrong password is recorded for the throttle after the rollback.
-  Outcome run_command(const std::string& tag, const Request& request, std::optional<PasswordCheck> precheck);
+  // reply, and a wrong password is recorded for the throttle after the rollback. Before it
+  // is kept, `allowance` may refuse it, and its owed mail goes into `queue` (all of it, or
+  // the command is refused); its answers (kind Reply) are left to the caller to queue.
+  Outcome run_command(const std::string& tag, Request request, std::optional<PasswordCheck> precheck,
+                      ReplyQueue& queue, MailAllowance& allowance);
 
   Database& db_;
   const Config& config_;

@@ -16,7 +16,70 @@ ReplyQueue::ReplyQueue(Database& db, const Config& config, std::string tag, Comm
     : db_(db), config_(config), tag_(std::move(tag)), command_(std::move(command)), id_prefix_(std::move(id_prefix)),
       salt_(std::move(salt)), inbox_id_(inbox_id), byte_budget_(byte_budget) {}
 
-void ReplyQueue::add(Reply reply, bool budgeted) {
+std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int n) const {
+  mail::OutgoingMessage out;
+  out.from_name = config_.server.name;
+  out.from_address = config_.server.address;
+  out.to = {reply.to};
+  out.subject = reply.subject;
+  out.message_id = id_prefix_ + std::to_string(n) + (salt_.empty() ? "" : "." + salt_) + "@" + config_.server.domain();
+  out.text = reply.text;
+  out.pictures = reply.pictures;
+  out.boards = reply.boards;
+  out.reply_to = reply.reply_to;
+  out.date = now_;
+  std::optional<std::string> thread;
+  if (reply.game_id && !reply.game_thread.empty()) thread = reply.game_thread;
+  if (thread) out.references.push_back(*thread);
+  if (reply.to_sender && !command_.message_id.empty()) {
+    out.in_reply_to = command_.message_id;
+    for (const auto& ref : command_.references)
+      if (ref != thread) out.references.push_back(ref);
+    out.references.push_back(command_.message_id);
+  } else if (thread) {
+    out.in_reply_to = *thread;
+  }
+  try {
+    std::string data = mail::compose(out);
+    return Composed{std::move(out), std::move(data)};
+  } catch (const std::invalid_argument& e) {
+    // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
+    // could carry) is dropped; throwing would leave the message pending forever.
+    log_line(tag_ + ": reply to " + reply.to + " not sent: " + e.what());
+    return std::nullopt;
+  }
+}
+
+void ReplyQueue::enqueue(const Reply& reply, const Composed& composed) {
+  Outbox(db_).enqueue_composed(composed.message, composed.data, config_.server.address, inbox_id_, reply.game_id,
+                               reply.kind, reply.relayed_by);
+  ++sent_;
+}
+
+bool ReplyQueue::add_owed(const std::vector<Reply>& replies, bool budgeted) {
+  budgeted = budgeted && byte_budget_.has_value();
+  std::vector<std::pair<const Reply*, Composed>> owed;
+  std::size_t bytes = 0;
+  int n = n_;
+  for (const Reply& reply : replies) {
+    if (!is_owed(reply)) continue;
+    auto composed = compose(reply, ++n);
+    if (!composed) continue;
+    bytes += composed->data.size();
+    owed.emplace_back(&reply, std::move(*composed));
+  }
+  if (budgeted && bytes_queued_ + bytes + kAnswerReserve > *byte_budget_) {
+    log_line(tag_ + ": a command's mail of " + std::to_string(bytes) + " bytes does not fit the " +
+             std::to_string(*byte_budget_) + " bytes this message may cause; the command is refused");
+    return false;
+  }
+  n_ = n;
+  if (budgeted) bytes_queued_ += bytes;
+  for (const auto& [reply, composed] : owed) enqueue(*reply, composed);
+  return true;
+}
+
+void ReplyQueue::add(Reply reply, bool budgeted, std::optional<Reply> shorter) {
   ++n_;
   budgeted = budgeted && byte_budget_.has_value();
   if (budgeted && over_budget_) {
@@ -41,57 +104,36 @@ void ReplyQueue::add(Reply reply, bool budgeted) {
       reply.boards.clear();
     }
   }
-  mail::OutgoingMessage out;
-  out.from_name = config_.server.name;
-  out.from_address = config_.server.address;
-  out.to = {reply.to};
-  out.subject = reply.subject;
-  out.message_id = id_prefix_ + std::to_string(n_) + (salt_.empty() ? "" : "." + salt_) + "@" + config_.server.domain();
-  out.text = reply.text;
-  out.pictures = reply.pictures;
-  out.boards = reply.boards;
-  out.reply_to = reply.reply_to;
-  out.date = now_;
-  std::optional<std::string> thread;
-  if (reply.game_id && !reply.game_thread.empty()) thread = reply.game_thread;
-  if (thread) out.references.push_back(*thread);
-  if (reply.to_sender && !command_.message_id.empty()) {
-    out.in_reply_to = command_.message_id;
-    for (const auto& ref : command_.references)
-      if (ref != thread) out.references.push_back(ref);
-    out.references.push_back(command_.message_id);
-  } else if (thread) {
-    out.in_reply_to = *thread;
-  }
-  try {
-    std::string data = mail::compose(out);  // once: its size decides, then it is queued
-    if (budgeted) {
-      if (bytes_queued_ + data.size() > *byte_budget_) {
+  auto composed = compose(reply, n_);
+  if (!composed) return;
+  if (budgeted) {
+    if (bytes_queued_ + composed->data.size() > *byte_budget_ && shorter) {
+      if (auto brief = compose(*shorter, n_); brief && bytes_queued_ + brief->data.size() <= *byte_budget_) {
+        log_line(tag_ + ": reply to " + reply.to + " of " + std::to_string(composed->data.size()) +
+                 " bytes sent in short: the replies to this message may hold " + std::to_string(*byte_budget_) +
+                 " bytes in all");
         over_budget_ = true;
-        log_line(tag_ + ": reply to " + reply.to + " of " + std::to_string(data.size()) +
-                 " bytes replaced by a note: the replies to this message may hold " +
-                 std::to_string(*byte_budget_) + " bytes in all");
-        out.subject = "Error: the reply to your command was too long";
-        out.text =
-            "The reply to your command was too long to send: the mail answering one\n"
-            "command without a password may hold " + std::to_string(*byte_budget_ / 1024) +
-            " KiB in all. Ask for less at a time.\n";
-        out.pictures.clear();
-        out.boards.clear();
-        data = mail::compose(out);
-        if (bytes_queued_ + data.size() > *byte_budget_) return;
+        composed = std::move(brief);
       }
-      bytes_queued_ += data.size();
     }
-    Outbox(db_).enqueue_composed(out, data, config_.server.address, inbox_id_, reply.game_id, reply.kind,
-                                 reply.relayed_by);
-  } catch (const std::invalid_argument& e) {
-    // A reply that cannot be written as valid mail (e.g. to an address only SMTPUTF8
-    // could carry) is dropped; throwing would leave the message pending forever.
-    log_line(tag_ + ": reply to " + reply.to + " not sent: " + e.what());
-    return;
+    if (bytes_queued_ + composed->data.size() > *byte_budget_) {
+      over_budget_ = true;
+      log_line(tag_ + ": reply to " + reply.to + " of " + std::to_string(composed->data.size()) +
+               " bytes replaced by a note: the replies to this message may hold " +
+               std::to_string(*byte_budget_) + " bytes in all");
+      composed->message.subject = "Error: the reply to your command was too long";
+      composed->message.text =
+          "The reply to your command was too long to send: the mail answering one\n"
+          "command without a password may hold " + std::to_string(*byte_budget_ / 1024) +
+          " KiB in all. Ask for less at a time.\n";
+      composed->message.pictures.clear();
+      composed->message.boards.clear();
+      composed->data = mail::compose(composed->message);
+      if (bytes_queued_ + composed->data.size() > *byte_budget_) return;
+    }
+    bytes_queued_ += composed->data.size();
   }
-  ++sent_;
+  enqueue(reply, *composed);
 }
 
 int queue_replies(Database& db, const Config& config, const std::string& tag, const CommandThread& command,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mail/outgoing_message.h"
 #include "server/commands/processor.h"
 #include "server/storage/database.h"
 #include "server/support/config.h"
@@ -27,14 +28,25 @@ struct CommandThread {
 // replies to the per-address reply limit. Message-IDs are "<id_prefix><n>.<salt>@domain"
 // (without ".<salt>" when it is empty), n counting every reply added: the caller makes them
 // stable per unit of work, so doing it again can never mint new ones.
-// `byte_budget`: the most the budgeted rows may hold together (their composed bytes); a
-// budgeted reply that would pass it is replaced by a short note once, and later budgeted
-// ones are dropped (logged). Replies added as not budgeted are queued whatever the budget.
+// `byte_budget`: the most the budgeted rows may hold together (their composed bytes). The
+// mail a command owes its players (is_owed) comes first, through add_owed, all of a
+// command's or none; an answer (add) that would pass the budget is replaced by a short note
+// once, and later budgeted answers are dropped (logged). Rows added as not budgeted are
+// queued whatever the budget.
 class ReplyQueue {
  public:
   ReplyQueue(Database& db, const Config& config, std::string tag, CommandThread command, std::string id_prefix,
              std::string salt, std::optional<std::int64_t> inbox_id, std::optional<std::size_t> byte_budget);
-  void add(Reply reply, bool budgeted = true);
+  // `shorter`: what to send instead when `reply` would pass the budget and it fits (before
+  // the note is tried).
+  void add(Reply reply, bool budgeted = true, std::optional<Reply> shorter = std::nullopt);
+  // Owed mail leaves this much of the budget to the answer to the sender, so that the
+  // sender of a mail whose commands were refused for want of room is told which and why.
+  static constexpr std::size_t kAnswerReserve = 16 * 1024;
+  // Queues every owed reply of `replies` (is_owed; the others are left to add) and returns
+  // true, or, when `budgeted` and they would pass the budget together, queues none of them
+  // and returns false: the caller refuses the command they belong to.
+  bool add_owed(const std::vector<Reply>& replies, bool budgeted);
   int sent() const { return sent_; }  // how many rows were queued
 
  private:
@@ -46,6 +58,14 @@ class ReplyQueue {
   std::optional<std::int64_t> inbox_id_;
   std::optional<std::size_t> byte_budget_;
   std::chrono::system_clock::time_point now_ = std::chrono::system_clock::now();
+  // The message as it is queued, composed once; nothing when it cannot be written as mail.
+  struct Composed {
+    mail::OutgoingMessage message;
+    std::string data;
+  };
+  std::optional<Composed> compose(const Reply& reply, int n) const;
+  void enqueue(const Reply& reply, const Composed& composed);
+
   int sent_ = 0, n_ = 0;
   std::size_t bytes_queued_ = 0;
   bool over_budget_ = false;

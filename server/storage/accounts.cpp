@@ -57,14 +57,22 @@ std::vector<std::string> Accounts::addresses_of(std::int64_t id, bool confirmed_
 }
 
 Account Accounts::create(const std::string& userid, const std::string& password,
-                         const std::vector<std::string>& addresses) {
-  auto insert = db_.prepare("INSERT INTO users (userid, password_hash, active, created_at) VALUES (?, ?, 1, ?)");
-  insert.bind(1, userid).bind(2, hash_password(password)).bind(3, now_iso8601());
+                         const std::vector<std::string>& addresses, const std::optional<std::string>& signup_mailbox) {
+  auto insert = db_.prepare(
+      "INSERT INTO users (userid, password_hash, active, created_at, signup_mailbox) VALUES (?, ?, 1, ?, ?)");
+  insert.bind(1, userid).bind(2, hash_password(password)).bind(3, now_iso8601()).bind(4, signup_mailbox);
   insert.run();
   Account account{db_.last_insert_id(), userid, true, {}, {}};
   set_addresses(account, addresses);
   account.addresses = addresses;
   return account;
+}
+
+int Accounts::signups_since(const std::string& mailbox, const std::string& since_iso) const {
+  auto query = db_.prepare("SELECT count(*) FROM users WHERE signup_mailbox = ? AND created_at >= ?");
+  query.bind(1, mailbox).bind(2, since_iso);
+  query.step();
+  return static_cast<int>(query.column_int(0));
 }
 
 std::optional<std::string> Accounts::password_hash(std::int64_t id) const {

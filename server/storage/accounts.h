@@ -39,7 +39,12 @@ class Accounts {
   std::optional<Account> find(const std::string& userid) const;
   std::optional<Account> find_by_id(std::int64_t id) const;
   // Creates an account; the caller has checked that the userid is free.
-  Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses);
+  // `signup_mailbox`: the canonical mailbox (mail::canonical_mailbox) of the From address
+  // of the signup that makes it, counted by signups_since.
+  Account create(const std::string& userid, const std::string& password, const std::vector<std::string>& addresses,
+                 const std::optional<std::string>& signup_mailbox = std::nullopt);
+  // How many accounts signups from `mailbox` made at or after `since_iso` (ISO 8601 UTC).
+  int signups_since(const std::string& mailbox, const std::string& since_iso) const;
   bool password_matches(const Account& account, const std::string& password) const;
   // The stored Argon2id hash, for checking a password ahead of the transaction.
   std::optional<std::string> password_hash(std::int64_t id) const;

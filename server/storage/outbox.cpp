@@ -196,4 +196,12 @@ int Outbox::count_relayed_by(std::int64_t user_id, std::chrono::system_clock::ti
   return static_cast<int>(query.column_int(0));
 }
 
+int Outbox::count_relayed_to(const std::string& recipient, std::chrono::system_clock::time_point since) const {
+  auto query = db_.prepare(
+      "SELECT count(*) FROM outbox WHERE mailbox = ? AND created_at >= ? AND relayed_by IS NOT NULL");
+  query.bind(1, mail::canonical_mailbox(recipient)).bind(2, iso8601(since));
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
 }  // namespace pbem::server

@@ -82,12 +82,15 @@ class Outbox {
 
   // Mail of `kind` queued since `since` for the mailbox `recipient` reaches
   // (mail::canonical_mailbox: Alice+x@ and alice@ count together), for the per-address
-  // limits: replies, relayed mail, confirmation requests.
+  // limits: replies, confirmation requests.
   int count_since(const std::string& recipient, MailKind kind, std::chrono::system_clock::time_point since) const;
   // Mail of `kind` queued since `since` to anyone (the server-wide confirmation cap).
   int count_since(MailKind kind, std::chrono::system_clock::time_point since) const;
-  // Relay mail carrying text of user `user_id` queued since `since`.
+  // Mail one player's command sent others (rows with relayed_by: chat and message texts,
+  // proposals and their answers, ...) queued since `since`: sent by user `user_id`, or to
+  // the mailbox `recipient` reaches. The relay limits count these.
   int count_relayed_by(std::int64_t user_id, std::chrono::system_clock::time_point since) const;
+  int count_relayed_to(const std::string& recipient, std::chrono::system_clock::time_point since) const;
 
  private:
   Database& db_;

@@ -82,8 +82,8 @@ class SignupBombs(AbuseCase):
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation'")[0]["n"], 0)
 
     def test_one_mailbox_gets_three_requests_a_day_however_spelled(self):
-        for n in range(6):
-            self.send(ATTACKER, f"signup spam{n:02} pass1234 Victim+{n}@X.example victim+{n}@x.example")
+        for n in range(6):  # from six senders: one sender makes at most 3 accounts a day (test_trust_limits)
+            self.send(f"mallory{n}@evil.example", f"signup spam{n:02} pass1234 Victim+{n}@X.example victim+{n}@x.example")
         rows = self.server.query("SELECT recipient, mailbox FROM outbox WHERE kind = 'confirmation'")
         self.assertEqual(len(rows), 3)
         self.assertEqual({r["mailbox"] for r in rows}, {"victim@x.example"})
@@ -95,9 +95,9 @@ class SignupBombs(AbuseCase):
         from pbem_harness import Server
         self.server = Server({"limits": {"confirmations_per_hour": 4, "replies_per_hour": 1000}})
         for n in range(3):
-            self.send(ATTACKER, f"signup user{n} pass1234 target{n}@x.example")
+            self.send(f"mallory{n}@evil.example", f"signup user{n} pass1234 target{n}@x.example")
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM outbox WHERE kind = 'confirmation'")[0]["n"], 3)
-        self.send(ATTACKER, "signup user3 pass1234 target3@x.example other3@y.example")  # needs 2: over 4
+        self.send("mallory3@evil.example", "signup user3 pass1234 target3@x.example other3@y.example")  # needs 2: over 4
         [*_, reply] = self.new_replies()
         self.assertIn("most confirmation requests for this hour", text_of(reply))
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM users WHERE userid = 'user3'")[0]["n"], 0)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "server/commands/mail_allowance.h"
 #include "server/pipeline/mail_service.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"
@@ -98,4 +99,75 @@ TEST_CASE("the replies to a message without a credential hold at most 256 KiB to
   Transaction again(f.db);
   CHECK(queue_replies(f.db, f.config, "test", CommandThread{}, replies, "free-", "salt", std::nullopt) == 10);
   again.commit();
+}
+
+TEST_CASE("a command's owed mail is queued whole or not at all, before the answers give way", "[budget]") {
+  pbem::test::ServiceFixture f;
+  const auto mail = [](const std::string& to, MailKind kind, std::size_t bytes) {
+    Reply reply;
+    reply.to = to;
+    reply.subject = "About game 1";
+    reply.text = std::string(bytes, 'x');
+    reply.kind = kind;
+    return reply;
+  };
+  Transaction transaction(f.db);
+  ReplyQueue queue(f.db, f.config, "test", CommandThread{}, "owed-", "salt", std::nullopt, kUnauthenticatedReplyBytes);
+  // Two board mails of about 100 KiB each fit; the answer beside them is left to add().
+  const std::vector<Reply> first{mail("alice@example.org", MailKind::Game, 50 * 1024),
+                                 mail("bob@example.org", MailKind::Game, 50 * 1024),
+                                 mail("bob@example.org", MailKind::Reply, 50 * 1024)};
+  CHECK(queue.add_owed(first, true));
+  CHECK(queue.sent() == 2);
+  // The next command's two would pass 256 KiB together: neither is queued, although one fits.
+  CHECK_FALSE(queue.add_owed({mail("carol@example.org", MailKind::Game, 20 * 1024),
+                              mail("dave@example.org", MailKind::Game, 40 * 1024)},
+                             true));
+  CHECK(queue.sent() == 2);
+  // Without the budget (a command with its password) they go.
+  CHECK(queue.add_owed({mail("carol@example.org", MailKind::Game, 20 * 1024),
+                        mail("dave@example.org", MailKind::Game, 40 * 1024)},
+                       false));
+  CHECK(queue.sent() == 4);
+  transaction.commit();
+  const auto rows = Outbox(f.db).queued();
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0].recipient == "alice@example.org");
+  CHECK(rows[2].recipient == "carol@example.org");
+}
+
+TEST_CASE("one inbound mail: three mails per stranger's mailbox, one account, one game-address notice",
+          "[allowance]") {
+  MailAllowance allowance("Mallory+x@M.example");
+  Outcome challenge;  // a From-only command: board mails to both players and the answer
+  for (const char* to : {"alice@a.example", "bob@b.example", "mallory@m.example"}) {
+    Reply reply;
+    reply.to = to;
+    reply.kind = MailKind::Game;
+    challenge.replies.push_back(reply);
+  }
+  for (int n = 0; n < 3; ++n) {
+    REQUIRE_NOTHROW(allowance.check(challenge));
+    allowance.spend(challenge);
+  }
+  CHECK_THROWS_AS(allowance.check(challenge), CommandError);
+  // The same mail with a valid password is not held to it.
+  Outcome with_password = challenge;
+  with_password.credential_accepted = true;
+  CHECK_NOTHROW(allowance.check(with_password));
+  // Mail to the sender's own mailbox, however spelled, is not counted.
+  Outcome answer;
+  Reply own;
+  own.to = "mallory@m.example";
+  answer.replies.assign(10, own);
+  CHECK_NOTHROW(allowance.check(answer));
+
+  CHECK_FALSE(allowance.account_created());
+  CHECK_FALSE(allowance.address_notice_sent());
+  Outcome signup;
+  signup.created_account = true;
+  signup.sent_address_notice = true;
+  allowance.spend(signup);
+  CHECK(allowance.account_created());
+  CHECK(allowance.address_notice_sent());
 }
