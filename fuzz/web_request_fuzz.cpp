@@ -1,7 +1,8 @@
 // A request to the web window, as bytes off the socket: Beast's parser with the server's
 // limits reading the header alone, the server's decision on it, then the routes and pages
-// (web_routes.h) against a small database with a player, a finished game and a running one. The bytes are also tried as a request target alone,
-// so the routing sees every path whether or not the rest is valid HTTP.
+// (web_routes.h) against a small database with a player, a finished game and a running
+// one. The bytes are also tried as a request target alone, so the routing sees every path
+// whether or not the rest is valid HTTP.
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>

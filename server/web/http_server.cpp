@@ -181,9 +181,9 @@ asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
     http::request_parser<http::empty_body> parser;
     parser.header_limit(kMaxHeaderBytes);
     beast::error_code error;
-    // The whole header within the deadline: a client trickling a byte at a time gets no
-    // more (tcp_stream closes the socket when it passes). Also the keep-alive idle limit.
-    // The header alone: what to answer is decided on it, before any body is read.
+    // The header alone, whole within the deadline: a client trickling a byte at a time gets
+    // no more (tcp_stream closes the socket when it passes). Also the keep-alive idle limit.
+    // What to answer is decided on the header, before any body is read.
     stream.expires_after(timeout);
     co_await http::async_read_header(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, error));
     if (error == http::error::header_limit) {

@@ -156,7 +156,8 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     // While it runs: who is to move and since when, and the time control; never the
     // deadline (see turn_or_result).
     const bool running = record->active && !game->over();
-    std::string state = running ? turn_or_result(*record, *game) + "." : game_state(*record, *game) + ". The game is over.";
+    std::string state =
+        running ? turn_or_result(*record, *game) + "." : game_state(*record, *game) + ". The game is over.";
     state[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(state[0])));
     html.element("p", state);
     if (running) html.element("p", time_control(*record));

@@ -54,7 +54,7 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
   GameRecords records(db);
   Ratings ratings(db);
   const auto games = records.of_user(account->id, kListedGames);
-  // A userid is public once its player has played: before that, the page would tell
+  // A userid is public once its player has a game: before that, the page would tell
   // anyone that the userid exists (signed up, watching, organising), so it is the same
   // 404 as for a userid nobody has.
   if (games.empty()) return std::nullopt;
