@@ -1,7 +1,8 @@
 // A request to the web window, as bytes off the socket: Beast's parser with the server's
-// limits, then the routes and pages (web_routes.h) against a small database with a player,
-// a finished game and a running one. The bytes are also tried as a request target alone,
-// so the routing sees every path whether or not the rest is valid HTTP.
+// limits reading the header alone, the server's decision on it, then the routes and pages
+// (web_routes.h) against a small database with a player, a finished game and a running
+// one. The bytes are also tried as a request target alone, so the routing sees every path
+// whether or not the rest is valid HTTP.
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -60,14 +61,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto text = pbem::fuzz::as_text(data, size);
   http::request_parser<http::empty_body> parser;
   parser.header_limit(8 * 1024);
-  parser.eager(true);
   boost::beast::error_code error;
+  // As the server reads: the header alone (not eager), then the decision on it.
   parser.put(boost::asio::buffer(text.data(), text.size()), error);
   if (!error && parser.is_header_done()) {
     const auto& request = parser.get();
-    web::respond(site(), config(),
-                 {std::string(request.method_string()), std::string(request.target()),
-                  std::string(request[http::field::if_none_match])});
+    const std::string method(request.method_string());
+    if (!web::refuse_before_body(method, !parser.is_done()))
+      web::respond(site(), config(),
+                   {method, std::string(request.target()), std::string(request[http::field::if_none_match])});
   }
   web::respond(site(), config(), {"GET", std::string(text), std::string(text)});
   return 0;

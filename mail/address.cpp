@@ -63,10 +63,19 @@ std::string canonical_mailbox(std::string_view address) {
   std::string_view local = address.substr(0, at == std::string_view::npos ? address.size() : at);
   const std::string_view domain = at == std::string_view::npos ? std::string_view() : address.substr(at);
   if (const auto plus = local.find('+'); plus != std::string_view::npos && plus > 0) local = local.substr(0, plus);
-  std::string result;
-  for (std::string_view part : {local, domain})
-    for (char c : part) result += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return result;
+  const auto lower = [](std::string_view text) {
+    std::string out;
+    for (char c : text) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return out;
+  };
+  std::string mailbox = lower(local);
+  std::string host = lower(domain);
+  // Gmail delivers v.ictim@ to victim@, and googlemail.com is the same domain.
+  if (host == "@gmail.com" || host == "@googlemail.com") {
+    std::erase(mailbox, '.');
+    host = "@gmail.com";
+  }
+  return mailbox + host;
 }
 
 }  // namespace pbem::mail

@@ -26,9 +26,11 @@ std::optional<std::string> normalize_address(std::string_view text);
 
 // The mailbox an address most likely reaches, for limits that count per mailbox: the local
 // part lower-cased and without a "+detail" (Alice+x@Example.org -> alice@example.org), the
-// domain lower-cased. Most providers deliver all of these to one person, so a limit that
-// counted the strings apart would let one message reach one inbox thousands of times. Not
-// an address to send to: mail still goes to the address as given.
+// domain lower-cased; at gmail.com and googlemail.com (one domain) the local part without
+// its dots too (V.ictim@googlemail.com -> victim@gmail.com). Most providers deliver all of
+// these to one person, so a limit that counted the strings apart would let one message
+// reach one inbox thousands of times. Not an address to send to: mail still goes to the
+// address as given.
 std::string canonical_mailbox(std::string_view address);
 
 }  // namespace pbem::mail

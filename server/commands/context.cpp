@@ -30,6 +30,10 @@ bool CommandContext::is_address_of(const Account& account, const std::string& ad
   });
 }
 
+bool CommandContext::reply_goes_to_from() const {
+  return mail::canonical_mailbox(request.sender) == mail::canonical_mailbox(request.from);
+}
+
 Account CommandContext::existing_account(const std::string& userid) const {
   auto account = accounts.find(userid);
   if (!account) throw CommandError("there is no user " + quoted_word(userid));

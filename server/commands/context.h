@@ -72,6 +72,10 @@ class CommandContext {
   void check_game_limits(const Account& first, const Account& second) const;
   // True when `address` is one of `account`'s (the same mailbox, however spelled).
   static bool is_address_of(const Account& account, const std::string& address);
+  // True when the reply to this mail goes to the mailbox of its From address (no Reply-To
+  // elsewhere): only then may it say which userid that address belongs to, since From and
+  // Reply-To are anyone's to write and only the address itself may learn it.
+  bool reply_goes_to_from() const;
   // Queues a copy of `mail` to every confirmed address of `account` (none for the
   // computer); the copy to the command's sender, if it is one of them, answers the command.
   void mail_account(const Account& account, const Reply& mail);

@@ -74,6 +74,9 @@ std::string deadline_text(const std::string& iso) {
   return time ? readable_utc(*time) : iso;
 }
 
+namespace {
+
+// The deadline of the player to move, and the banks of a game on a time bank.
 std::string turn_clock_lines(Database& db, const GameRecord& record, const Game& game) {
   if (!record.active || game.over()) return "";
   const auto users = userids_by_colour(record, game);
@@ -101,6 +104,8 @@ std::string turn_clock_lines(Database& db, const GameRecord& record, const Game&
   }
   return text;
 }
+
+}  // namespace
 
 std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader) {
   std::string text = turn_clock_lines(db, record, game);

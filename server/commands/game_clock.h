@@ -45,9 +45,8 @@ std::string deadline_text(const std::string& iso);
 // the deadline of the player to move (and in a game on a time bank both banks: "Time left:
 // alice 9 d 4 h, bob 10 d 0 h (10+1)"), and which other player is on vacation until when.
 // Empty for a game that is over.
+// Not for the web window, which shows no deadline at all (a deadline moves with a vacation).
 std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader);
-// The same without the vacations (private to the players): for the web window.
-std::string turn_clock_lines(Database& db, const GameRecord& record, const Game& game);
 
 // Moves every deadline of `user_id`'s running games by `seconds` where they are to move
 // (a vacation starts: +, one ends early: -). Returns how many games.

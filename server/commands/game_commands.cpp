@@ -71,9 +71,12 @@ void challenge(CommandContext& ctx, const Command& c) {
     return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
   };
   if (!confirmed_for(first) && !confirmed_for(second)) {
-    // A newcomer's most likely mistake: their own address, not confirmed yet.
+    // A newcomer's most likely mistake: their own address, not confirmed yet. Said only
+    // when the answer goes to that address itself: to a Reply-To elsewhere it would tell
+    // anyone whose address it is (then the answer is the one for an address nobody has).
     for (const Account* account : {&first, &second})
-      if (std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
+      if (ctx.reply_goes_to_from() &&
+          std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
         throw CommandError("this mail came from " + ctx.request.from + ", which is " + account->userid +
                            "'s address but not confirmed yet: send `confirm " + account->userid +
                            " <code>` with the code mailed to it (for a new code: `change address " +

@@ -2,6 +2,8 @@
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <array>
+#include <chrono>
 #include <csignal>
 #include <map>
 #include <mutex>
@@ -28,6 +30,10 @@ constexpr std::size_t kMaxHeaderBytes = 8 * 1024;
 constexpr std::size_t kMaxHeaderFields = 100;
 constexpr int kMaxRequestsPerConnection = 100;
 constexpr int kThreads = 2;  // pages are short reads; two let a slow one not hold up the rest
+// After refusing a request whose body may still be arriving: how much of it is read and
+// dropped, and for how long, before the connection is closed (see close_gently).
+constexpr std::size_t kLingerBytes = 64 * 1024;
+constexpr auto kLingerTime = std::chrono::seconds(2);
 
 // Database connections for the page threads: each request takes one and gives it back.
 class ConnectionPool {
@@ -145,11 +151,26 @@ struct WebServer::State {
 
 namespace {
 
+// Closes a connection after an answer that leaves the client's bytes unread (a refused
+// body, an oversized header): closing a socket with unread data makes the kernel send a
+// reset, which can destroy the answer in the client's buffers before it reads it. So the
+// sending side is shut first (the client reads the answer, then the end), and what still
+// arrives is read and dropped, at most kLingerBytes for at most kLingerTime.
+asio::awaitable<void> close_gently(beast::tcp_stream& stream) {
+  beast::error_code error;
+  stream.socket().shutdown(tcp::socket::shutdown_send, error);
+  stream.expires_after(kLingerTime);  // tcp_stream closes the socket when it passes
+  std::array<char, 4096> dropped;
+  for (std::size_t read = 0; !error && read < kLingerBytes;)
+    read += co_await stream.async_read_some(asio::buffer(dropped), asio::redirect_error(asio::use_awaitable, error));
+  stream.socket().close(error);
+}
+
 asio::awaitable<void> write_and_close(beast::tcp_stream& stream, const WebResponse& page) {
   Response response = to_beast(page, false, 11, false);
   beast::error_code error;
   co_await http::async_write(stream, response, asio::redirect_error(asio::use_awaitable, error));
-  stream.socket().shutdown(tcp::socket::shutdown_both, error);
+  co_await close_gently(stream);
 }
 
 asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
@@ -160,16 +181,13 @@ asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
     http::request_parser<http::empty_body> parser;
     parser.header_limit(kMaxHeaderBytes);
     beast::error_code error;
-    // The whole request within the deadline: a client trickling a byte at a time gets no
-    // more (tcp_stream closes the socket when it passes). Also the keep-alive idle limit.
+    // The header alone, whole within the deadline: a client trickling a byte at a time gets
+    // no more (tcp_stream closes the socket when it passes). Also the keep-alive idle limit.
+    // What to answer is decided on the header, before any body is read.
     stream.expires_after(timeout);
-    co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, error));
+    co_await http::async_read_header(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, error));
     if (error == http::error::header_limit) {
       co_await write_and_close(stream, text_response(431, "The request's header is larger than 8 KB."));
-      co_return;
-    }
-    if (error == http::error::unexpected_body) {
-      co_await write_and_close(stream, text_response(413, "A request to this window has no body."));
       co_return;
     }
     if (error == beast::error::timeout || error == http::error::end_of_stream || error == asio::error::eof ||
@@ -186,13 +204,22 @@ asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
       co_await write_and_close(stream, text_response(431, "The request has more than 100 header fields."));
       co_return;
     }
-    WebRequest asked{std::string(request.method_string()), std::string(request.target()),
-                     std::string(request[http::field::if_none_match])};
-    const WebResponse page = state->answer(asked);
-    const bool keep_alive = request.keep_alive() && served + 1 < kMaxRequestsPerConnection;
+    // Decided on the header (refuse_before_body). A body is never read: its bytes would
+    // otherwise be parsed as the next request, so after one the connection is closed.
+    const bool body_follows = !parser.is_done();
+    const std::string method(request.method_string());
+    auto refused = refuse_before_body(method, body_follows);
+    const WebResponse page = refused ? std::move(*refused)
+                                     : state->answer({method, std::string(request.target()),
+                                                      std::string(request[http::field::if_none_match])});
+    const bool keep_alive = !body_follows && request.keep_alive() && served + 1 < kMaxRequestsPerConnection;
     Response response = to_beast(page, request.method() == http::verb::head, request.version(), keep_alive);
     stream.expires_after(timeout);
     co_await http::async_write(stream, response, asio::redirect_error(asio::use_awaitable, error));
+    if (body_follows) {
+      co_await close_gently(stream);
+      co_return;
+    }
     if (error || !keep_alive) break;
   }
   beast::error_code ignored;

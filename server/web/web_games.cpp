@@ -3,7 +3,6 @@
 
 #include "engine/registry.h"
 #include "pictures/picture.h"
-#include "server/commands/game_clock.h"
 #include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/tournament_play.h"
@@ -18,11 +17,20 @@ namespace pbem::server::web {
 
 namespace {
 
-// "alice vs bob, 12 moves, bob to move"
+// "alice vs bob, 12 moves, bob to move since 2027-01-15 12:00 UTC"
 std::string game_summary(const GameRecord& record, const Game& game) {
   const auto users = userids_by_colour(record, game);
   return users[0] + " vs " + users[1] + ", " + std::to_string(game.ply_count()) +
-         (game.ply_count() == 1 ? " move, " : " moves, ") + game_state(record, game);
+         (game.ply_count() == 1 ? " move, " : " moves, ") + turn_or_result(record, game);
+}
+
+// The time control the game was challenged with: public, unlike the deadline and the time
+// left in a bank, which a vacation moves.
+std::string time_control(const GameRecord& record) {
+  if (record.bank) return "Time bank " + record.bank->text + ".";
+  if (record.days_per_move > 0)
+    return std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move.";
+  return "No time limit.";
 }
 
 void game_list(Html& html, const GameRecords& records, const std::vector<GameRecord>& games) {
@@ -145,14 +153,14 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     }
     html.text(record->rated ? ", rated." : ", unrated.").close("p");
     tournament_of(html, db, record->id);
-    // While it runs: who is to move, then the clock as the players' mails give it.
+    // While it runs: who is to move and since when, and the time control; never the
+    // deadline (see turn_or_result).
     const bool running = record->active && !game->over();
-    std::string state = running ? users[static_cast<std::size_t>(game->to_move())] + " to move."
-                                : game_state(*record, *game) + ". The game is over.";
+    std::string state =
+        running ? turn_or_result(*record, *game) + "." : game_state(*record, *game) + ". The game is over.";
     state[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(state[0])));
     html.element("p", state);
-    const std::string clock = turn_clock_lines(db, *record, *game);
-    if (!clock.empty()) html.element("p", clock);
+    if (running) html.element("p", time_control(*record));
     const std::string after = game->ply_count() == 0 ? "The empty board" : "The board after move " + std::to_string(game->ply_count());
     html.empty("img", {{"class", "board"}, {"src", game_path(record->id) + ".png"}, {"alt", after}});
     preformatted(html, game->render(RenderContext{users}));

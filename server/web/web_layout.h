@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/game.h"
+#include "server/storage/game_records.h"
 #include "server/web/html.h"
 #include "server/web/web_response.h"
 
@@ -24,6 +26,11 @@ WebResponse not_found(std::string_view site_name, std::string_view what);
 
 // /style.css
 WebResponse stylesheet();
+
+// What a page says of where a game stands: its result, or who is to move and since when
+// ("alice to move since 2027-01-15 12:00 UTC": their turn began with the last move or
+// take-back, or at the start). Never a deadline: a vacation moves it, and stays private.
+std::string turn_or_result(const GameRecord& record, const Game& game);
 
 void player_link(Html& html, std::string_view userid);
 void game_link(Html& html, std::int64_t id, std::string_view text);

@@ -54,6 +54,10 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
   GameRecords records(db);
   Ratings ratings(db);
   const auto games = records.of_user(account->id, kListedGames);
+  // A userid is public once its player has a game: before that, the page would tell
+  // anyone that the userid exists (signed up, watching, organising), so it is the same
+  // 404 as for a userid nobody has.
+  if (games.empty()) return std::nullopt;
   WebResponse response;
   response.body = page(config.server.name, account->userid, [&](Html& html) {
     if (account->computer) html.element("p", "The server's computer opponent.");
@@ -72,7 +76,6 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
     }
     if (!rated) html.element("p", "No rated game finished yet.", {{"class", "quiet"}});
     html.element("h2", "Games");
-    if (games.empty()) html.element("p", "None yet.", {{"class", "quiet"}});
     html.open("ul", {{"class", "games"}});
     for (const GameRecord& record : games) {
       const auto game = records.replay(record);
@@ -82,7 +85,7 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
       game_link(html, record.id, board_heading(record));
       html.text(" against ");
       player_link(html, opponent);
-      html.text(": " + game_state(record, *game));
+      html.text(": " + turn_or_result(record, *game));
       html.close("li");
     }
     html.close("ul");

@@ -89,13 +89,18 @@ std::optional<WebResponse> route(Database& db, const Config& config, const WebRe
 
 }  // namespace
 
-WebResponse respond(Database& db, const Config& config, const WebRequest& request) {
-  const bool head = request.method == "HEAD";
-  if (request.method != "GET" && !head) {
+std::optional<WebResponse> refuse_before_body(std::string_view method, bool body_follows) {
+  if (method != "GET" && method != "HEAD") {
     WebResponse response = text_response(405, "Only GET and HEAD: this window is read-only.");
     response.allow = "GET, HEAD";
     return response;
   }
+  if (body_follows) return text_response(413, "A request to this window has no body.");
+  return std::nullopt;
+}
+
+WebResponse respond(Database& db, const Config& config, const WebRequest& request) {
+  if (auto refused = refuse_before_body(request.method, false)) return *refused;
   if (request.target.size() > kMaxTargetLength) return text_response(414, "The address is too long.");
   // The query string (a link's ?utm=..., a cache buster) changes nothing.
   const std::string_view path = std::string_view(request.target).substr(0, request.target.find_first_of("?#"));

@@ -20,9 +20,9 @@ std::optional<WebResponse> tournament_page(Database& db, const Config& config, s
   for (const tournament::Entrant& e : tournaments.entrants(id)) userids[e.user_id] = e.userid;
   WebResponse response;
   response.body = page(config.server.name, "Tournament " + tournament_title(*t), [&](Html& html) {
-    html.open("p").text("Organised by ");
-    player_link(html, t->organiser);
-    html.text(".").close("p");
+    // The organiser and a player with a bye are named, not linked: they may have no game,
+    // and the page of a player without one is a 404.
+    html.element("p", "Organised by " + t->organiser + ".");
     preformatted(html, tournament_table_text(db, *t));
     std::map<int, std::pair<std::vector<tournament::PlayedGame>, std::vector<std::int64_t>>> rounds;
     for (const auto& g : games) rounds[g.round].first.push_back(g);
@@ -43,9 +43,7 @@ std::optional<WebResponse> tournament_page(Database& db, const Config& config, s
         html.close("li");
       }
       for (std::int64_t user : content.second) {
-        html.open("li");
-        player_link(html, userids[user]);
-        html.text(": a bye").close("li");
+        html.element("li", userids[user] + ": a bye");
       }
       html.close("ul");
     }

@@ -90,6 +90,20 @@ class SignupBombs(AbuseCase):
         # Each signup kept its mailbox once, in the first spelling given.
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM addresses")[0]["n"], 6)
 
+    def test_a_gmail_mailbox_is_one_however_dotted_or_named(self):
+        # Gmail delivers v.ictim@, victim@googlemail.com and VICTIM+x@ to one inbox. Each
+        # signup from its own sender, so only the per-mailbox limit is in play.
+        spellings = ["v.ictim@gmail.com", "victim@googlemail.com", "VICTIM+x@gmail.com", "vic.tim@GoogleMail.com",
+                     "victim@gmail.com"]
+        for n, address in enumerate(spellings):
+            self.send(f"sender{n}@evil{n}.example", f"signup spam{n:02} pass1234 {address}")
+        rows = self.server.query("SELECT recipient, mailbox FROM outbox WHERE kind = 'confirmation'")
+        self.assertEqual([r["recipient"] for r in rows], ["v.ictim@gmail.com", "victim@googlemail.com",
+                                                          "VICTIM+x@gmail.com"])
+        self.assertEqual({r["mailbox"] for r in rows}, {"victim@gmail.com"})
+        [*_, reply] = self.new_replies()
+        self.assertIn("No confirmation request was mailed to victim@gmail.com: it has had 3", text_of(reply))
+
     def test_a_server_wide_hourly_cap_on_confirmation_requests(self):
         self.server.close()
         from pbem_harness import Server

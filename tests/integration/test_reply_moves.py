@@ -154,6 +154,26 @@ class ReplyMoves(IngestCase):
         self.assertIn("this mail came from other@example.org, which is alice's address but not confirmed yet: "
                       "send `confirm alice <code>`", text_of(answer))
 
+    def test_a_forged_reply_to_learns_nothing_of_whose_address_it_is(self):
+        # From and Reply-To are anyone's to write: only the address itself may learn that it
+        # is alice's. Mallory's answer is the one for an address nobody has.
+        self.send(ALICE, "change address alice " + PASSWORD["alice"] + " alice@example.org other@example.org")
+        self.new_replies()
+        answers = {}
+        for address in ("other@example.org", "stray@example.org"):  # the same length
+            self.ingest(make_mail(address, "hy3 challenge alice bob", headers={"Reply-To": "mallory@evil.example"}))
+            [answer] = self.new_replies()
+            self.assertEqual(answer["To"], "mallory@evil.example")
+            answers[address] = (answer["Subject"].replace(address, "X"), text_of(answer).replace(address, "X"))
+        self.assertEqual(answers["other@example.org"], answers["stray@example.org"])
+        self.assertNotIn("alice's address", answers["other@example.org"][1])
+        self.assertNotIn("confirm alice", answers["other@example.org"][1])
+        # To the address itself (however the Reply-To spells its mailbox) the newcomer's help.
+        self.ingest(make_mail("other@example.org", "hy3 challenge alice bob",
+                              headers={"Reply-To": "Other+games@example.org"}))
+        [answer] = self.new_replies()
+        self.assertIn("which is alice's address but not confirmed yet", text_of(answer))
+
     def test_a_password_change_retires_the_old_address_and_show_mails_a_fresh_one(self):
         old = self.mail_to("alice")
         self.send(ALICE, f"change password alice {PASSWORD['alice']} N3w-Secret-9")

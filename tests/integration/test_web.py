@@ -2,7 +2,7 @@
 running and tournament games made through `pbem ingest`, then `pbem web` serving them. Every
 page and picture, 404s, ETag/304, HEAD, refused methods, a slow client and oversized
 requests; a crawl of every linked page that greps for anything private (addresses,
-passwords, tokens, conditional moves, watchers, vacations); every page through `tidy`;
+passwords, tokens, conditional moves, watchers, vacations, deadlines); every page through `tidy`;
 the game and ratings pages in headless Chromium at 390 and 1280 px (no sideways scrolling);
 the links in mails; and pbemd serving the window beside SMTP, refusing a port in use."""
 import html.parser
@@ -96,10 +96,10 @@ class WebWindow(unittest.TestCase):
             cls.cmd(userid, f"hy3 join 1 {userid} PW")
         cls.outbox = cls.server.outbox()
 
-    def request(self, method, path, headers=None):
+    def request(self, method, path, headers=None, body=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         try:
-            connection.request(method, path, headers=headers or {})
+            connection.request(method, path, body=body, headers=headers or {})
             response = connection.getresponse()
             return response.status, dict(response.getheaders()), response.read()
         finally:
@@ -137,6 +137,7 @@ class WebWindow(unittest.TestCase):
         text = self.page("/")
         self.assertIn('href="/games/2"', text)
         self.assertIn("In progress (4)", text)
+        self.assertRegex(text, r"bob vs alice, 1 move, alice to move since \d{4}-\d\d-\d\d \d\d:\d\d UTC")
         self.assertIn("Results of the last 7 days", text)
         self.assertIn('href="/games/1"', text)
         self.assertIn("alice won", text)
@@ -156,8 +157,14 @@ class WebWindow(unittest.TestCase):
         for ply, cell in enumerate("c1 a1 c2 a2 c3 a3 c4 b4 c5".split(), start=1):
             self.assertIn(f'<a href="/games/1/{ply}.png">{cell}</a>', text)
         running = self.page("/games/2")
-        self.assertIn("<p>Alice to move.</p>", running)
-        self.assertIn("Deadline for alice to move", running)
+        # Who is to move and since when (bob's move c:d3), never a deadline: alice is on
+        # vacation, which moved hers.
+        [since] = self.server.query("SELECT created_at FROM moves WHERE game_id = 2 AND ply = 1")
+        since = since["created_at"][:10] + " " + since["created_at"][11:16] + " UTC"
+        self.assertIn(f"<p>Alice to move since {since}.</p>", running)
+        [game] = self.server.query("SELECT days_per_move FROM games WHERE id = 2")
+        self.assertIn(f"<p>{game['days_per_move']} days per move.</p>", running)
+        self.assertNotIn("deadline", running.lower())
         self.assertIn('<a href="/games/2/1.png">c:d3</a>', running)
 
     def test_pictures_after_each_ply_with_etags_and_304(self):
@@ -202,12 +209,24 @@ class WebWindow(unittest.TestCase):
 
     def test_what_does_not_exist_is_404(self):
         for path in ["/games/99", "/games/1/10.png", "/games/99.png", "/games/01", "/games/1/x.png", "/players/nobody",
-                     "/players/../etc", "/ratings/chess", "/tournaments/7", "/tournaments/x", "/nothing", "/games/"]:
+                     "/players/../etc", "/ratings/chess", "/tournaments/7", "/tournaments/x", "/nothing", "/games/",
+                     "/players/dave"]:
             with self.subTest(path=path):
                 status, headers, body = self.request("GET", path)
                 self.assertEqual(status, 404, body)
         status, _, _ = self.request("GET", "/games/1?from=mail")
         self.assertEqual(status, 200)
+
+    def test_a_player_without_a_game_is_as_unknown_as_nobody(self):
+        # dave signed up and watches a game but never played: his page would tell that the
+        # userid exists. The same answer as for a userid nobody has, to the byte.
+        for method in ["GET", "HEAD"]:
+            with self.subTest(method=method):
+                status, headers, body = self.request(method, "/players/dave")
+                unknown_status, unknown_headers, unknown = self.request(method, "/players/zzzz")
+                self.assertEqual((status, headers), (unknown_status, unknown_headers))
+                self.assertEqual(body.replace(b"dave", b"zzzz"), unknown)
+                self.assertEqual(status, 404)
 
     def test_head_is_get_without_the_body(self):
         for path in ["/", "/games/1", "/games/1.png", "/nothing"]:
@@ -224,6 +243,42 @@ class WebWindow(unittest.TestCase):
                 status, headers, _ = self.request(method, "/games/1")
                 self.assertEqual(status, 405)
                 self.assertEqual(headers["Allow"], "GET, HEAD")
+
+    def test_any_other_method_is_405_with_or_without_a_body(self):
+        # The method is looked at as soon as the header is read, before the body limit: a
+        # POST with a form is 405 (RFC 9110 15.5.6), not 413.
+        for method in ["POST", "PUT", "DELETE", "PATCH"]:
+            for body in [None, b"", b"x=1", b"a" * 5000]:
+                with self.subTest(method=method, body=None if body is None else len(body)):
+                    status, headers, text = self.request(method, "/", body=body)
+                    self.assertEqual(status, 405, text)
+                    self.assertEqual(headers["Allow"], "GET, HEAD")
+        for method in [b"POST", b"PUT", b"DELETE"]:
+            with self.subTest(method=method, chunked=True):
+                answer = self.raw(method + b" / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                  b"3\r\nx=1\r\n0\r\n\r\n")
+                self.assertTrue(answer.startswith(b"HTTP/1.1 405"), answer[:100])
+                self.assertIn(b"\r\nAllow: GET, HEAD\r\n", answer)
+
+    def test_a_body_refused_is_never_read_as_the_next_request(self):
+        # The body of a refused request may be anything, a request among others: the server
+        # answers once and closes the connection, whatever the client asked for.
+        smuggled = b"GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n"
+        for method, status in [(b"POST", b"405"), (b"PUT", b"405"), (b"GET", b"413"), (b"HEAD", b"413")]:
+            for framing in [b"Content-Length: %d\r\n\r\n" % len(smuggled) + smuggled,
+                            b"Transfer-Encoding: chunked\r\n\r\n%x\r\n" % len(smuggled) + smuggled +
+                            b"\r\n0\r\n\r\n"]:
+                with self.subTest(method=method, framing=framing[:20]):
+                    answer = self.raw(method + b" / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n" + framing)
+                    self.assertTrue(answer.startswith(b"HTTP/1.1 " + status), answer[:100])
+                    self.assertEqual(answer.count(b"HTTP/1.1 "), 1, answer)
+                    self.assertIn(b"\r\nConnection: close\r\n", answer)
+        # Without a body, a refused method leaves the connection as it was: the next request
+        # on it is answered.
+        answer = self.raw(b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n"
+                          b"GET /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        self.assertTrue(answer.startswith(b"HTTP/1.1 405"), answer[:100])
+        self.assertIn(b"HTTP/1.1 200", answer)
 
     # --- hostile clients ---
 
@@ -299,8 +354,14 @@ class WebWindow(unittest.TestCase):
             self.assertIn(path, pages)
         tokens = set(re.findall(r"pbem\+[0-9a-z-]+", " ".join(m["Reply-To"] or "" for m in self.outbox)))
         self.assertTrue(tokens)
-        private = ([a for a, _ in PLAYERS.values()] + [p for _, p in PLAYERS.values()] + sorted(tokens) +
-                   ["@", "c:e4", "c:f5", "conditional", "vacation", "dave", "subscribe", "watch", "password"])
+        # A deadline moves with a vacation: no page shows one, in words or as a time.
+        deadlines = [row["deadline_at"] for row in self.server.query(
+            "SELECT deadline_at FROM games WHERE deadline_at IS NOT NULL")]
+        self.assertTrue(deadlines)
+        deadlines += [d[:10] + " " + d[11:16] for d in deadlines]
+        private = ([a for a, _ in PLAYERS.values()] + [p for _, p in PLAYERS.values()] + sorted(tokens) + deadlines +
+                   ["@", "c:e4", "c:f5", "conditional", "vacation", "dave", "subscribe", "watch", "password",
+                    "deadline", "time left"])
         for path, (headers, body) in pages.items():
             if not headers["Content-Type"].startswith("text/"):
                 continue

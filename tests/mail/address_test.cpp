@@ -46,3 +46,16 @@ TEST_CASE("canonical_mailbox folds the local part's case and drops a +detail", "
   CHECK(canonical_mailbox("+only@example.org") == "+only@example.org");  // nothing before the '+'
   CHECK(canonical_mailbox("first.last@example.org") == "first.last@example.org");
 }
+
+// Issue 40: Gmail ignores the dots of the local part, and googlemail.com is gmail.com.
+TEST_CASE("canonical_mailbox drops the local part's dots at gmail.com and googlemail.com", "[address]") {
+  using pbem::mail::canonical_mailbox;
+  CHECK(canonical_mailbox("v.ictim@gmail.com") == "victim@gmail.com");
+  CHECK(canonical_mailbox("V.I.C.T.I.M+x.y@GMail.com") == "victim@gmail.com");
+  CHECK(canonical_mailbox("victim@googlemail.com") == "victim@gmail.com");
+  CHECK(canonical_mailbox("vic.tim@GoogleMail.COM") == "victim@gmail.com");
+  // Elsewhere a dot is part of the name, and so is a domain that only ends like Gmail's.
+  CHECK(canonical_mailbox("v.ictim@example.org") == "v.ictim@example.org");
+  CHECK(canonical_mailbox("v.ictim@notgmail.com") == "v.ictim@notgmail.com");
+  CHECK(canonical_mailbox("v.ictim@mail.gmail.com") == "v.ictim@mail.gmail.com");
+}

@@ -20,7 +20,7 @@ struct Site : pbem::test::ServiceFixture {
   Site() {
     member("alice", "alice@example.org");
     member("bob", "bob@example.net");
-    // Game 1: alice wins along row c; game 2: running, bob to move.
+    // Game 1: alice wins along row c; game 2: running, alice to move.
     deliver("alice@example.org", "hy3 challenge alice bob -size=3");
     const char* cells[] = {"c1", "a1", "c2", "a2", "c3", "a3", "c4", "b4", "c5"};
     for (int ply = 0; ply < 9; ++ply) {
@@ -111,4 +111,43 @@ TEST_CASE("the lists the front page and a player's page read", "[web]") {
   CHECK(history[0].game_id == 1);
   CHECK(history[0].rating > 1500);
   CHECK(Ratings(site.db).history("gates", 1).empty());
+}
+
+TEST_CASE("a member without a game is 404 as a userid nobody has, and no page shows a deadline", "[web]") {
+  Site site;
+  site.member("carol", "carol@example.com");  // signed up and confirmed, never played
+  const WebResponse carol = site.get("/players/carol");
+  const WebResponse nobody = site.get("/players/zzzzz");
+  CHECK(carol.status == 404);
+  CHECK(carol.content_type == nobody.content_type);
+  CHECK(carol.cache_control == nobody.cache_control);
+  std::string body = carol.body;
+  body.replace(body.find("carol"), 5, "zzzzz");
+  CHECK(body == nobody.body);
+  // Game 2 runs, alice to move since her challenge: who and since when, not until when.
+  for (const char* path : {"/", "/games/2", "/players/alice"}) {
+    INFO(path);
+    const WebResponse page = site.get(path);
+    CHECK(page.body.find("lice to move since ") != std::string::npos);  // "Alice" on the game page
+    CHECK(page.body.find("eadline") == std::string::npos);
+  }
+}
+
+TEST_CASE("the request's header alone decides 405 for a method and 413 for a body", "[web]") {
+  for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
+    for (bool body : {false, true}) {
+      INFO(method << " body " << body);
+      const auto refused = web::refuse_before_body(method, body);
+      REQUIRE(refused);
+      CHECK(refused->status == 405);
+      CHECK(refused->allow == "GET, HEAD");
+    }
+  }
+  for (const char* method : {"GET", "HEAD"}) {
+    INFO(method);
+    CHECK_FALSE(web::refuse_before_body(method, false));
+    const auto refused = web::refuse_before_body(method, true);
+    REQUIRE(refused);
+    CHECK(refused->status == 413);
+  }
 }
