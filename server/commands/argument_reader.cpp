@@ -62,13 +62,33 @@ std::string join_shown(const std::vector<std::string>& shown) {
   return out;
 }
 
-// `text` with every `needle` (lower-case) masked, longest first, case-insensitively.
-std::string masked_words(std::string text, std::vector<std::string> needles) {
-  std::sort(needles.begin(), needles.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  for (const std::string& needle : needles) {
-    if (needle.empty()) continue;
-    for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += kMask.size())
-      text.replace(at, needle.size(), kMask);
+// A word to mask: lower-case, and whether anywhere in the text or only where it is quoted.
+struct Needle {
+  std::string word;
+  bool anywhere;
+};
+
+// `text` with every needle masked, longest first (a password inside a longer word must not
+// leave the rest of that word), case-insensitively: anywhere, or only where the text quotes
+// it as quoted_word() does ('needle' or 'needle...'), the one way errors repeat a word the
+// sender wrote (an unquoted word of the server's own, "unexpected extra words", is left
+// alone even if the sender typed it too).
+std::string masked_words(std::string text, std::vector<Needle> needles) {
+  std::stable_sort(needles.begin(), needles.end(),
+                   [](const Needle& a, const Needle& b) { return a.word.size() > b.word.size(); });
+  for (const Needle& needle : needles) {
+    if (needle.word.empty()) continue;
+    for (std::size_t at = 0; (at = to_lower(text).find(needle.word, at)) != std::string::npos;) {
+      const std::size_t end = at + needle.word.size();
+      const bool quoted = at > 0 && text[at - 1] == '\'' &&
+                          (text.compare(end, 1, "'") == 0 || text.compare(end, 4, "...'") == 0);
+      if (!needle.anywhere && !quoted) {
+        at = end;
+        continue;
+      }
+      text.replace(at, needle.word.size(), kMask);
+      at += kMask.size();
+    }
   }
   return text;
 }
@@ -76,19 +96,20 @@ std::string masked_words(std::string text, std::vector<std::string> needles) {
 }  // namespace
 
 std::string SecretWords::masked_in(std::string text, bool order_proven, std::string_view known_userid) const {
-  std::vector<std::string> needles;
-  const auto add = [&](const std::string& word) {
-    // Whole, and as quoted_word() shows it: cut after kMaxQuotedChars, other than
-    // printable ASCII as '?' (its "..." left off).
-    needles.push_back(word);
-    std::string shown = printable_prefix(word);
+  std::vector<Needle> needles;
+  // Each word whole, and as quoted_word() shows it: cut after kMaxQuotedChars, other than
+  // printable ASCII as '?' (its "..." left off).
+  const auto add = [&](const std::string& word, bool anywhere) {
+    needles.push_back({word, anywhere});
+    std::string shown = to_lower(printable_prefix(word));
     if (shown.size() > kMaxQuotedChars) shown.resize(kMaxQuotedChars);
-    needles.push_back(std::move(shown));
+    needles.push_back({std::move(shown), anywhere});
   };
-  for (const std::string& password : passwords_) add(password);
+  // The passwords the parser read, wherever they appear (typed twice, as the move).
+  for (const std::string& password : passwords_) add(password, true);
   if (!order_proven)
     for (const std::string& word : unplaced_)
-      if (word != known_userid) add(word);
+      if (word != known_userid) add(word, false);
   return masked_words(std::move(text), std::move(needles));
 }
 
@@ -229,8 +250,8 @@ MaskedCommand ArgumentReader::masked() const {
     if (std::find(passwords_.begin(), passwords_.end(), to_lower(words_[i])) != passwords_.end())
       shown[i] = std::string(kMask);
   std::string cautious;
-  if (secret_from_)
-    cautious = join_shown(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_))) +
+  if (const auto from = secret_from_ ? secret_from_ : quiet_from_)
+    cautious = join_shown(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*from))) +
                " ...";
   return MaskedCommandMaker::make(join_shown(shown), std::move(cautious));
 }

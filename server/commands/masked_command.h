@@ -33,17 +33,19 @@ class MaskedCommand {
 // round": no reply, log line or stored row quotes a word at or after the userid of a command
 // that takes a secret, however the words are ordered). Every error text, the parser's and
 // the handlers', passes through masked_in() on its way out (parse_command, the processor),
-// so an error that names such a word shows "*****" instead, whoever wrote the error.
+// so an error that quotes such a word (as quoted_word() does, the one way errors repeat the
+// sender's words) shows '*****' instead, whoever wrote the error.
 // Made by the ArgumentReader only, which knows where the userid was due.
 class SecretWords {
  public:
   SecretWords() = default;  // a command with no secret
 
   // `text` with the secrets masked, compared case-insensitively, whole or as quoted_word()
-  // cuts them. Always the passwords (and codes) as the parser read them; while the word
+  // cuts them. Always the passwords (and codes) as the parser read them, wherever they
+  // appear; while the word
   // order is unproven (`order_proven`: false until a password was accepted), also every
-  // word from the userid on that could be a password, except `known_userid` (a word found
-  // to be an existing account's userid is that userid).
+  // word from the userid on that could be a password, where the text quotes it, except
+  // `known_userid` (a word found to be an existing account's userid is that userid).
   std::string masked_in(std::string text, bool order_proven, std::string_view known_userid = {}) const;
 
  private:
