@@ -15,6 +15,9 @@ class MaskedCommandMaker {
   static MaskedCommand make(std::string text, std::string cautious = {}) {
     return MaskedCommand(capped(std::move(text)), capped(std::move(cautious)));
   }
+  static SecretWords secrets(std::vector<std::string> passwords, std::vector<std::string> unplaced) {
+    return SecretWords(std::move(passwords), std::move(unplaced));
+  }
 
  private:
   // A command line can be as long as a Subject (tens of KB): what is quoted of it stops
@@ -59,7 +62,56 @@ std::string join_shown(const std::vector<std::string>& shown) {
   return out;
 }
 
+// A word to mask: lower-case, and whether anywhere in the text or only where it is quoted.
+struct Needle {
+  std::string word;
+  bool anywhere;
+};
+
+// `text` with every needle masked, longest first (a password inside a longer word must not
+// leave the rest of that word), case-insensitively: anywhere, or only where the text quotes
+// it as quoted_word() does ('needle' or 'needle...'), the one way errors repeat a word the
+// sender wrote (an unquoted word of the server's own, "unexpected extra words", is left
+// alone even if the sender typed it too).
+std::string masked_words(std::string text, std::vector<Needle> needles) {
+  std::stable_sort(needles.begin(), needles.end(),
+                   [](const Needle& a, const Needle& b) { return a.word.size() > b.word.size(); });
+  for (const Needle& needle : needles) {
+    if (needle.word.empty()) continue;
+    for (std::size_t at = 0; (at = to_lower(text).find(needle.word, at)) != std::string::npos;) {
+      const std::size_t end = at + needle.word.size();
+      const bool quoted = at > 0 && text[at - 1] == '\'' &&
+                          (text.compare(end, 1, "'") == 0 || text.compare(end, 4, "...'") == 0);
+      if (!needle.anywhere && !quoted) {
+        at = end;
+        continue;
+      }
+      text.replace(at, needle.word.size(), kMask);
+      at += kMask.size();
+    }
+  }
+  return text;
+}
+
 }  // namespace
+
+std::string SecretWords::masked_in(std::string text, bool order_proven, std::string_view known_userid) const {
+  std::vector<Needle> needles;
+  // Each word whole, and as quoted_word() shows it: cut after kMaxQuotedChars, other than
+  // printable ASCII as '?' (its "..." left off).
+  const auto add = [&](const std::string& word, bool anywhere) {
+    needles.push_back({word, anywhere});
+    std::string shown = to_lower(printable_prefix(word));
+    if (shown.size() > kMaxQuotedChars) shown.resize(kMaxQuotedChars);
+    needles.push_back({std::move(shown), anywhere});
+  };
+  // The passwords the parser read, wherever they appear (typed twice, as the move).
+  for (const std::string& password : passwords_) add(password, true);
+  if (!order_proven)
+    for (const std::string& word : unplaced_)
+      if (word != known_userid) add(word, false);
+  return masked_words(std::move(text), std::move(needles));
+}
 
 std::optional<int> positive_number(std::string_view text) {
   int value = 0;
@@ -69,7 +121,7 @@ std::optional<int> positive_number(std::string_view text) {
 }
 
 ArgumentReader::ArgumentReader(std::vector<std::string> words)
-    : words_(std::move(words)), masked_(quotable(words_)) {}
+    : words_(std::move(words)), masked_(quotable(words_)), keyword_(words_.size(), false) {}
 
 std::optional<std::string> ArgumentReader::peek() const {
   if (done()) return std::nullopt;
@@ -82,6 +134,24 @@ std::string ArgumentReader::take(std::string_view what) {
 }
 
 std::string ArgumentReader::take_lower(std::string_view what) { return to_lower(take(what)); }
+
+std::string ArgumentReader::take_keyword(std::string_view what, const std::vector<std::string>& choices) {
+  std::string word = take_lower(what);
+  if (std::find(choices.begin(), choices.end(), word) == choices.end())
+    throw ParseFailure{refused_word(what) + " is not one of: " + join(choices, ", ")};
+  keyword_[next_ - 1] = true;
+  return word;
+}
+
+std::string ArgumentReader::instead() const {
+  if (quiet() || next_ == 0) return " (the word given is not repeated here, in case it was a password)";
+  return ", not " + quoted_word(words_[next_ - 1]);
+}
+
+std::string ArgumentReader::refused_word(std::string_view what) const {
+  if (quiet() || next_ == 0) return "the word where the " + std::string(what) + " belongs";
+  return quoted_word(words_[next_ - 1]);
+}
 
 std::string ArgumentReader::take_userid(std::string_view what) {
   std::string userid = take_lower(what);
@@ -100,11 +170,11 @@ std::string ArgumentReader::take_password(std::string_view what) {
   if (auto problem = password_problem(words_[next_])) {
     if (what == "new password") throw ParseFailure{"new " + *problem};
     if (signup_) throw ParseFailure{*problem};
-    // "gates move 2 bob a:d2": the move sits where the password belongs. A word that
-    // could never be a password is no secret, so the error may name it.
+    // "gates move 2 bob a:d2": the move sits where the password belongs. Said without
+    // the word: nothing from the userid on is repeated, whatever it looks like.
     if (next_ + 1 == words_.size() && looks_like_move(words_[next_]))
-      throw ParseFailure{"password missing: " + quoted_word(words_[next_]) +
-                         " is a move, not a password; write userid, password, then the move"};
+      throw ParseFailure{"password missing: the last word is a move, not a password; write userid, password, "
+                         "then the move"};
     throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
                        "): is a word missing or out of order?"};
   }
@@ -180,8 +250,8 @@ MaskedCommand ArgumentReader::masked() const {
     if (std::find(passwords_.begin(), passwords_.end(), to_lower(words_[i])) != passwords_.end())
       shown[i] = std::string(kMask);
   std::string cautious;
-  if (secret_from_)
-    cautious = join_shown(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*secret_from_))) +
+  if (const auto from = secret_from_ ? secret_from_ : quiet_from_)
+    cautious = join_shown(std::vector<std::string>(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(*from))) +
                " ...";
   return MaskedCommandMaker::make(join_shown(shown), std::move(cautious));
 }
@@ -189,6 +259,14 @@ MaskedCommand ArgumentReader::masked() const {
 MaskedCommand ArgumentReader::masked_so_far() const {
   std::size_t keep = secret_from_ ? *secret_from_ : quiet_from_ ? *quiet_from_ : next_;
   return MaskedCommandMaker::make(first_words(keep) + (keep < words_.size() ? " ..." : ""));
+}
+
+SecretWords ArgumentReader::secret_words() const {
+  std::vector<std::string> unplaced;
+  if (const auto from = secret_from_ ? secret_from_ : quiet_from_)
+    for (std::size_t i = *from; i < words_.size(); ++i)
+      if (!keyword_[i] && !password_problem(words_[i])) unplaced.push_back(to_lower(words_[i]));
+  return MaskedCommandMaker::secrets(passwords_, std::move(unplaced));
 }
 
 MaskedCommand ArgumentReader::first_word_only(const std::string& first) {

@@ -33,6 +33,9 @@ class ArgumentReader {
 
   std::string take(std::string_view what);
   std::string take_lower(std::string_view what);
+  // The next word, lower-cased, which must be one of `choices` (a setting's name, "all"):
+  // a word the server knows is no secret, so errors may name it.
+  std::string take_keyword(std::string_view what, const std::vector<std::string>& choices);
   // Called where a password command's userid is due: from here on any word may be a
   // password typed in the wrong place, so failures quote nothing from this point.
   void password_layout_from_here() { secret_from_ = next_; }
@@ -44,6 +47,16 @@ class ArgumentReader {
   void secret_command() { quiet_from_ = next_; }
   // A signup's password is new, so its rules are stated plainly (there is no secret yet).
   void signup_rules() { signup_ = true; }
+  // Whether the words read from here on may be a secret typed out of place: then no
+  // failure may repeat them. A parser's own failure names the word it refused with
+  // refused_word(), never with quoted_word().
+  bool quiet() const { return secret_from_ || quiet_from_; }
+  // The word just read, quoted ("'xyz'"), when it may be repeated; else where it stood:
+  // "the word where the <what> belongs".
+  std::string refused_word(std::string_view what) const;
+  // The end of an error about the word just read: ", not 'xyz'" where it may be repeated,
+  // else " (the word given is not repeated here, in case it was a password)".
+  std::string instead() const;
   std::string take_userid(std::string_view what = "userid");
   // Every stored password passed password_problem at signup, so a word that does not is
   // not a password: most likely the words are out of order.
@@ -61,6 +74,10 @@ class ArgumentReader {
   // After a failure the words not yet read may hold a password in an unexpected place,
   // and in a password command so may every word from the userid on: they are left out.
   MaskedCommand masked_so_far() const;
+  // What no error text may repeat (masked_command.h): the passwords read, and in a command
+  // with a secret every word from the userid on (from its first argument while the userid's
+  // place is not reached) that could be a password and was not read as a keyword.
+  SecretWords secret_words() const;
   // For a line whose first word is not a command: only that word, which cannot be a secret.
   static MaskedCommand first_word_only(const std::string& first);
   // A description the server wrote itself ("reply to game 12"), never the sender's words.
@@ -80,6 +97,7 @@ class ArgumentReader {
   std::vector<std::string> passwords_;  // lower-case
   bool signup_ = false;
   std::optional<std::size_t> quiet_from_;  // secret_command(): failures name the place, never the word
+  std::vector<bool> keyword_;               // read by take_keyword: the server's own word
 };
 
 }  // namespace pbem::server

@@ -71,18 +71,16 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 // pictures on|off, digest HH|off (HH 0..23), movemail on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  const std::string setting = reader.take_lower("setting (pictures, digest or movemail)");
-  if (setting != "pictures" && setting != "digest" && setting != "movemail")
-    throw ParseFailure{quoted_word(setting) + " is not a setting; the ones there are: pictures, digest, movemail"};
+  const std::string setting = reader.take_keyword("setting", {"pictures", "digest", "movemail"});
   const std::string value = reader.take_lower(setting == "digest" ? "hour (0 to 23) or off after digest"
                                                                    : "on or off after " + setting);
   if (setting == "digest") {
     const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
                       std::stoi(value) <= 23;
     if (!hour && value != "off")
-      throw ParseFailure{"digest is set to an hour from 0 to 23 (UTC) or 'off', not " + quoted_word(value)};
+      throw ParseFailure{"digest is set to an hour from 0 to 23 (UTC) or 'off'" + reader.instead()};
   } else if (value != "on" && value != "off") {
-    throw ParseFailure{setting + " is set 'on' or 'off', not " + quoted_word(value)};
+    throw ParseFailure{setting + " is set 'on' or 'off'" + reader.instead()};
   }
   reader.expect_end();
   command.words = {setting, value};
@@ -95,7 +93,7 @@ void vacation_arguments(ArgumentReader& reader, Command& command) {
   const std::string value = reader.take_lower("number of days or off");
   const auto days = positive_number(value);
   if (value != "off" && (!days || *days > 366))
-    throw ParseFailure{quoted_word(value) + " is neither a number of vacation days (1 or more) nor 'off'"};
+    throw ParseFailure{reader.refused_word("number of days") + " is neither a number of vacation days (1 or more) nor 'off'"};
   reader.expect_end();
   command.words = {value};
 }
@@ -134,7 +132,7 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
   const std::vector<std::string> words = ahead.rest();
   if (words.size() == 3 && to_lower(words[2]) == "all") {
     userid_password(reader, command);
-    command.words.push_back(reader.take_lower("all"));
+    command.words.push_back(reader.take_keyword("all", {"all"}));
     reader.expect_end();
     return;
   }
@@ -146,8 +144,9 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
 void move_text(ArgumentReader& reader, Command& command) {
   std::string move = reader.take("move");
   if (auto next = reader.peek(); next && next->starts_with('#')) {
-    // Repeated only when neither word could be a password (too short, a Gates colon, ...).
-    if (password_problem(move) && password_problem(*next))
+    // Repeated only where the words may be repeated and neither could be a password (too
+    // short, a Gates colon, ...).
+    if (!reader.quiet() && password_problem(move) && password_problem(*next))
       throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
     throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
   }
@@ -168,7 +167,7 @@ void move_text(ArgumentReader& reader, Command& command) {
 void conditional_line(ArgumentReader& reader, Command& command) {
   ArgumentReader ahead = reader;
   const std::vector<std::string> rest = ahead.rest_lower();
-  if (rest == std::vector<std::string>{"clear"}) command.words = {reader.take_lower("clear")};
+  if (rest == std::vector<std::string>{"clear"}) command.words = {reader.take_keyword("clear", {"clear"})};
   else command.words = reader.rest_private();
 }
 
@@ -206,7 +205,7 @@ void boards_with_plies(ArgumentReader& reader, Command& command) {
 void take_tournament(ArgumentReader& reader, Command& command) {
   const std::string word = reader.take_lower("tournament number (e.g. 3 or T#3)");
   const auto number = positive_number(word.starts_with("t#") ? std::string_view(word).substr(2) : word);
-  if (!number) throw ParseFailure{quoted_word(word) + " is not a tournament number: write 3 or T#3"};
+  if (!number) throw ParseFailure{reader.refused_word("tournament number") + " is not a tournament number: write 3 or T#3"};
   command.boards.push_back(BoardRef{*number, std::nullopt});
 }
 
@@ -348,6 +347,11 @@ const std::vector<std::string>& move_words() { return kMoveWordCommands; }
 
 void parse_authenticated_move(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
+  // The player typed what follows their userid. One word is the move; more (a userid and
+  // password on the line, a whole command, a conditional line) may hold a password, so
+  // they are read as a password command's words are from its userid on.
+  ArgumentReader ahead = reader;
+  if (ahead.rest().size() > 2) reader.password_layout_from_here();
   command.userid = reader.take_userid();
   if (command.spec->name == "conditional") conditional_line(reader, command);
   else move_text(reader, command);

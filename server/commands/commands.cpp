@@ -58,6 +58,10 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
     }
   }
   if (two_word.empty()) return one_word;
+  // "change" is only ever followed by a secret command's words: a failure from here on
+  // repeats none of them ("tournament", with `tournament start` among its rows, alike).
+  if (std::any_of(candidates.begin(), candidates.end(), [](const CommandSpec* spec) { return spec->secret != Secret::None; }))
+    reader.secret_command();
   if (one_word) {
     const auto next = reader.peek();
     for (const auto& [spec, second] : two_word)
@@ -75,7 +79,7 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
   const std::string second = reader.take_lower(join(quoted_seconds, " or ") + " after " + first);
   for (const auto& [spec, expected] : two_word)
     if (second == expected) return spec;
-  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + ", not " + quoted_word(second)};
+  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + reader.instead()};
 }
 
 std::string usages_of(const std::vector<const CommandSpec*>& rows, std::string_view game) {
@@ -126,13 +130,15 @@ ParsedCommand parse_player_move(std::string_view type, long long number, std::st
   try {
     parse_authenticated_move(reader, command);
   } catch (const ParseFailure& failure) {
-    result.error = failure.message;
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false, userid);
     result.usage = command_usage(*command.spec, command.type);
     result.masked = reader.masked_so_far();
     return result;
   }
   command.masked = reader.masked();
   result.masked = command.masked;
+  result.secrets = reader.secret_words();
   result.command = std::move(command);
   return result;
 }
@@ -182,10 +188,12 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
       if (auto guess = closest_word(verb, game_command_words())) message += "; did you mean " + *guess + "?";
       throw ParseFailure{message};
     }
-    if (command.spec->secret == Secret::Password || command.spec->secret == Secret::Code) reader.secret_command();
+    if (command.spec->secret != Secret::None) reader.secret_command();
     command.spec->parse(reader, command);
   } catch (const ParseFailure& failure) {
-    result.error = failure.message;
+    // Whatever the parser wrote, no word that may be a secret leaves in it.
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false);
     result.masked = reader.masked_so_far();
     // The usage of the command that was attempted; all game commands when it is not known.
     result.usage = !candidates.empty() ? usages_of(candidates, game) : is_game ? game_usages(game) : "";
@@ -193,6 +201,7 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   }
   command.masked = reader.masked();
   result.masked = command.masked;
+  result.secrets = reader.secret_words();
   result.command = std::move(command);
   return result;
 }

@@ -45,6 +45,7 @@ struct ParsedCommand {
   std::string error;     // when command is empty: what was wrong
   std::string usage;     // the usage line(s) of the command that was attempted, if known
   MaskedCommand masked;  // what replies and logs may quote, even on error
+  SecretWords secrets;   // what no error text may repeat (the processor masks it in them)
 };
 
 // Parses one command line. `game_names` are the games the server plays.

@@ -9,22 +9,6 @@ namespace pbem::server {
 
 namespace {
 
-// An error message names the word it refused (a move, a userid); if that word is the
-// command's password typed twice, it is masked (case-insensitively) here too, whole or as
-// quoted_word() repeats it (cut after kMaxQuotedChars, other than printable ASCII as '?').
-std::string without_passwords(std::string text, const std::optional<Command>& command) {
-  if (!command) return text;
-  for (const std::string* password : {&command->password, &command->new_password}) {
-    if (password->empty()) continue;
-    std::string shown = printable_prefix(*password);
-    if (shown.size() > kMaxQuotedChars) shown.resize(kMaxQuotedChars);  // without its "..."
-    for (const std::string& needle : {to_lower(*password), to_lower(shown)})
-      for (std::size_t at = 0; (at = to_lower(text).find(needle, at)) != std::string::npos; at += 5)
-        text.replace(at, needle.size(), "*****");
-  }
-  return text;
-}
-
 // Usage texts come as one line or as a block whose lines carry their own indent: every
 // line of the reply's usage block gets the same four spaces.
 std::string indented_usage(const std::string& usage) {
@@ -70,14 +54,19 @@ Outcome CommandProcessor::handle(const Request& request) {
     // only this one reply goes out.
     out.replies.clear();
     out.error = true;
-    const std::string reason = without_passwords(error.what(), parsed.command);
-    out.summary = "error: " + (error.logged.empty() ? reason : error.logged);
-    // When the password was not accepted the words may be out of order: from the userid
-    // on, any of them may be the password, so neither the reply nor the log quotes them.
-    // (A signup has no password to check: its word order was validated by the parser.)
-    if (parsed.command && parsed.command->spec->secret != Secret::NewAccount && !parsed.command->password.empty() &&
-        !context.password_accepted())
-      out.masked_command = parsed.masked.cautious();
+    // The words are where the usage puts them only once the command's password was
+    // accepted (a signup's or a code's never is, a reply's game address proves nothing about
+    // what the player typed after it): until then any word from the userid on may be the
+    // password, so neither the error nor the quoted command repeats one. The passwords
+    // themselves are masked in any case (typed twice, say as the move).
+    const Command* command = parsed.command ? &*parsed.command : nullptr;
+    const bool order_proven =
+        command && (command->spec->secret == Secret::None || (!command->password.empty() && context.password_accepted()));
+    std::string known_userid;  // an existing account's userid is that, wherever it stood
+    if (command && !command->userid.empty() && context.accounts.find(command->userid)) known_userid = command->userid;
+    const std::string reason = parsed.secrets.masked_in(error.what(), order_proven, known_userid);
+    out.summary = "error: " + (error.logged.empty() ? reason : parsed.secrets.masked_in(error.logged, order_proven, known_userid));
+    if (!order_proven) out.masked_command = parsed.masked.cautious();
     const std::string& shown = out.masked_command.text();
     std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
                        "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";

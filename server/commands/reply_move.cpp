@@ -104,8 +104,11 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command.error = text.empty()
                                ? "your reply to game " + number + " has no move in it: write just the move (e.g. " +
                                      "d4) as the first line of your reply"
-                               : "the first line of your reply, " + quoted_word(text) +
-                                     ", is not a move: write just the move (e.g. d4) as the first line of your reply";
+                               // Not repeated: a line that is no move may be a whole command, password
+                               // and all, and this error is the reply's Subject and the log's outcome.
+                               : "the first line of your reply is not a move (it is not repeated here, in case it "
+                                 "holds a password): write just the move, e.g. d4, as the first line of your reply, "
+                                 "with nothing else on it";
     return result;
   }
   result.command = parse_player_move(record->type, record->id, player->userid, text);

@@ -187,7 +187,9 @@ class Clock(ClockCase):
         self.assertEqual(self.game(game)["deadline_at"], before)
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM vacations"), [{"n": 1}])
         [refused] = self.command("alice", "vacation alice secret1 soon")
-        self.assertIn("'soon' is neither a number of vacation days", text_of(refused))
+        # Not repeated (issue 40): with the words out of order it could be the password.
+        self.assertIn("the word where the number of days belongs is neither a number of vacation days",
+                      text_of(refused))
         # A new calendar year brings a new allowance.
         self.at(datetime(2028, 1, 1, 0, 0, 1))
         [reply] = self.command("alice", "vacation alice secret1 30")

@@ -76,7 +76,7 @@ class BoardMails(IngestCase):
         self.send(BOB, "set bob wrong-one pictures off")
         self.assertIn("wrong password", text_of(self.new_replies()[0]))
         self.send(BOB, "set bob secret2 pictures maybe")
-        self.assertIn("pictures is set 'on' or 'off', not 'maybe'", text_of(self.new_replies()[0]))
+        self.assertIn("pictures is set 'on' or 'off' (the word given is not repeated here", text_of(self.new_replies()[0]))
         self.assertEqual(self.server.query("SELECT pictures FROM users WHERE userid = 'bob'"), [{"pictures": 1}])
         self.send(BOB, "set bob secret2 pictures off")
         self.send(BOB, "set bob secret2 pictures on")

@@ -47,13 +47,15 @@ class ErrorHints(RepliesTestCase):
         self.send(ALICE, "gates challenge alice bob")
         self.new_replies()
         text = self.only_reply(BOB, "gates move 1 bob a:d2")
-        self.assertIn("password missing: 'a:d2' is a move", text)
+        self.assertIn("password missing: the last word is a move", text)
+        self.assertNotIn("a:d2", text)  # nothing from the userid on is repeated (issue 40)
         self.assertIn("    gates move 1 ...\n", text)  # the words from the userid on are not quoted
 
     def test_blank_before_the_move_number(self):
         self.send(ALICE, "hy3 challenge alice bob")
         self.new_replies()
-        self.assertIn("write d4#1 without a space", self.only_reply(ALICE, "hy3 move 1 alice secret1 d4 #1"))
+        self.assertIn("write the move and its #moveno without a space between them",
+                      self.only_reply(ALICE, "hy3 move 1 alice secret1 d4 #1"))
         self.assertEqual(self.server.query("SELECT COUNT(*) AS n FROM moves")[0]["n"], 0)
 
     def test_gates_errors_speak_of_tiles(self):

@@ -2,8 +2,10 @@
 // the help texts all read it.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
+#include "engine/text.h"
 #include "server/commands/command_table.h"
 #include "server/commands/commands.h"
 #include "server/commands/help.h"
@@ -74,4 +76,118 @@ TEST_CASE("the games named in the help texts come from the registry") {
   CHECK(help.find("<game> is one of: gates, hy3, gaia.") != std::string::npos);
   CHECK(help_text({"tutorial"}, "pbem@example.org").find("`help gates`, `help hy3` or `help gaia`") !=
         std::string::npos);
+}
+
+namespace {
+
+// Sample words for a usage line's arguments, in its order; the secret is "Sekr3t-alice".
+// Read from the usage, so a new row is covered by the test below as it is written.
+std::vector<std::string> sample_arguments(const CommandSpec& spec) {
+  std::string usage(spec.usage.substr(0, spec.usage.find("   (")));
+  usage = usage.substr(0, usage.find(','));  // "set ... on|off, or digest HH|off": the first form
+  std::vector<std::string> words = pbem::split_words(usage);
+  std::size_t own = (spec.for_game ? 1 : 0) + pbem::split_words(spec.spellings.front()).size();
+  std::vector<std::string> out;
+  for (std::size_t i = own; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word == "board" || word == "board[#moveno]") out.push_back("1");
+    else if (word == "userid" || word == "userid1") out.push_back("alice");
+    else if (word == "userid2" || word == "to-userid") out.push_back("bob");
+    else if (word == "password" || word == "current-password" || word == "code") out.push_back("Sekr3t-alice");
+    else if (word == "new-password") out.push_back("N3w-Sekr3t-x");
+    else if (word == "move[#moveno]" || word == "[clear|ply") out.push_back("c1");
+    else if (word == "ply") out.push_back("b2");
+    else if (word == "T") out.push_back("3");
+    else if (word == "name") out.push_back("Spring");
+    else if (word == "[address") out.push_back("alice@a.test");
+    else if (word == "pictures|movemail") out.push_back("movemail");
+    else if (word == "on|off") out.push_back("off");
+    else if (word == "[days|off]") out.push_back("7days");
+    else if (word == "[-options]") out.push_back("-size=3");
+    else if (word == "[to-userid" || word == "...]" || word == "...") continue;
+    else FAIL("no sample for '" << word << "' in the usage of " << spec.name);
+  }
+  return out;
+}
+
+bool holds_secret(const std::string& text) {
+  const std::string lower = pbem::to_lower(text);
+  return lower.find("sekr3t") != std::string::npos;
+}
+
+}  // namespace
+
+// Spec "Limits, second round": no reply or log line quotes a word at or after the userid of a
+// command that takes a secret, however the words are ordered. Every row with a secret, its
+// arguments in every order: neither the parse error nor the quoted command repeats the secret,
+// and an error a handler writes about any word of them (as "there is no user '...'" does) has
+// it masked on its way out, until the password was accepted.
+TEST_CASE("no order of a secret command's words gets its secret quoted", "[secrets]") {
+  std::size_t rows = 0, orders = 0;
+  for (const CommandSpec& spec : command_table()) {
+    if (spec.secret == Secret::None) continue;
+    ++rows;
+    std::vector<std::string> arguments = sample_arguments(spec);
+    std::sort(arguments.begin(), arguments.end());
+    do {
+      const std::string line = line_for(spec, spec.spellings.front()) + " " + pbem::join(arguments, " ");
+      INFO(line);
+      ++orders;
+      const ParsedCommand p = parse_command(line, kGames);
+      CHECK_FALSE(holds_secret(p.error));
+      CHECK_FALSE(holds_secret(p.masked.cautious().text()));
+      if (!p.command) CHECK_FALSE(holds_secret(p.masked.text()));
+      for (const std::string& word : arguments)
+        CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
+    } while (std::next_permutation(arguments.begin(), arguments.end()));
+  }
+  CHECK(rows == 24);  // every row that takes a password, signup's and confirm's secret
+  CHECK(orders > 250);
+}
+
+// Issue 40 item 4's reports, each as it was made.
+TEST_CASE("words out of order in set, vacation and join quote nothing after the command", "[secrets]") {
+  for (const std::string line : {"set alice movemail Sekr3t-alice off", "vacation alice 7days Sekr3t-alice",
+                                 "hy3 join Sekr3t-alice", "hy3 tournament Sekr3t-alice 3 alice start",
+                                 "change Sekr3t-alice password alice x"}) {
+    INFO(line);
+    const ParsedCommand p = parse_command(line, kGames);
+    REQUIRE_FALSE(p.command);
+    CHECK_FALSE(holds_secret(p.error));
+    CHECK_FALSE(holds_secret(p.masked.text()));
+  }
+  // "movemail" stood where the password belongs: it is masked wherever the error has it.
+  CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
+        "the word where the setting belongs is not one of: pictures, digest, *****");
+  CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
+        "the word where the setting belongs is not one of: pictures, digest, movemail");
+  CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
+        "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
+  CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==
+        "the word where the tournament number belongs is not a tournament number: write 3 or T#3");
+  // A command without a secret still names the word it refused.
+  CHECK(parse_command("hy3 tournament x", kGames).error ==
+        "the word where the tournament number belongs is not a tournament number: write 3 or T#3");
+  CHECK(parse_command("hy3 history x", kGames).error == "'x' is not a board number");
+}
+
+// A reply to a game or digest address: the player typed only what follows their userid.
+TEST_CASE("a move by reply with a userid and password on its line quotes neither", "[secrets]") {
+  for (const std::string text : {"alice Sekr3t-alice c1", "Sekr3t-alice alice c1", "c1 alice Sekr3t-alice",
+                                 "Sekr3t-alice c1", "c1 Sekr3t-alice", "hy3 move 1 alice Sekr3t-alice c1"}) {
+    INFO(text);
+    const ParsedCommand p = parse_player_move("hy3", 1, "alice", text);
+    REQUIRE_FALSE(p.command);
+    CHECK_FALSE(holds_secret(p.error));
+    CHECK_FALSE(holds_secret(p.masked.text()));
+    CHECK(p.masked.text() == "hy3 move 1 ...");
+  }
+  // A conditional line is private anyway; an error about its plies masks them too.
+  const ParsedCommand conditional = parse_player_move("hy3", 1, "alice", "conditional Sekr3t-alice c1");
+  REQUIRE(conditional.command);
+  CHECK(conditional.secrets.masked_in("'sekr3t-alice' is not a cell", false, "alice") == "'*****' is not a cell");
+  // One word is the move, and may be named.
+  const ParsedCommand move = parse_player_move("hy3", 1, "alice", "zz99");
+  REQUIRE(move.command);
+  CHECK(move.secrets.masked_in("illegal move 'zz99'", false, "alice") == "illegal move 'zz99'");
 }

@@ -87,17 +87,19 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(error_of("gates move 17 alice") == "missing password");
   CHECK(error_of("gates move 17 alice pw12 c:d3 extra") ==
         "unexpected extra words at the end of the command (not repeated here)");
-  // The move in the password's place: said so, and the move (no secret) is named in the error.
+  // The move in the password's place: said so, without repeating it (issue 40: nothing from
+  // the userid on is quoted, whatever it looks like).
   CHECK(error_of("gates move 2 bob a:d2") ==
-        "password missing: 'a:d2' is a move, not a password; write userid, password, then the move");
+        "password missing: the last word is a move, not a password; write userid, password, then the move");
   CHECK(parse_command("gates move 2 bob a:d2", kGames).masked.text() == "gates move 2 ...");
   CHECK(error_of("hy3 move 2 bob d4") ==
-        "password missing: 'd4' is a move, not a password; write userid, password, then the move");
+        "password missing: the last word is a move, not a password; write userid, password, then the move");
   // A word that could be a password stays masked and is not quoted.
   CHECK(error_of("hy3 move 2 bob d4d4") == "missing move");
   CHECK(parse_command("hy3 move 2 bob d4d4", kGames).masked.text() == "hy3 move 2 ...");
   // A blank before the move number.
-  CHECK(error_of("gates move 2 bob secret c1 #5") == "write c1#5 without a space before '#'");
+  CHECK(error_of("gates move 2 bob secret c1 #5") ==
+        "write the move and its #moveno without a space between them, e.g. d4#12");
   CHECK(error_of("gates move 2 bob secret Secr3t-x #5") ==
         "write the move and its #moveno without a space between them, e.g. d4#12");
   // Typos get a suggestion.
@@ -118,7 +120,9 @@ TEST_CASE("malformed commands get specific errors and the usage") {
         "long): is a word missing or out of order?");
   CHECK(error_of("signup alice pw") == "password must be 4 to 64 characters long");
   CHECK(error_of("signup alice pa:ss") == "password may not contain blanks, quotes or colons");
-  CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address', not 'stuff'");
+  // Every command spelled "change ..." takes a password: the word is not repeated.
+  CHECK(error_of("change stuff alice") == "change what? expected 'change password' or 'change address' (the word "
+                                          "given is not repeated here, in case it was a password)");
   // A password after the point of failure is never echoed or logged.
   CHECK(parse_command("signup al!ce secret", kGames).masked.text() == "signup ...");
   CHECK(parse_command("gates move x alice secret c:d3", kGames).masked.text() == "gates move ...");
