@@ -284,7 +284,7 @@ class Tournaments(ClockCase):
                 self.assertEqual(self.tournament(number)["status"], "running")
                 continue
             [reply] = replies
-            self.assertIn("Error: alice already plays 5 games against the computer, the most allowed at once",
+            self.assertIn("not carried out: alice already plays 5 games against the computer, the most allowed at once",
                           text_of(reply))
             self.assertEqual(self.entrants(number), ["alice"])  # nothing stored
             self.assertEqual(self.tournament(number)["status"], "open")
