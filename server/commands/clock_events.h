@@ -1,5 +1,6 @@
 // What the clock does to a game when its time comes, and the mail that says so: the loss
-// on time at a deadline and the one reminder before it. The pipeline only schedules them
+// on time at a deadline (or the abort, when that player never moved) and the one reminder
+// before it. The pipeline only schedules them
 // (pipeline/clock_duties.*: which games are due, one transaction each, the outbox); the
 // decisions and the wording are here, with the other game commands.
 #pragma once
@@ -22,6 +23,7 @@ struct ClockDutyDone {
   std::string log_line;
   std::vector<Reply> replies;  // no mail asked for them: none is "to the sender"
   int plies = 0;               // the game's plies: the duty's mails are about this move
+  bool never_moved = false;    // the deadline aborted the game instead of losing it on time
 };
 
 // Carries out `duty` for game `game_id` at `now` (ISO 8601) inside the caller's

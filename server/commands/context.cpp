@@ -11,6 +11,7 @@
 #include "server/commands/mail_allowance.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
+#include "server/storage/tournaments.h"
 #include "server/commands/reply_format.h"
 
 namespace pbem::server {
@@ -218,12 +219,21 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
     if (records.count_active(player->id) >= active)
       throw CommandError(player->userid + " already plays " + std::to_string(active) +
                          " games, the most one player may have running at once; finish one first");
-    const bool against_computer = (player == &first ? second : first).computer;
-    const int with_bot = config.bot.games_per_user;
-    if (against_computer && records.count_active_against_computer(player->id) >= with_bot)
-      throw CommandError(player->userid + " already plays " + std::to_string(with_bot) +
-                         " games against the computer, the most allowed at once; finish one first");
+    if ((player == &first ? second : first).computer) check_games_against_computer(*player);
   }
+}
+
+void CommandContext::check_games_against_computer(const Account& player, int more) const {
+  const int with_bot = config.bot.games_per_user;
+  const int held = Tournaments(db).held_against_computer(player.id);
+  const int games = records.count_active_against_computer(player.id) + held;
+  if (games + more <= with_bot) return;
+  throw CommandError(player.userid + " already plays " + std::to_string(games) + " games against the computer" +
+                     (held ? " (a tournament with both in it counts from the join until it ends)" : "") +
+                     (more == 1 ? ", the most allowed at once"
+                                : ", and this tournament would add " + std::to_string(more) + ", over the " +
+                                      std::to_string(with_bot) + " allowed at once") +
+                     "; finish one first");
 }
 
 void CommandContext::mail_account(const Account& account, const Reply& mail) {

@@ -70,6 +70,10 @@ class CommandContext {
   // limits.active_games_per_user games already, or a human plays bot.games_per_user games
   // against the computer (the computer has no cap of its own).
   void check_game_limits(const Account& first, const Account& second) const;
+  // Refuses `more` games of the human `player` against the computer when they would have
+  // more than bot.games_per_user: those under way, and the places tournaments with both in
+  // them hold for games still to start (Tournaments::held_against_computer).
+  void check_games_against_computer(const Account& player, int more = 1) const;
   // True when `address` is one of `account`'s (the same mailbox, however spelled).
   static bool is_address_of(const Account& account, const std::string& address);
   // True when the reply to this mail goes to the mailbox of its From address (no Reply-To

@@ -80,8 +80,8 @@ PlyEnd store_takeback(CommandContext& ctx, const GameRecord& record, std::int64_
   return finish(ctx, shorter, nullptr);
 }
 
-PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id) {
-  return finish(ctx, ctx.records.abort(record, user_id), nullptr);
+PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id, AbortCause cause) {
+  return finish(ctx, ctx.records.abort(record, user_id, cause), nullptr);
 }
 
 }  // namespace pbem::server

@@ -1,11 +1,11 @@
 // The end of a ply: every way a ply or a result is stored goes through here, inside the
 // command's transaction (a move or swap, a resignation, a loss on time, an accepted undo,
-// an abort, the computer's move, which is a move). Each stores what changed, then
-// finish() does what follows any of them, in one order: the ratings of a game that ended
-// rated, the pending proposal cancelled. The game as stored (deadline, status, result) is
-// what GameRecords returns from the write, not read back. What is to follow a ply next is
-// one call each in finish(): a tournament game's result (and its next round), a
-// conditional answer. The mail side
+// an abort (also the clock's when the player to move never moved), the computer's move,
+// which is a move). Each stores what changed, then finish() does what follows any of them,
+// in one order: the ratings of a game that ended rated, the pending proposal cancelled.
+// The game as stored (deadline, status, result) is what GameRecords returns from the
+// write, not read back. What is to follow a ply next is one call each in finish(): a
+// tournament game's result (and its next round), a conditional answer. The mail side
 // words the PlyEnd it returns (game_update in game_mail.h).
 #pragma once
 
@@ -43,7 +43,9 @@ PlyEnd store_loss_on_time(CommandContext& ctx, const GameRecord& record, int win
 // move again gets a whole period for it, as after any ply.
 PlyEnd store_takeback(CommandContext& ctx, const GameRecord& record, std::int64_t proposal_id);
 // An abort: by a player alone before the first move, by agreement (`user_id` proposed it)
-// after it. No result, unrated.
-PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id);
+// after it; or by the clock, AbortCause::NeverMoved: `user_id`'s time ran out before their
+// first ply. No result, unrated.
+PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id,
+                   AbortCause cause = AbortCause::Players);
 
 }  // namespace pbem::server

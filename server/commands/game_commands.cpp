@@ -33,8 +33,7 @@ std::string by_someone_elses_address(const CommandContext& ctx, const Account& p
 
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by)
-    throw CommandError("game " + std::to_string(record.id) + " was " + aborted_note(record) +
-                       (record.plies == 0 ? " before the first move" : ""));
+    throw CommandError("game " + std::to_string(record.id) + " was " + aborted_sentence(record));
 }
 
 // A #moveno that does not match the next move: a number ahead of the game was sent too
@@ -199,7 +198,7 @@ void show(CommandContext& ctx, const Command& c) {
             game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
     diagrams.push_back(game->diagram());
     if (record.aborted_by)
-      text += "The game was " + aborted_note(record) + (record.plies == 0 ? " before the first move" : "") + ".\n";
+      text += "The game was " + aborted_sentence(record) + ".\n";
     if (!board.ply) {
       if (record.lost_on_time) text += "The game is over: " + game_state(record, *game) + ".\n";
       text += clock_lines(ctx.db, record, *game, "");

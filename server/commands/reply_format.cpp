@@ -30,6 +30,7 @@ std::optional<int> winner_of(const GameRecord& record, const Game& game) {
 std::string game_subject(const GameRecord& record, const Game& game) {
   auto users = userids_by_colour(record, game);
   std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
+  if (record.never_moved) return subject + "aborted, " + *record.aborted_by + " never moved";
   if (record.aborted_by) return subject + "aborted";
   if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
   return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
@@ -39,9 +40,14 @@ std::string colour_of(const Game& game, int colour) { return std::string(game.co
 
 std::string aborted_note(const GameRecord& record) {
   if (!record.aborted_by) return "";
+  if (record.never_moved) return "aborted because " + *record.aborted_by + " never moved";
   // Before the first move either player ends a game alone; later only by agreement.
   if (record.plies == 0) return "aborted by " + *record.aborted_by;
   return "aborted by agreement (" + *record.aborted_by + " proposed it)";
+}
+
+std::string aborted_sentence(const GameRecord& record) {
+  return aborted_note(record) + (record.plies == 0 && !record.never_moved ? " before the first move" : "");
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {

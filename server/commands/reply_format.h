@@ -25,13 +25,17 @@ std::string game_title(const std::string& type);
 std::string board_heading(const GameRecord& record);
 // The colour that won: by the board, or by the record when the game was lost on time.
 std::optional<int> winner_of(const GameRecord& record, const Game& game);
-// "Gates #17: bob to move" / "Gates #17: alice wins" / "Gates #17: aborted".
+// "Gates #17: bob to move" / "Gates #17: alice wins" / "Gates #17: aborted" / "Gates #17:
+// aborted, alice never moved".
 std::string game_subject(const GameRecord& record, const Game& game);
 // A colour's name, as the game calls it ("dark").
 std::string colour_of(const Game& game, int colour);
 // "aborted by alice" for a game ended before its first move, "aborted by agreement (alice
-// proposed it)" for one ended later; empty for a game not aborted.
+// proposed it)" for one ended later, "aborted because alice never moved" for one the clock
+// ended before alice's first ply; empty for a game not aborted.
 std::string aborted_note(const GameRecord& record);
+// aborted_note in a sentence on its own: "aborted by alice before the first move", ...
+std::string aborted_sentence(const GameRecord& record);
 // "Dark (bob) won" / "Black (alice) won" / "Dark (bob) won on time".
 std::string result_text(const GameRecord& record, const Game& game);
 // Where a game stands, for a list line: "aborted by alice", "bob won", "bob won: alice

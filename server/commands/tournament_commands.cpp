@@ -142,6 +142,19 @@ bool entered(const std::vector<tournament::Entrant>& entrants, std::int64_t user
 
 std::string number_of(const TournamentRecord& t) { return std::to_string(t.id); }
 
+// The computer plays each human within bot.games_per_user (spec "The computer in
+// competitions"): a tournament with both in it holds the human's places for its games
+// from the join, whoever joins second, so that no round starts a game over the cap.
+void check_places_against_computer(CommandContext& ctx, const TournamentRecord& t, const Account& player,
+                                   const std::vector<tournament::Entrant>& entrants) {
+  const int games = t.double_round ? 2 : 1;  // what the pair will play at the start
+  for (const tournament::Entrant& entrant : entrants) {
+    const Account other = *ctx.accounts.find_by_id(entrant.user_id);
+    if (player.computer && !other.computer) ctx.check_games_against_computer(other, games);
+    if (!player.computer && other.computer) ctx.check_games_against_computer(player, games);
+  }
+}
+
 // Resigns `player`'s unfinished games of tournament `t` (they left it), each with its mail.
 int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Account& player) {
   int resigned = 0;
@@ -215,6 +228,7 @@ void join_tournament(CommandContext& ctx, const Command& c) {
   if (static_cast<int>(entrants.size()) >= cap)
     throw CommandError("tournament T#" + number_of(t) + " is full: it takes " + std::to_string(cap) + " players");
   ctx.check_game_limits(player, player);  // its games will count toward the caps on games
+  check_places_against_computer(ctx, t, player, entrants);
   tournaments.add_entrant(t.id, player.id);
   const int now_entered = static_cast<int>(entrants.size()) + 1;
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " joined";

@@ -25,14 +25,14 @@ std::string duty_name(ClockDuty duty) { return duty == ClockDuty::LossOnTime ? "
 // not to be due. `what` names it in the log ("game 12", "tournament T#3"); `duty` does it
 // inside the transaction; `message_ids` names it and the state it acts on (the game's move),
 // so its Message-IDs are the same however often it is tried, and unique in the outbox.
-// Returns whether it was done.
+// Returns what was done, nothing when it was not.
 template <typename Duty>
-bool carry_out(Database& db, const Config& config, WriteTurn* turn, const std::string& what, Duty duty,
+std::optional<ClockDutyDone> carry_out(Database& db, const Config& config, WriteTurn* turn, const std::string& what, Duty duty,
                const std::string& message_ids) {
   WriteTurn::Scope scope(turn);
   Transaction transaction(db);
-  const std::optional<ClockDutyDone> done = duty();
-  if (!done) return false;
+  std::optional<ClockDutyDone> done = duty();
+  if (!done) return std::nullopt;
   crash_point("clock-before-mail");
   queue_replies(db, config, "clock: " + what, CommandThread{}, done->replies,
                 message_ids + std::to_string(done->plies) + "-", "", std::nullopt);
@@ -41,13 +41,13 @@ bool carry_out(Database& db, const Config& config, WriteTurn* turn, const std::s
   crash_point("clock-after-commit");
   log_line("clock: " + what + ": " + done->log_line + " (" + std::to_string(done->replies.size()) +
            " mails queued)");
-  return true;
+  return done;
 }
 
 // A game that no longer replays (a corrupt record) must not stop the duties of all the
 // others: it is logged and skipped. A database error (busy, disk full) is for the caller.
 template <typename Duty>
-bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, const std::string& what,
+std::optional<ClockDutyDone> carry_out_logged(Database& db, const Config& config, WriteTurn* turn, const std::string& what,
                       const std::string& name, Duty duty, const std::string& message_ids) {
   try {
     return carry_out(db, config, turn, what, duty, message_ids);
@@ -55,11 +55,12 @@ bool carry_out_logged(Database& db, const Config& config, WriteTurn* turn, const
     throw;
   } catch (const std::exception& e) {
     log_line("clock: " + what + ": " + name + " not carried out: " + e.what());
-    return false;
+    return std::nullopt;
   }
 }
 
-bool carry_out_game_duty(Database& db, const Config& config, WriteTurn* turn, std::int64_t game_id, ClockDuty duty) {
+std::optional<ClockDutyDone> carry_out_game_duty(Database& db, const Config& config, WriteTurn* turn,
+                                                 std::int64_t game_id, ClockDuty duty) {
   const std::string game = std::to_string(game_id);
   return carry_out_logged(
       db, config, turn, "game " + game, duty_name(duty),
@@ -81,7 +82,8 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   // Losses first: a deadline that has passed needs no reminder any more.
   for (std::int64_t id : GameRecords(db).past_deadline(now)) {
     if (out_of_time()) return done;
-    if (carry_out_game_duty(db, config, turn, id, ClockDuty::LossOnTime)) ++done.timeouts;
+    if (const auto ended = carry_out_game_duty(db, config, turn, id, ClockDuty::LossOnTime))
+      ++(ended->never_moved ? done.never_moved : done.timeouts);
   }
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;

@@ -1,6 +1,7 @@
 // The clock's duties (README "The clock"): the one reminder before a deadline, and the loss
-// on time at it; also the daily digests, tournaments' start dates and retention (deleting
-// what is past its window, pipeline/retention.h). `pbem tick` runs them once; pbemd every
+// on time at it (or the abort, when that player never moved); also the daily digests,
+// tournaments' start dates and retention (deleting what is past its window,
+// pipeline/retention.h). `pbem tick` runs them once; pbemd every
 // few seconds on its processor thread. Each duty is stored with its mails in one
 // transaction, so running them twice at the same moment sends nothing twice.
 #pragma once
@@ -17,6 +18,7 @@ namespace pbem::server {
 struct ClockDutiesDone {
   int reminders = 0;
   int timeouts = 0;
+  int never_moved = 0;  // games aborted at a deadline: that player had not moved in them
   int tournaments = 0;
   int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
   int deleted = 0;     // rows past their retention window (pipeline/retention.h)

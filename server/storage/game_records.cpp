@@ -45,7 +45,10 @@ GameRecord record_from_row(Statement& row) {
   r.days_per_move = static_cast<int>(row.column_int(15));
   r.deadline_at = row.column_optional_text(16);
   r.remind_at = row.column_optional_text(17);
-  r.lost_on_time = row.column_optional_text(18) == std::optional<std::string>("time");
+  // A game the clock ended: lost on time, or aborted because that player never moved.
+  const bool by_clock = row.column_optional_text(18) == std::optional<std::string>("time");
+  r.lost_on_time = by_clock && !r.aborted_by;
+  r.never_moved = by_clock && r.aborted_by;
   if (auto bank = row.column_optional_text(19))
     r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
   return r;
@@ -269,21 +272,29 @@ GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour
   return stored;
 }
 
-GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id) {
+GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id, AbortCause cause) {
   const std::string now = now_iso8601();
+  const bool never_moved = cause == AbortCause::NeverMoved;
   auto update = db_.prepare(
-      "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, updated_at = ?, "
+      "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, end_reason = ?, updated_at = ?, "
       "deadline_at = NULL, remind_at = NULL WHERE id = ?");
-  update.bind(1, user_id).bind(2, now).bind(3, record.id);
+  update.bind(1, user_id).bind(2, never_moved ? "time" : nullptr).bind(3, now).bind(4, record.id);
   update.run();
   GameRecord stored = record;
   stored.active = false;
   stored.winner_colour.reset();
   stored.aborted_by = userid_of(db_, user_id);
+  stored.never_moved = never_moved;
   stored.deadline_at.reset();
   stored.remind_at.reset();
   stored.updated_at = now;
   return stored;
+}
+
+bool GameRecords::has_moved(std::int64_t id, std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT 1 FROM moves WHERE game_id = ? AND user_id = ? LIMIT 1");
+  query.bind(1, id).bind(2, user_id);
+  return query.step();
 }
 
 StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t proposal_id) {

@@ -37,7 +37,8 @@ struct GameRecord {
   int plies = 0;
   std::string thread_id;                  // Message-ID all of this game's mail refers to
   std::optional<std::string> aborted_by;  // userid who ended it alone before the first move, or
-                                          // who proposed the abort both agreed to later
+                                          // who proposed the abort both agreed to later, or
+                                          // (never_moved) whose time ran out before their first ply
   bool rated = true;                      // false for an `-unrated` challenge
   std::string created_at, updated_at;
   // The clock (schema/009_clock.sql): days per move (0 = no time limit), the deadline of
@@ -46,6 +47,10 @@ struct GameRecord {
   std::optional<std::string> deadline_at, remind_at;
   std::optional<TimeBank> bank;  // a time bank instead of days per move (days_per_move is 0)
   bool lost_on_time = false;  // finished because the player to move let the deadline pass
+  // Aborted by the clock instead: aborted_by's time ran out before they had made a ply of
+  // their own in the game (spec "Nobody loses a game they never played"). Stored as a game
+  // that ended on time (end_reason 'time') without a winner, aborted_by naming them.
+  bool never_moved = false;
 
   bool operator==(const GameRecord&) const = default;
 };
@@ -56,6 +61,10 @@ struct TurnClock {
   std::optional<std::string> deadline_at, remind_at;
   std::optional<std::array<std::int64_t, 2>> banks;
 };
+
+// Why a game ends without a result: its players ended it (one alone before the first move,
+// or both by agreement later), or the clock did (the player to move never moved).
+enum class AbortCause { Players, NeverMoved };
 
 struct StoredMove {
   int ply = 0;
@@ -115,9 +124,13 @@ class GameRecords {
   GameRecord lose_on_time(const GameRecord& record, int winner_colour);
 
   // Ends a game without a result (status finished, no winner), recording who ended it: a
-  // player alone before the first move, or the proposer of an accepted abort later.
+  // player alone before the first move, or the proposer of an accepted abort later; or,
+  // for AbortCause::NeverMoved, the player whose time ran out before their first ply.
   // Returns the record as it now stands (as append does).
-  GameRecord abort(const GameRecord& record, std::int64_t user_id);
+  GameRecord abort(const GameRecord& record, std::int64_t user_id, AbortCause cause = AbortCause::Players);
+  // Whether `user_id` has a ply of their own among game `id`'s moves (a swap is one; a ply
+  // taken back by an accepted undo is no longer among them).
+  bool has_moved(std::int64_t id, std::int64_t user_id) const;
 
   // Takes back the game's last ply (an accepted `undo`, proposal `proposal_id`): the move
   // row goes to the takebacks table with the time, so the record reads as if it had never

@@ -92,6 +92,22 @@ int Tournaments::count_open_by(std::int64_t user_id) const {
   return static_cast<int>(query.column_int(0));
 }
 
+int Tournaments::held_against_computer(std::int64_t user_id) const {
+  auto query = db_.prepare(
+      "SELECT COALESCE(sum(CASE WHEN t.status = 'open' THEN 1 + t.double_round "
+      "WHEN t.format = 'roundrobin' THEN 0 "
+      "ELSE 1 - (SELECT count(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id "
+      "WHERE tg.tournament_id = t.id AND g.status = 'active' "
+      "AND ((g.player0 = ?1 AND g.player1 = c.id) OR (g.player0 = c.id AND g.player1 = ?1))) END), 0) "
+      "FROM tournament_entrants me JOIN tournaments t ON t.id = me.tournament_id "
+      "JOIN tournament_entrants it ON it.tournament_id = me.tournament_id AND it.withdrawn = 0 "
+      "JOIN users c ON c.id = it.user_id AND c.computer = 1 "
+      "WHERE me.user_id = ?1 AND me.withdrawn = 0 AND t.status IN ('open', 'running')");
+  query.bind(1, user_id);
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
 std::vector<std::int64_t> Tournaments::due_to_start(const std::string& now_iso) const {
   auto query = db_.prepare(
       "SELECT id FROM tournaments WHERE status = 'open' AND starts_at IS NOT NULL AND starts_at <= ? "

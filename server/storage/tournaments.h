@@ -54,6 +54,12 @@ class Tournaments {
   std::vector<TournamentRecord> recent(const std::string& type, const std::string& ended_since) const;
   // How many open tournaments `user_id` organises.
   int count_open_by(std::int64_t user_id) const;
+  // The places among `user_id`'s games against the computer (bot.games_per_user) that
+  // tournaments with both in them (neither withdrawn) hold for games still to start: an
+  // open one, one per game the pair will play at its start (two in a double round robin);
+  // a running Swiss or knockout, one, unless their game of this round is under way (it is
+  // counted as a game under way). A running round robin started all its games at once.
+  int held_against_computer(std::int64_t user_id) const;
   // Open tournaments whose start date has come (at or before `now_iso`), oldest first.
   std::vector<std::int64_t> due_to_start(const std::string& now_iso) const;
 

@@ -19,9 +19,16 @@ from clock_harness import PLAYERS, T0, ClockCase, ClockServer, running_clock_pre
 
 
 class Clock(ClockCase):
+    def both_have_moved(self, game):
+        """alice and bob play a ply each: a deadline of either is then a loss on time (a
+        player who never moved in a game is not made to lose it; test_never_moved.py)."""
+        self.move(game, "alice", "c1")
+        self.move(game, "bob", "a1")
+
     def test_the_player_to_move_is_reminded_exactly_once_then_loses_on_time(self):
         game = self.challenge("-days=3")
-        [to_alice, to_bob] = self.move(game, "alice", "c1")
+        self.both_have_moved(game)
+        [to_alice, to_bob] = self.move(game, "alice", "c2")
         deadline = T0 + timedelta(days=3)
         for mail in (to_alice, to_bob):
             self.assertIn(f"Deadline for bob to move: {shown(deadline)} (3 days per move).", text_of(mail))
@@ -53,12 +60,12 @@ class Clock(ClockCase):
             self.assertIn("alice 1500 -> 1662 (+162)", text_of(mail))  # rated like a resignation
         row = self.game(game)
         self.assertEqual((row["status"], row["winner_colour"], row["end_reason"]), ("finished", 0, "time"))
-        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves WHERE game_id = ?", game), [{"n": 1}])
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves WHERE game_id = ?", game), [{"n": 3}])
         self.assertEqual(self.server.pbem("ratings", "--rebuild").returncode, 0)
         self.assertEqual(self.tick_ok(), [])
         # The lists say so, and the game takes no more moves.
         [listing] = self.command("bob", "hy3 games bob all")
-        self.assertIn("#1  alice vs bob  (-size=3), 1 moves, alice won: bob lost on time", text_of(listing))
+        self.assertIn("#1  alice vs bob  (-size=3), 3 moves, alice won: bob lost on time", text_of(listing))
         [listing] = self.command("bob", "all show bob")
         self.assertIn("alice won: bob lost on time", text_of(listing))
         [history] = self.command("bob", f"hy3 history {game}")
@@ -66,7 +73,7 @@ class Clock(ClockCase):
         [board] = self.command("bob", f"hy3 show {game}")
         self.assertIn("The game is over: alice won: bob lost on time.", text_of(board))
         self.assertNotIn("Deadline", text_of(board))
-        [refused] = self.move(game, "bob", "a1")
+        [refused] = self.move(game, "bob", "a2")
         self.assertIn("game 1 is over: Red (alice) won on time", text_of(refused))
         [refused] = self.command("bob", f"hy3 resign {game} bob secret2")
         self.assertIn("game 1 is over", text_of(refused))
@@ -121,20 +128,23 @@ class Clock(ClockCase):
 
     def test_tick_twice_at_the_same_moment_sends_nothing_twice(self):
         first, second = self.challenge("-days=2"), self.challenge("-days=5")
+        self.both_have_moved(first)
         self.new_replies()
         self.at(T0 + timedelta(days=3, hours=1))  # first past its deadline, second due a reminder
         p = self.tick()
         self.assertEqual(p.returncode, 0)
-        self.assertEqual(p.stdout.decode(), "tick: 1 reminder(s), 1 loss(es) on time, 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n")
+        self.assertEqual(p.stdout.decode(), "tick: 1 reminder(s), 1 loss(es) on time, 0 abort(s): never moved, 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n")
         self.assertEqual(len(self.new_replies()), 3)
         p = self.tick()
-        self.assertEqual((p.returncode, p.stdout.decode()), (0, "tick: 0 reminder(s), 0 loss(es) on time, 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n"))
+        self.assertEqual((p.returncode, p.stdout.decode()), (0, "tick: 0 reminder(s), 0 loss(es) on time, 0 abort(s): never moved, 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n"))
         self.assertEqual(self.new_replies(), [])
         self.assertEqual(self.game(first)["status"], "finished")
         self.assertEqual(self.game(second)["status"], "active")
 
     def test_ticks_running_at_once_share_the_duties_and_send_nothing_twice(self):
         games = [self.challenge("-days=1") for _ in range(5)]
+        for game in games:
+            self.both_have_moved(game)
         self.new_replies()
         self.at(T0 + timedelta(days=1))
         command = ["faketime", "-f", stamp(self.server.now), pbem_binary(), "--config", self.server.config, "tick"]
@@ -200,6 +210,7 @@ class Clock(ClockCase):
             with self.subTest(point=point):
                 self.at(T0)
                 game = self.challenge("-days=1")
+                self.both_have_moved(game)
                 self.new_replies()
                 self.at(T0 + timedelta(days=1))
                 self.assertEqual(self.tick(env={"PBEM_TEST_CRASH_AT": point}).returncode, 99)
@@ -217,6 +228,7 @@ class Clock(ClockCase):
         # A crash just after the commit: everything is stored, and nothing is done again.
         self.at(T0)
         game = self.challenge("-days=1")
+        self.both_have_moved(game)
         self.new_replies()
         self.at(T0 + timedelta(days=1))
         self.assertEqual(self.tick(env={"PBEM_TEST_CRASH_AT": "clock-after-commit"}).returncode, 99)
@@ -243,9 +255,14 @@ class DaemonClock(unittest.TestCase):
         for userid, (address, password) in PLAYERS.items():
             server.signup_and_confirm(address, userid, password)
         # More games than one 50 ms round of duties gets through: the rest follow in later rounds.
-        for _ in range(self.GAMES):
+        for game in range(1, self.GAMES + 1):
             p = server.ingest(make_mail("alice@example.org", "hy3 challenge alice bob -size=3 -days=1"))
             self.assertEqual(p.returncode, 0)
+            # A ply each: a player who never moved would not lose (test_never_moved.py).
+            for userid, ply in (("alice", "c1"), ("bob", "a1")):
+                address, password = PLAYERS[userid]
+                p = server.ingest(make_mail(address, f"hy3 move {game} {userid} {password} {ply}"))
+                self.assertEqual(p.returncode, 0)
         daemon = Daemon(server, prefix=running_clock_prefix(T0 + timedelta(days=1, minutes=1)))
         self.addCleanup(daemon.close)
         daemon.start()

@@ -262,6 +262,62 @@ class Tournaments(ClockCase):
         self.assertIn("bot joined", text_of(joined))
 
 
+    def entrants(self, number):
+        return [row["userid"] for row in self.server.query(
+            "SELECT u.userid FROM tournament_entrants e JOIN users u ON u.id = e.user_id "
+            "WHERE e.tournament_id = ? ORDER BY e.entry_order", number)]
+
+    def games_against_the_computer(self, userid):
+        return self.server.query(
+            "SELECT count(*) AS n FROM games g JOIN users h ON h.id IN (g.player0, g.player1) "
+            "JOIN users c ON c.id IN (g.player0, g.player1) AND c.computer = 1 "
+            "WHERE h.userid = ? AND g.status = 'active'", userid)[0]["n"]
+
+    def test_seven_knockouts_keep_the_computers_cap(self):
+        """Issue 40 item 8: bot.games_per_user (5) holds for games a tournament starts."""
+        for i in range(7):
+            number = self.new_tournament("alice", "-format=knockout -players=2")
+            self.join(number, "alice")
+            replies = self.cmd("alice", f"hy3 join {number} bot PW")
+            if i < 5:
+                self.assertTrue(any("bot joined" in text_of(m) for m in replies))
+                self.assertEqual(self.tournament(number)["status"], "running")
+                continue
+            [reply] = replies
+            self.assertIn("not carried out: alice already plays 5 games against the computer, the most allowed at once",
+                          text_of(reply))
+            self.assertEqual(self.entrants(number), ["alice"])  # nothing stored
+            self.assertEqual(self.tournament(number)["status"], "open")
+        self.assertEqual(self.games_against_the_computer("alice"), 5)
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM games")[0]["n"], 5)
+        # The other way round: alice, at the cap, cannot join a tournament the computer is in.
+        number = self.new_tournament("bob", "-format=knockout")
+        self.cmd("bob", f"hy3 join {number} bot PW")
+        [refused] = self.cmd("alice", f"hy3 join {number} alice PW")
+        self.assertIn("alice already plays 5 games against the computer", text_of(refused))
+        self.assertEqual(self.entrants(number), ["bot"])
+
+    def test_a_tournament_with_the_computer_holds_a_place_from_the_join(self):
+        """A game a tournament will start counts before it starts, so that no round starts
+        a game over the cap: bob's fifth challenge to the computer is refused, and the
+        tournament's start then makes his fifth game."""
+        number = self.new_tournament("bob", "-format=knockout")
+        self.join(number, "bob")
+        self.cmd("bob", f"hy3 join {number} bot PW")
+        for _ in range(4):
+            self.assertFalse(any("Error" in text_of(m) for m in self.cmd("bob", "hy3 challenge bob bot -size=3")))
+        [refused] = self.cmd("bob", "hy3 challenge bob bot -size=3")
+        self.assertIn("bob already plays 5 games against the computer (a tournament with both in it counts from "
+                      "the join until it ends), the most allowed at once; finish one first", text_of(refused))
+        self.assertEqual(self.games_against_the_computer("bob"), 4)
+        self.cmd("bob", f"hy3 tournament start {number} bob PW")
+        self.assertEqual(self.games_against_the_computer("bob"), 5)
+        # Leaving gives the place back (the tournament's game is resigned).
+        self.cmd("bob", f"hy3 leave {number} bob PW")
+        self.assertFalse(any("Error" in text_of(m) for m in self.cmd("bob", "hy3 challenge bob bot -size=3")))
+        self.assertEqual(self.games_against_the_computer("bob"), 5)
+
+
 if __name__ == "__main__":
     # Test names after the build directory run only those (postgres_tournaments' short version).
     unittest.main(argv=sys.argv[:1] + sys.argv[2:])

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "server/commands/clock_events.h"
 #include "server/commands/context.h"
 #include "server/commands/end_of_ply.h"
 #include "server/storage/conditional_moves.h"
@@ -159,4 +160,73 @@ TEST_CASE("a result, a takeback and an abort delete every conditional move of th
   }
   SECTION("an abort") { store_abort(scope.ctx, record, record.players[0]); }
   CHECK(stored_lines(f) == 0);
+}
+
+// Issue 40 item 2 (spec "Nobody loses a game they never played"), on both backends (this
+// file is one of the postgres_storage tests): the clock's end of a game whose player to
+// move has no ply of their own in it is an abort, stored and read back as one.
+namespace {
+std::int64_t rating_change_rows(pbem::test::ServiceFixture& f) {
+  auto query = f.db.prepare("SELECT count(*) FROM rating_changes");
+  query.step();
+  return query.column_int(0);
+}
+std::optional<ClockDutyDone> deadline_passes(pbem::test::ServiceFixture& f) {
+  Transaction transaction(f.db);
+  auto done = carry_out_clock_duty(f.db, f.config, 1, ClockDuty::LossOnTime, "2999-01-01T00:00:00Z");
+  transaction.commit();
+  return done;
+}
+}  // namespace
+
+TEST_CASE("the deadline of a player who never moved aborts the game: no winner, unrated, both told",
+          "[end_of_ply]") {
+  PendingUndo f;  // bob, to move, has no ply in game 1
+  const auto done = deadline_passes(f);
+  REQUIRE(done);
+  CHECK(done->never_moved);
+  CHECK(done->log_line == "aborted, bob never moved");
+  REQUIRE(done->replies.size() == 2);
+  for (const Reply& mail : done->replies) {
+    CHECK(mail.subject == "HY 3 #1: aborted, bob never moved");
+    CHECK_THAT(mail.text, Catch::Contains("it was aborted because bob never moved. It is not rated."));
+  }
+  const GameRecord stored = *GameRecords(f.db).find(1);
+  CHECK_FALSE(stored.active);
+  CHECK(stored.never_moved);
+  CHECK_FALSE(stored.lost_on_time);
+  CHECK(stored.aborted_by == "bob");
+  CHECK_FALSE(stored.winner_colour);
+  CHECK_FALSE(stored.deadline_at);
+  CHECK(rating_change_rows(f) == 0);
+  CHECK_FALSE(Proposals(f.db).pending(1));  // alice's undo has nothing left to ask for
+  CHECK_FALSE(deadline_passes(f));          // done once
+}
+
+TEST_CASE("the deadline of a player who has moved is a loss on time; a ply taken back no longer counts",
+          "[end_of_ply]") {
+  SECTION("bob has moved: alice, to move, loses on time") {
+    PendingUndo f;
+    f.deliver("bob@example.net", "hy3 move 1 bob pw-bob a1");
+    const auto done = deadline_passes(f);
+    REQUIRE(done);
+    CHECK_FALSE(done->never_moved);
+    CHECK(done->log_line == "alice lost on time");
+    const GameRecord stored = *GameRecords(f.db).find(1);
+    CHECK(stored.lost_on_time);
+    CHECK_FALSE(stored.never_moved);
+    CHECK_FALSE(stored.aborted_by);
+    CHECK(stored.winner_colour == 1);
+    CHECK(rating_change_rows(f) == 2);
+  }
+  SECTION("alice's only ply taken back: her deadline aborts the game") {
+    PendingUndo f;
+    f.deliver("bob@example.net", "hy3 accept 1 bob pw-bob");
+    REQUIRE(GameRecords(f.db).find(1)->plies == 0);
+    const auto done = deadline_passes(f);
+    REQUIRE(done);
+    CHECK(done->log_line == "aborted, alice never moved");
+    CHECK(GameRecords(f.db).find(1)->aborted_by == "alice");
+    CHECK(rating_change_rows(f) == 0);
+  }
 }
