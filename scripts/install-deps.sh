@@ -32,5 +32,6 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 # Postfix is only used for its smtp-sink/smtp-source test tools: install it unconfigured.
 echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Another apt run (a second checkout's install) holds dpkg's lock for a while: wait for it.
+apt-get -o DPkg::Lock::Timeout=600 update -qq
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
