@@ -239,9 +239,9 @@ void games(CommandContext& ctx, const Command& c) {
     }
     names.push_back(word);
   }
-  // Each userid named is one read of an index per seat and status (GameSelection): bounded
+  // Each userid named is a read of an index per seat and status (GameSelection): bounded
   // before any is looked up, so a line's cost never grows with its length.
-  constexpr std::size_t kMaxNamed = 100;
+  constexpr std::size_t kMaxNamed = GameSelection::kMaxPlayers;
   if (names.size() > kMaxNamed)
     throw CommandError("a list of games may name at most " + std::to_string(kMaxNamed) + " userids, not " +
                            std::to_string(names.size()),

@@ -396,15 +396,30 @@ namespace {
 // holds the selection's first `limit` games. Parameters in `values`, in order.
 struct SelectionBranches {
   std::vector<std::string> selects;
-  std::vector<std::variant<std::int64_t, std::string>> values;
+  std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>> values;
 };
+
+// How many players a selection's statement names: the players, then NULLs (which match no
+// game) up to the next of these counts, so that however many userids a listing names its
+// statements are one of a few texts (the connection caches statements by text, at most
+// Database::max_cached_sql of them).
+std::size_t padded_count(std::size_t players) {
+  for (std::size_t count : {1, 2, 4, 8, 16, 32, 64})
+    if (players <= count) return count;
+  if (players > GameSelection::kMaxPlayers)
+    throw std::logic_error("a selection of games names at most " + std::to_string(GameSelection::kMaxPlayers) +
+                           " players");
+  return GameSelection::kMaxPlayers;
+}
 
 SelectionBranches branches_of(const GameSelection& selection, std::optional<int> limit) {
   SelectionBranches out;
   std::vector<std::string> statuses = {"active", "finished"};
   if (selection.active) statuses = {*selection.active ? "active" : "finished"};
   const std::string page = limit ? " ORDER BY id LIMIT " + std::to_string(*limit) : "";
-  for (std::int64_t user : selection.players)
+  for (std::size_t i = 0; i < padded_count(selection.players.size()); ++i) {
+    std::variant<std::nullptr_t, std::int64_t, std::string> user = nullptr;
+    if (i < selection.players.size()) user = selection.players[i];
     for (const std::string& type : selection.types) {
       if (selection.their_turn) {  // to_move is set only while the game is active
         out.selects.push_back("SELECT id FROM games WHERE to_move = ? AND type = ?" + page);
@@ -418,6 +433,7 @@ SelectionBranches branches_of(const GameSelection& selection, std::optional<int>
           out.values.insert(out.values.end(), {user, type, status});
         }
     }
+  }
   return out;
 }
 
@@ -430,7 +446,7 @@ std::string union_of(const std::vector<std::string>& selects) {
   return sql;
 }
 
-void bind_values(Statement& query, const std::vector<std::variant<std::int64_t, std::string>>& values) {
+void bind_values(Statement& query, const std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>>& values) {
   int index = 0;
   for (const auto& value : values) std::visit([&](const auto& v) { query.bind(++index, v); }, value);
 }
@@ -438,8 +454,8 @@ void bind_values(Statement& query, const std::vector<std::variant<std::int64_t, 
 }  // namespace
 
 std::vector<GameRecord> GameRecords::selected(const GameSelection& selection, int limit) const {
+  if (selection.players.empty() || selection.types.empty()) return {};
   const SelectionBranches branches = branches_of(selection, limit);
-  if (branches.selects.empty()) return {};
   auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.id IN (" + union_of(branches.selects) +
                            ") ORDER BY g.id LIMIT " + std::to_string(limit));
   bind_values(query, branches.values);
@@ -449,8 +465,8 @@ std::vector<GameRecord> GameRecords::selected(const GameSelection& selection, in
 }
 
 std::int64_t GameRecords::count_selected(const GameSelection& selection) const {
+  if (selection.players.empty() || selection.types.empty()) return 0;
   const SelectionBranches branches = branches_of(selection, std::nullopt);
-  if (branches.selects.empty()) return 0;
   auto query = db_.prepare("SELECT count(*) FROM (" + union_of(branches.selects) + ") AS selected");
   bind_values(query, branches.values);
   query.step();

@@ -85,6 +85,9 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record);
 // `types`, only those in progress (active), only the finished ones (!active) or all; with
 // `their_turn`, only those where one of `players` is to move.
 struct GameSelection {
+  // At most this many players: each is a few reads of an index in one statement (SQLite
+  // allows 500 parts in a compound SELECT).
+  static constexpr std::size_t kMaxPlayers = 100;
   std::vector<std::int64_t> players;
   std::vector<std::string> types;
   std::optional<bool> active;

@@ -183,6 +183,16 @@ TEST_CASE("a listing runs as many statements with a long history as with a short
   long_history.deliver("alice@example.org", hundred);
   CHECK(last_reply().find("#1  alice vs bob") != std::string::npos);
   CHECK(last_reply().find("... and 201 more") != std::string::npos);
+  // Three userids or four: the same statements, text for text (the connection caches
+  // statements by their text, so their number must not follow the userids named).
+  auto listing_statements = [&](const std::string& command) {
+    std::vector<std::string> reading_games;
+    for (const std::string& sql : long_history.statements_of(command))
+      if (sql.find("FROM games") != std::string::npos) reading_games.push_back(sql);
+    return reading_games;
+  };
+  CHECK(listing_statements("hy3 games all alice bob p1").size() == 2);
+  CHECK(listing_statements("hy3 games all alice bob p1") == listing_statements("hy3 games all alice bob p1 p3"));
   long_history.deliver("alice@example.org", hundred + " bob");
   CHECK(last_reply().find("a list of games may name at most 100 userids, not 101") != std::string::npos);
 }
