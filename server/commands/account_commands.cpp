@@ -187,17 +187,19 @@ void all_show(CommandContext& ctx, const Command& c) {
   std::string filter = c.words.empty() ? "all" : c.words.front();
   if (filter != "all" && filter != "next" && filter != "active")
     throw CommandError(quoted_word(filter) + " is not a filter: use next or active", CommandContext::usage(c));
+  // The first hundred by number and a count, from stored columns: no game is replayed.
+  GameSelection selection{{account.id}, {}, std::nullopt, filter == "next"};
+  if (filter == "active") selection.active = true;
+  for (const auto& type : game_types()) selection.types.push_back(type.name);
+  const std::vector<GameRecord> records = ctx.records.selected(selection, static_cast<int>(Listing::kMaxLines));
   Listing lines;
-  for (const GameRecord& record : ctx.records.list("", {account.id})) {
-    if (filter != "all" && !record.active) continue;
-    auto game = ctx.records.replay(record);
-    auto users = userids_by_colour(record, *game);
-    if (filter == "next" && (game->over() || record.aborted_by || users[static_cast<std::size_t>(game->to_move())] != account.userid))
-      continue;
-    lines.add(record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" +
-              std::string(game->colour_name(0)) + ") vs " + users[1] + " (" + std::string(game->colour_name(1)) +
-              "), " + std::to_string(game->ply_count()) + " moves, " + game_state(record, *game));
+  for (const GameRecord& record : records) {
+    const auto users = userids_by_colour(record);
+    const auto colours = colour_names(record);
+    lines.add(record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" + colours[0] + ") vs " +
+              users[1] + " (" + colours[1] + "), " + std::to_string(record.plies) + " moves, " + game_state(record));
   }
+  lines.add_unshown(static_cast<std::size_t>(ctx.records.count_selected(selection)) - records.size());
   std::string text = lines.text("  ", "(none)");
   std::string ratings;
   for (const auto& type : game_types())

@@ -236,32 +236,40 @@ void games(CommandContext& ctx, const Command& c) {
       filter = word;
       continue;
     }
-    ids.push_back(ctx.existing_account(word).id);
     names.push_back(word);
   }
+  // Each userid named is a read of an index per seat and status (GameSelection): bounded
+  // before any is looked up, so a line's cost never grows with its length.
+  constexpr std::size_t kMaxNamed = GameSelection::kMaxPlayers;
+  if (names.size() > kMaxNamed)
+    throw CommandError("a list of games may name at most " + std::to_string(kMaxNamed) + " userids, not " +
+                           std::to_string(names.size()),
+                       CommandContext::usage(c));
+  for (const std::string& name : names) ids.push_back(ctx.existing_account(name).id);
   if (filter == "next" && names.empty())
     throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
-  // Everyone's games: the first hundred by number, the rest only counted, so the list costs
-  // the same however many games were ever played. A player's games are read whole.
+  // The first hundred games by number, the rest only counted, all from stored columns
+  // (whose turn, swap, result): the list costs the same however many games were ever played.
+  const int page = static_cast<int>(Listing::kMaxLines);
+  const std::optional<bool> active =
+      filter == "all" || filter == "next" ? std::nullopt : std::optional<bool>(filter == "active");
   std::vector<GameRecord> records;
-  Listing lines;
+  std::int64_t count = 0;
   if (names.empty()) {
-    const std::optional<bool> active =
-        filter == "all" ? std::nullopt : std::optional<bool>(filter == "active");
-    records = ctx.records.of_type(c.type, active, static_cast<int>(Listing::kMaxLines));
-    lines.add_unshown(static_cast<std::size_t>(ctx.records.count_of_type(c.type, active)) - records.size());
+    records = ctx.records.of_type(c.type, active, page);
+    count = ctx.records.count_of_type(c.type, active);
   } else {
-    records = ctx.records.list(c.type, ids);
+    const GameSelection selection{ids, {c.type}, active, filter == "next"};
+    records = ctx.records.selected(selection, page);
+    count = ctx.records.count_selected(selection);
   }
+  Listing lines;
   for (const GameRecord& record : records) {
-    if ((filter == "active" && !record.active) || (filter == "inactive" && record.active)) continue;
-    auto game = ctx.records.replay(record);
-    auto users = userids_by_colour(record, *game);
-    const std::string& mover = game->over() || !record.active ? std::string() : users[static_cast<std::size_t>(game->to_move())];
-    if (filter == "next" && std::find(names.begin(), names.end(), mover) == names.end()) continue;
+    const auto users = userids_by_colour(record);
     lines.add("#" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
-              "), " + std::to_string(game->ply_count()) + " moves, " + game_state(record, *game));
+              "), " + std::to_string(record.plies) + " moves, " + game_state(record));
   }
+  lines.add_unshown(static_cast<std::size_t>(count) - records.size());
   // The heading names the players asked about, up to ten.
   constexpr std::size_t kNamesInHeading = 10;
   std::string named;

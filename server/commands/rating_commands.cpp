@@ -13,8 +13,10 @@ void ratings(CommandContext& ctx, const Command& c) {
   std::vector<std::string> unrated;  // named, known, but without a rated game of this kind
   const std::vector<std::string> named = each_once(c.words);
   for (const std::string& userid : named) ids.push_back(ctx.existing_account(userid).id);
-  const std::vector<PlayerRating> rows = named.empty() ? ctx.ratings.standings(c.type)
-                                                       : ctx.ratings.standings(c.type, ids);
+  // Without userids, the best hundred and a count of the rest: not every rated player.
+  const std::vector<PlayerRating> rows = named.empty()
+                                             ? ctx.ratings.best(c.type, static_cast<int>(Listing::kMaxLines))
+                                             : ctx.ratings.standings(c.type, ids);
   for (const std::string& userid : named)
     if (std::none_of(rows.begin(), rows.end(), [&](const PlayerRating& row) { return row.userid == userid; }))
       unrated.push_back(userid);
@@ -25,6 +27,7 @@ void ratings(CommandContext& ctx, const Command& c) {
   for (const PlayerRating& row : rows)
     lines.add(standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses));
   for (const std::string& userid : unrated) lines.add(userid + "  no rated " + c.type + " game yet");
+  if (named.empty()) lines.add_unshown(static_cast<std::size_t>(ctx.ratings.count_rated(c.type)) - rows.size());
   text += lines.text("  ", "(nobody has finished a rated game yet)");
   ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " ratings", text));
 }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "engine/text.h"
 #include "server/commands/game_clock.h"
 
 namespace pbem::server {
@@ -58,17 +59,40 @@ std::string result_text(const GameRecord& record, const Game& game) {
          (record.lost_on_time ? " on time" : "");
 }
 
-std::string game_state(const GameRecord& record, const Game& game) {
+namespace {
+
+// Where a game stands from who holds which colour (`users`), the winning colour and the
+// user to move: game_state's two sources, a replayed game and the stored columns, say it alike.
+std::string state_text(const GameRecord& record, const std::array<std::string, 2>& users, std::optional<int> winner,
+                       const std::string& mover) {
   if (record.aborted_by) return aborted_note(record);
-  const auto users = userids_by_colour(record, game);
-  if (auto winner = winner_of(record, game)) {
+  if (winner) {
     std::string state = users[static_cast<std::size_t>(*winner)] + " won";
     if (record.lost_on_time) state += ": " + users[static_cast<std::size_t>(1 - *winner)] + " lost on time";
     return state;
   }
-  std::string state = users[static_cast<std::size_t>(game.to_move())] + " to move";
+  std::string state = mover + " to move";
   if (record.deadline_at) state += ", deadline " + deadline_text(*record.deadline_at);
   return state;
+}
+
+}  // namespace
+
+std::string game_state(const GameRecord& record, const Game& game) {
+  const auto users = userids_by_colour(record, game);
+  return state_text(record, users, winner_of(record, game), users[static_cast<std::size_t>(game.to_move())]);
+}
+
+std::string game_state(const GameRecord& record) {
+  const std::string mover = !record.to_move ? ""
+                            : *record.to_move == record.players[0] ? record.userids[0]
+                                                                   : record.userids[1];
+  return state_text(record, userids_by_colour(record), record.winner_colour, mover);
+}
+
+std::array<std::string, 2> colour_names(const GameRecord& record) {
+  const auto game = create_game(record.type, split_words(record.options));
+  return {std::string(game->colour_name(0)), std::string(game->colour_name(1))};
 }
 
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap) {

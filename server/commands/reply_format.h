@@ -2,6 +2,7 @@
 // a game's state in a list, its result, the options of a game type.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -41,6 +42,12 @@ std::string result_text(const GameRecord& record, const Game& game);
 // Where a game stands, for a list line: "aborted by alice", "bob won", "bob won: alice
 // lost on time", "alice to move, deadline 2027-01-15 12:00 UTC".
 std::string game_state(const GameRecord& record, const Game& game);
+// The same from the record's stored columns alone (whose turn, swap, result): what a
+// listing shows without replaying the game.
+std::string game_state(const GameRecord& record);
+// The names of a game's colours, first colour first ("red", "blue"): from a new game of its
+// kind and options, without replaying any move.
+std::array<std::string, 2> colour_names(const GameRecord& record);
 // One line per challenge option of `type`: indent, "-name" or "-name=<n>", gap, its help.
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap);
 

@@ -1,7 +1,7 @@
 #include "server/storage/game_records.h"
 
-#include <map>
 #include <stdexcept>
+#include <variant>
 
 #include "engine/registry.h"
 #include "engine/text.h"
@@ -16,7 +16,8 @@ constexpr const char* kSelectGame =
     "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
-    "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds "
+    "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
+    "g.swapped "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -51,6 +52,8 @@ GameRecord record_from_row(Statement& row) {
   r.never_moved = by_clock && r.aborted_by;
   if (auto bank = row.column_optional_text(19))
     r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
+  if (!row.column_is_null(24)) r.to_move = row.column_int(24);
+  r.swapped = row.column_int(25) != 0;
   return r;
 }
 
@@ -59,6 +62,25 @@ std::string digest_of(const GameRecord& record, const std::vector<StoredMove>& m
   std::string digest = first_moves_digest(record.type, record.options);
   for (const StoredMove& move : moves) digest = next_moves_digest(digest, move.ply, move.colour, move.move);
   return digest;
+}
+
+// Whose turn it is after `position`: the user holding the colour to move, none once over.
+std::optional<std::int64_t> player_to_move(const GameRecord& record, const Game& position) {
+  if (position.over()) return std::nullopt;
+  return record.players[static_cast<std::size_t>(position.to_move()) ^ (position.swapped() ? 1u : 0u)];
+}
+
+// The game after `moves` (in ply order) from its start. Throws std::runtime_error if a
+// stored move no longer replays (a corrupt record must never be played on silently).
+std::unique_ptr<Game> played(const GameRecord& record, const std::vector<StoredMove>& moves) {
+  std::unique_ptr<Game> game = create_game(record.type, split_words(record.options));
+  for (const StoredMove& move : moves) {
+    PlyResult result = move.move == "resign" ? game->resign(move.colour) : game->play(move.move);
+    if (!result.ok)
+      throw std::runtime_error("game " + std::to_string(record.id) + " does not replay at ply " +
+                               std::to_string(move.ply) + ": " + result.error);
+  }
+  return game;
 }
 
 // A user's userid: the records built here from what was written name their users as a
@@ -77,14 +99,19 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Gam
   return record.userids;
 }
 
+std::array<std::string, 2> userids_by_colour(const GameRecord& record) {
+  if (record.swapped) return {record.userids[1], record.userids[0]};
+  return record.userids;
+}
+
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
                                int days_per_move, const std::optional<TimeBank>& bank) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
-      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds) "
-      "VALUES (?, ?, ?, ?, 'active', 0, '', ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move) "
+      "VALUES (?1, ?2, ?3, ?4, 'active', 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?3)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
   if (bank) {
@@ -105,6 +132,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.created_at = record.updated_at = now;
   record.days_per_move = days_per_move;
   record.bank = bank;
+  record.to_move = player0;  // colour 0 moves first
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
   auto thread = db_.prepare("UPDATE games SET thread_id = ?, moves_digest = ? WHERE id = ?");
@@ -145,14 +173,10 @@ std::unique_ptr<Game> GameRecords::replay(const GameRecord& record, std::optiona
     if (digest)
       if (auto cached = PositionCache::process_wide().find(record.id, *digest)) return cached;
   }
-  std::unique_ptr<Game> game = create_game(record.type, split_words(record.options));
-  for (const StoredMove& move : moves(record.id)) {
-    if (up_to_ply && move.ply > *up_to_ply) break;
-    PlyResult result = move.move == "resign" ? game->resign(move.colour) : game->play(move.move);
-    if (!result.ok)
-      throw std::runtime_error("game " + std::to_string(record.id) + " does not replay at ply " +
-                               std::to_string(move.ply) + ": " + result.error);
-  }
+  std::vector<StoredMove> plies = moves(record.id);
+  if (up_to_ply)
+    std::erase_if(plies, [&](const StoredMove& move) { return move.ply > *up_to_ply; });
+  std::unique_ptr<Game> game = played(record, plies);
   // Kept only if no other writer changed the moves between the two reads (outside a
   // transaction they are two statements).
   if (digest && moves_digest(record.id) == digest) PositionCache::process_wide().keep(record.id, *digest, *game);
@@ -171,11 +195,12 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   insert.run();
   const std::string digest = next_moves_digest(previous, after.ply_count(), colour, move);
   auto update = db_.prepare(
-      "UPDATE games SET plies = ?, status = ?, winner_colour = ?, updated_at = ?, moves_digest = ? WHERE id = ?");
+      "UPDATE games SET plies = ?, status = ?, winner_colour = ?, updated_at = ?, moves_digest = ?, to_move = ?, "
+      "swapped = ? WHERE id = ?");
   update.bind(1, after.ply_count()).bind(2, after.over() ? "finished" : "active");
   if (after.winner()) update.bind(3, static_cast<std::int64_t>(*after.winner()));
   else update.bind(3, nullptr);
-  update.bind(4, now).bind(5, digest).bind(6, record.id);
+  update.bind(4, now).bind(5, digest).bind(6, player_to_move(record, after)).bind(7, after.swapped()).bind(8, record.id);
   update.run();
   // The next move of this game starts from here without a replay.
   PositionCache::process_wide().keep(record.id, digest, after);
@@ -184,6 +209,8 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   stored.active = !after.over();
   stored.winner_colour = after.winner();
   stored.updated_at = now;
+  stored.to_move = player_to_move(record, after);
+  stored.swapped = after.swapped();
   set_turn_clock(stored, after.over() ? TurnClock{} : clock);
   return stored;
 }
@@ -213,12 +240,12 @@ void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   record.bank->seconds = *clock.banks;
 }
 
-void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
+bool GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
   // Read, shift here, write back (inside the caller's transaction): date arithmetic in SQL
   // differs between SQLite and PostgreSQL.
   auto query = db_.prepare("SELECT deadline_at, remind_at FROM games WHERE id = ? AND deadline_at IS NOT NULL");
   query.bind(1, id);
-  if (!query.step()) return;
+  if (!query.step()) return false;
   const auto shifted = [seconds](const std::optional<std::string>& at) -> std::optional<std::string> {
     const auto time = at ? parse_iso8601(*at) : std::nullopt;
     if (!time) return at;
@@ -230,6 +257,7 @@ void GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
   auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
   update.bind(1, deadline).bind(2, remind).bind(3, id);
   update.run();
+  return true;
 }
 
 std::vector<std::int64_t> GameRecords::past_deadline(const std::string& now_iso) const {
@@ -258,7 +286,7 @@ GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour
   const std::string now = now_iso8601();
   auto update = db_.prepare(
       "UPDATE games SET status = 'finished', winner_colour = ?, end_reason = 'time', deadline_at = NULL, "
-      "remind_at = NULL, updated_at = ? WHERE id = ? AND status = 'active'");
+      "remind_at = NULL, updated_at = ?, to_move = NULL WHERE id = ? AND status = 'active'");
   update.bind(1, static_cast<std::int64_t>(winner_colour)).bind(2, now).bind(3, record.id);
   update.run();
   if (db_.changes() == 0) return record;  // it had ended already: nothing was written
@@ -266,6 +294,7 @@ GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour
   stored.active = false;
   stored.winner_colour = winner_colour;
   stored.lost_on_time = true;
+  stored.to_move.reset();
   stored.deadline_at.reset();
   stored.remind_at.reset();
   stored.updated_at = now;
@@ -277,7 +306,7 @@ GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id, Ab
   const bool never_moved = cause == AbortCause::NeverMoved;
   auto update = db_.prepare(
       "UPDATE games SET status = 'finished', winner_colour = NULL, aborted_by = ?, end_reason = ?, updated_at = ?, "
-      "deadline_at = NULL, remind_at = NULL WHERE id = ?");
+      "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ?");
   update.bind(1, user_id).bind(2, never_moved ? "time" : nullptr).bind(3, now).bind(4, record.id);
   update.run();
   GameRecord stored = record;
@@ -285,6 +314,7 @@ GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id, Ab
   stored.winner_colour.reset();
   stored.aborted_by = userid_of(db_, user_id);
   stored.never_moved = never_moved;
+  stored.to_move.reset();
   stored.deadline_at.reset();
   stored.remind_at.reset();
   stored.updated_at = now;
@@ -311,9 +341,14 @@ StoredMove GameRecords::take_back_last(const GameRecord& record, std::int64_t pr
       .bind_all(now, proposal_id, record.id, last.ply)
       .run();
   db_.prepare("DELETE FROM moves WHERE game_id = ? AND ply = ?").bind_all(record.id, last.ply).run();
-  db_.prepare("UPDATE games SET plies = ?, updated_at = ?, moves_digest = ? WHERE id = ?")
-      .bind_all(last.ply - 1, now, digest_of(record, all), record.id)
+  // Whose turn it is again comes from the shorter game itself (a takeback of ply 2 undoes a
+  // swap); kept in the cache, it is the position the caller's replay then finds.
+  const std::unique_ptr<Game> position = played(record, all);
+  const std::string digest = digest_of(record, all);
+  db_.prepare("UPDATE games SET plies = ?, updated_at = ?, moves_digest = ?, to_move = ?, swapped = ? WHERE id = ?")
+      .bind_all(last.ply - 1, now, digest, player_to_move(record, *position), position->swapped(), record.id)
       .run();
+  PositionCache::process_wide().keep(record.id, digest, *position);
   return last;
 }
 
@@ -364,29 +399,95 @@ std::int64_t GameRecords::count_of_type(const std::string& type, std::optional<b
   return query.column_int(0);
 }
 
-std::vector<GameRecord> GameRecords::list(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
-  if (user_ids.empty()) {
-    // A game's games by the index games_by_type (`<game> games`); "" is every game there is.
-    auto query = db_.prepare(std::string(kSelectGame) + (type.empty() ? "ORDER BY g.id" : "WHERE g.type = ? ORDER BY g.id"));
-    if (!type.empty()) query.bind(1, type);
-    std::vector<GameRecord> games;
-    while (query.step()) games.push_back(record_from_row(query));
-    return games;
-  }
-  // One indexed read per user (games_by_player0/1), never a pass over every game.
-  std::map<std::int64_t, GameRecord> by_id;
-  for (std::int64_t id : user_ids) {
-    auto query = db_.prepare(std::string(kSelectGame) +
-                             "WHERE (g.player0 = ?1 OR g.player1 = ?1) AND (?2 = '' OR g.type = ?2)");
-    query.bind(1, id).bind(2, type);
-    while (query.step()) {
-      GameRecord r = record_from_row(query);
-      by_id.emplace(r.id, std::move(r));
+namespace {
+
+// The games of `selection`, as SELECTs of their ids that each read one range of an index
+// in game-number order (schema/024_turn_columns.sql): per user, kind and, for the games
+// they play, seat and status. With `limit`, each reads at most that many, so their union
+// holds the selection's first `limit` games. Parameters in `values`, in order.
+struct SelectionBranches {
+  std::vector<std::string> selects;
+  std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>> values;
+};
+
+// How many players a selection's statement names: the players, then NULLs (which match no
+// game) up to the next of these counts, so that however many userids a listing names its
+// statements are one of a few texts (the connection caches statements by text, at most
+// Database::max_cached_sql of them).
+std::size_t padded_count(std::size_t players) {
+  for (std::size_t count : {1, 2, 4, 8, 16, 32, 64})
+    if (players <= count) return count;
+  if (players > GameSelection::kMaxPlayers)
+    throw std::logic_error("a selection of games names at most " + std::to_string(GameSelection::kMaxPlayers) +
+                           " players");
+  return GameSelection::kMaxPlayers;
+}
+
+SelectionBranches branches_of(const GameSelection& selection, std::optional<int> limit) {
+  SelectionBranches out;
+  std::vector<std::string> statuses = {"active", "finished"};
+  if (selection.active) statuses = {*selection.active ? "active" : "finished"};
+  const std::string page = limit ? " ORDER BY id LIMIT " + std::to_string(*limit) : "";
+  for (std::size_t i = 0; i < padded_count(selection.players.size()); ++i) {
+    std::variant<std::nullptr_t, std::int64_t, std::string> user = nullptr;
+    if (i < selection.players.size()) user = selection.players[i];
+    for (const std::string& type : selection.types) {
+      if (selection.their_turn) {  // to_move is set only while the game is active
+        out.selects.push_back("SELECT id FROM games WHERE to_move = ? AND type = ?" + page);
+        out.values.insert(out.values.end(), {user, type});
+        continue;
+      }
+      for (const char* seat : {"player0", "player1"})
+        for (const std::string& status : statuses) {
+          out.selects.push_back(std::string("SELECT id FROM games WHERE ") + seat + " = ? AND type = ? AND status = ?" +
+                                page);
+          out.values.insert(out.values.end(), {user, type, status});
+        }
     }
   }
+  return out;
+}
+
+// `selects` as one: a UNION (a game two named users play is one game). Each branch is a
+// subquery of its own, where its ORDER BY and LIMIT are allowed on both engines.
+std::string union_of(const std::vector<std::string>& selects) {
+  std::string sql;
+  for (std::size_t i = 0; i < selects.size(); ++i)
+    sql += (i ? " UNION " : "") + std::string("SELECT id FROM (") + selects[i] + ") AS b" + std::to_string(i);
+  return sql;
+}
+
+void bind_values(Statement& query, const std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>>& values) {
+  int index = 0;
+  for (const auto& value : values) std::visit([&](const auto& v) { query.bind(++index, v); }, value);
+}
+
+}  // namespace
+
+std::vector<GameRecord> GameRecords::selected(const GameSelection& selection, int limit) const {
+  if (selection.players.empty() || selection.types.empty()) return {};
+  const SelectionBranches branches = branches_of(selection, limit);
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.id IN (" + union_of(branches.selects) +
+                           ") ORDER BY g.id LIMIT " + std::to_string(limit));
+  bind_values(query, branches.values);
   std::vector<GameRecord> games;
-  for (auto& [id, record] : by_id) games.push_back(std::move(record));
+  while (query.step()) games.push_back(record_from_row(query));
   return games;
+}
+
+std::int64_t GameRecords::count_selected(const GameSelection& selection) const {
+  if (selection.players.empty() || selection.types.empty()) return 0;
+  const SelectionBranches branches = branches_of(selection, std::nullopt);
+  auto query = db_.prepare("SELECT count(*) FROM (" + union_of(branches.selects) + ") AS selected");
+  bind_values(query, branches.values);
+  query.step();
+  return query.column_int(0);
+}
+
+std::vector<std::int64_t> GameRecords::awaiting(std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT id FROM games WHERE to_move = ? ORDER BY id");
+  query.bind(1, user_id);
+  return ids_of(query);
 }
 
 namespace {

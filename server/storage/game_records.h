@@ -51,6 +51,11 @@ struct GameRecord {
   // their own in the game (spec "Nobody loses a game they never played"). Stored as a game
   // that ended on time (end_reason 'time') without a winner, aborted_by naming them.
   bool never_moved = false;
+  // Whose turn it is (schema/024_turn_columns.sql), kept by every write of a ply or a result
+  // from the engine's position, so a listing replays nothing: the user to move, nothing once
+  // the game is over; and whether ply 2 was a swap (players[1] then holds colour 0).
+  std::optional<std::int64_t> to_move;
+  bool swapped = false;
 
   bool operator==(const GameRecord&) const = default;
 };
@@ -82,6 +87,21 @@ struct TakenBack {
 
 // Which user holds each colour in `game` (users exchange colours after a swap).
 std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Game& game);
+// The same from the record's stored `swapped`, without the game.
+std::array<std::string, 2> userids_by_colour(const GameRecord& record);
+
+// The games a listing names (`games`, `all show`): those any of `players` plays, of one of
+// `types`, only those in progress (active), only the finished ones (!active) or all; with
+// `their_turn`, only those where one of `players` is to move.
+struct GameSelection {
+  // At most this many players: each is a few reads of an index in one statement (SQLite
+  // allows 500 parts in a compound SELECT).
+  static constexpr std::size_t kMaxPlayers = 100;
+  std::vector<std::int64_t> players;
+  std::vector<std::string> types;
+  std::optional<bool> active;
+  bool their_turn = false;
+};
 
 class GameRecords {
  public:
@@ -111,8 +131,9 @@ class GameRecords {
   // The clock of the move now due, in the database and in `record` (the banks too, when
   // `clock` has them).
   void set_turn_clock(GameRecord& record, const TurnClock& clock);
-  // Moves the deadline and reminder of game `id` by `seconds` (a vacation).
-  void shift_turn_clock(std::int64_t id, std::int64_t seconds);
+  // Moves the deadline and reminder of game `id` by `seconds` (a vacation); false when it
+  // has no deadline to move.
+  bool shift_turn_clock(std::int64_t id, std::int64_t seconds);
   // Active games whose deadline is at or before `now_iso`, oldest deadline first.
   std::vector<std::int64_t> past_deadline(const std::string& now_iso) const;
   // Active games whose reminder is due at `now_iso` and whose deadline is still ahead.
@@ -145,8 +166,14 @@ class GameRecords {
   // The game started as a rematch of game `of`, if any.
   std::optional<std::int64_t> rematch_of(std::int64_t of) const;
 
-  // Games of a type (all types when empty) involving any of `user_ids` (everyone when empty).
-  std::vector<GameRecord> list(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
+  // The first `limit` games of `selection` by number, and how many there are in all: each
+  // user's games are read by index a page at most per kind, status and seat
+  // (schema/024_turn_columns.sql), so a listing costs the same however many games the users
+  // ever played.
+  std::vector<GameRecord> selected(const GameSelection& selection, int limit) const;
+  std::int64_t count_selected(const GameSelection& selection) const;
+  // The active games in which `user_id` is to move, by number (index games_by_to_move).
+  std::vector<std::int64_t> awaiting(std::int64_t user_id) const;
   // The first `limit` games of `type` by number, only those in progress (active), only the
   // finished ones (!active) or all (nothing), and how many there are in all: `<game> games`
   // without a userid, which must not read every game ever played (index games_by_type_status).

@@ -274,6 +274,23 @@ std::vector<PlayerRating> Ratings::standings(const std::string& type) const {
   return all;
 }
 
+std::vector<PlayerRating> Ratings::best(const std::string& type, int limit) const {
+  auto query = db_.prepare(std::string(kSelectRating) + "WHERE r.game_type = ? ORDER BY r.rating DESC, u.userid LIMIT ?");
+  query.bind_all(type, limit);
+  std::vector<PlayerRating> page;
+  while (query.step()) page.push_back(rating_from_row(query));
+  // Ties in rating in the byte order of userids whatever the database's collation.
+  std::sort(page.begin(), page.end(), better);
+  return page;
+}
+
+std::int64_t Ratings::count_rated(const std::string& type) const {
+  auto query = db_.prepare("SELECT count(*) FROM ratings WHERE game_type = ?");
+  query.bind(1, type);
+  query.step();
+  return query.column_int(0);
+}
+
 std::vector<PlayerRating> Ratings::standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
   std::vector<PlayerRating> named;
   for (std::int64_t id : user_ids) {

@@ -61,6 +61,10 @@ class Ratings {
   std::optional<PlayerRating> find(const std::string& type, std::int64_t user_id) const;
   // Everyone rated in `type`, best first (rating, then userid).
   std::vector<PlayerRating> standings(const std::string& type) const;
+  // The first `limit` of those, read in that order by index (ratings_by_rating), and how
+  // many are rated in all: `<game> ratings` costs the same however many players there are.
+  std::vector<PlayerRating> best(const std::string& type, int limit) const;
+  std::int64_t count_rated(const std::string& type) const;
   // The named players rated in `type`, best first; unrated or unknown ones are left out.
   std::vector<PlayerRating> standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
   // The player's rating after each of their rated games of `type`, in the order they ended.

@@ -77,6 +77,12 @@ class MigrateTo(IngestCase):
                                  f"{' ORDER BY rowid' if table in ('takebacks', 'watchers', 'kind_watchers') else ''}")
             self.assertEqual(sorted(map(comparable, after)), sorted(map(comparable, before[table])), table)
 
+        # Whose turn it is (schema 023) came along: bob's in the running game, nobody's in the
+        # finished ones.
+        self.assertEqual(target.query("SELECT to_move, swapped FROM games ORDER BY id"),
+                         [{"to_move": None, "swapped": 0}, {"to_move": 2, "swapped": 0},
+                          {"to_move": None, "swapped": 0}])
+
         # The installation carries on from PostgreSQL.
         p = target.ingest(make_mail(BOB, "hy3 move 2 bob secret2 a1#2"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())

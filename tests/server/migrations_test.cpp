@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <random>
 #include <regex>
 #include <set>
 #include <string>
@@ -15,6 +17,8 @@
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "temp_dir.h"
+#include "test_database.h"
+#include "turn_columns.h"
 
 using pbem::server::Database;
 using pbem::server::DatabaseError;
@@ -230,4 +234,85 @@ TEST_CASE("a migrated database file stays in WAL mode", "[migrations]") {
                                                                          &sqlite3_finalize);
   REQUIRE(sqlite3_step(query.get()) == SQLITE_ROW);
   CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(query.get(), 0))) == "wal");
+}
+
+// Migration 024 (whose turn it is, stored) on a database from before it, with games of
+// every kind and every way of standing: in progress before and after a swap, won by the
+// board or by resignation, lost on time, aborted. The SQL fills the columns from the rules
+// every game shares; each game's columns must be what a replay of its moves says. Written
+// for either engine (test_database.h); the postgres_storage ctest entry runs it there too.
+TEST_CASE("migration 024 fills whose turn it is in games stored before it", "[migrations][turn_columns]") {
+  TempDir dir;
+  Database db(pbem::test::test_database(dir.path()));
+  std::vector<Migration> before;
+  for (const Migration& migration : pbem::server::known_migrations(db))
+    if (migration.version < 24) before.push_back(migration);
+  pbem::server::migrate(db, before);
+  const std::int64_t alice = add_user(db, "alice"), bob = add_user(db, "bob");
+
+  std::mt19937 random(23);
+  int swapped = 0, active = 0;
+  for (const char* type : {"hy3", "gaia", "gates"}) {
+    for (int round = 0; round < 12; ++round) {
+      const std::vector<std::string> options =
+          std::string(type) == "hy3" ? std::vector<std::string>{"-size=3", "-swap"}
+          : std::string(type) == "gaia" ? std::vector<std::string>{"-size=3"}
+                                        : std::vector<std::string>{};
+      auto game = pbem::create_game(type, options);
+      const bool alice_first = random() % 2;
+      const std::array<std::int64_t, 2> players = {alice_first ? alice : bob, alice_first ? bob : alice};
+      // Random plies (a swap whenever allowed, half the time), then sometimes an end.
+      struct OldMove {
+        std::string move;
+        int colour;
+        std::int64_t user_id;
+      };
+      std::vector<OldMove> moves;
+      const int length = static_cast<int>(random() % 9);
+      for (int ply = 0; ply < length && !game->over(); ++ply) {
+        auto legal = game->legal_plies();
+        std::string move = legal[random() % legal.size()];
+        if (game->swap_allowed() && random() % 2) move = "swap";
+        const int colour = game->to_move();
+        REQUIRE(game->play(move).ok);
+        // The user who held that colour when playing it (a swap itself is still before it).
+        moves.push_back({move, colour, players[static_cast<std::size_t>(colour ^ (game->swapped() && move != "swap"))]});
+      }
+      std::string status = game->over() ? "finished" : "active";
+      std::optional<std::string> end_reason;
+      std::optional<std::int64_t> aborted_by;
+      std::optional<int> winner = game->winner();
+      const int ending = static_cast<int>(random() % 4);  // 0: on, 1: resigned, 2: lost on time, 3: aborted
+      if (!game->over() && ending == 1) {
+        const int colour = game->to_move();
+        REQUIRE(game->resign(colour).ok);
+        moves.push_back({"resign", colour, players[static_cast<std::size_t>(colour ^ game->swapped())]});
+        status = "finished";
+        winner = game->winner();
+      } else if (!game->over() && ending == 2) {
+        status = "finished", end_reason = "time", winner = pbem::other(game->to_move());
+      } else if (!game->over() && ending == 3) {
+        status = "finished", aborted_by = players[0];
+      }
+      db.prepare("INSERT INTO games (type, options, player0, player1, status, winner_colour, plies, thread_id, "
+                 "created_at, updated_at, end_reason, aborted_by) VALUES (?, ?, ?, ?, ?, ?, ?, 't', 'then', 'then', "
+                 "CAST(? AS TEXT), CAST(? AS INTEGER))")
+          .bind_all(std::string(type), game->options_text(), players[0], players[1], status, winner,
+                    static_cast<std::int64_t>(moves.size()), end_reason, aborted_by)
+          .run();
+      const std::int64_t id = db.last_insert_id();
+      for (std::size_t ply = 0; ply < moves.size(); ++ply)
+        db.prepare("INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, 'then')")
+            .bind_all(id, static_cast<std::int64_t>(ply + 1), moves[ply].move, moves[ply].colour, moves[ply].user_id)
+            .run();
+      swapped += game->swapped();
+      active += status == "active";
+    }
+  }
+  REQUIRE(swapped > 0);
+  REQUIRE(active > 0);
+
+  CHECK(pbem::server::migrate(db) == std::vector<int>{24});
+  auto games = db.prepare("SELECT id FROM games ORDER BY id");
+  while (games.step()) pbem::test::check_turn_columns(db, games.column_int(0));
 }
