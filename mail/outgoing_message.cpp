@@ -261,6 +261,10 @@ std::string compose(const OutgoingMessage& msg) {
   }
   g_mime_object_set_header(headers, "MIME-Version", "1.0", nullptr);
   g_mime_object_set_header(headers, "Auto-Submitted", "auto-replied", nullptr);
+  if (!msg.list_unsubscribe.empty())
+    g_mime_object_set_header(headers, "List-Unsubscribe",
+                             ("<mailto:" + require_address(msg.list_unsubscribe, "list_unsubscribe") + ">").c_str(),
+                             nullptr);
 
   auto alternative = adopt_gobject(g_mime_multipart_new_with_subtype("alternative"));
   g_mime_multipart_set_boundary(alternative.get(), boundary.c_str());

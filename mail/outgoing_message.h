@@ -8,7 +8,9 @@
 //
 // Shape: headers Date, From, To, Subject, Message-ID, In-Reply-To, References (folded),
 // MIME-Version, Auto-Submitted: auto-replied (RFC 3834, so well-behaved autoresponders do
-// not answer us), then multipart/alternative with
+// not answer us), List-Unsubscribe when the mail has an unsubscribe address (RFC 2369: a
+// mail a setting causes; no List-Unsubscribe-Post, as RFC 8058's one-click is an HTTPS
+// POST this server does not serve), then multipart/alternative with
 //   1. text/plain; charset=utf-8 -- 7bit when the text is ASCII with lines under 78
 //      columns, else quoted-printable;
 //   2. text/html; charset=utf-8 -- a page made for phones showing the SAME text, escaped
@@ -47,6 +49,9 @@ struct OutgoingMessage {
   std::string from_name, from_address;   // "PBeM Server", "pbem@localhost"
   std::vector<std::string> to;           // addr-specs; at least one
   std::string reply_to;                  // addr-spec for Reply-To; empty: none (replies go to From)
+  // addr-spec a mail to which turns off what sent this mail, as List-Unsubscribe:
+  // <mailto:...>; empty: none (the mail is no subscription's).
+  std::string list_unsubscribe;
   std::string subject;                   // UTF-8, may contain non-ASCII (RFC 2047-encoded)
   std::string message_id;                // without brackets; the caller makes it (stable)
   std::string in_reply_to;               // without brackets; may be empty

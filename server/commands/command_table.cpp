@@ -269,6 +269,10 @@ const std::vector<CommandSpec>& command_table() {
       {"set", false, {"set"},
        "set userid password pictures|movemail on|off, or digest HH|off",
        setting_arguments, Secret::Password, set_setting},
+      // No spelling: only a mail to a List-Unsubscribe address calls it (list_unsubscribe.h).
+      {"list unsubscribe", false, {},
+       "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
+       nothing_more, Secret::None, list_unsubscribe},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
       {"multiple", false, {"multiple"},
        "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,

@@ -29,6 +29,7 @@ struct CommandSpec {
   bool for_game;          // written "<game> <words> ...", e.g. "hy3 move ..."
   // The words that call it (after the game name for a game command); several spellings may
   // call one command ("move", "play"), and a spelling may be two words ("change password").
+  // None: no Subject calls it, only the mail intake makes it (`list unsubscribe`).
   std::vector<std::string_view> spellings;
   std::string_view usage;  // "<game>" stands for the game's name
   // Reads the words after the command's own into the Command; throws ParseFailure. It may

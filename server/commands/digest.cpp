@@ -7,6 +7,7 @@
 #include "server/commands/argument_reader.h"
 #include "server/commands/game_address.h"
 #include "server/commands/game_clock.h"
+#include "server/commands/list_unsubscribe.h"
 #include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/storage/digests.h"
@@ -148,6 +149,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   mail.text = std::move(text);
   mail.kind = MailKind::Game;
   mail.reply_to = digest_address(db, config, *account);
+  mail.list_unsubscribe = unsubscribe_address_of(db, config, *account, kDigestSetting);  // RFC 2369
   mail.pictures = std::move(pictures);
   for (const std::string& diagram : diagrams) mail.mark_board(diagram);
   ctx.mail_account(*account, mail);

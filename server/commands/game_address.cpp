@@ -38,12 +38,24 @@ std::pair<std::string, std::string> split_address(std::string_view address) {
   return {to_lower(address.substr(0, at)), to_lower(address.substr(at + 1))};
 }
 
-// "<local>+<game>-<token>" against one server address.
-std::optional<GameAddressCandidate> match(std::string_view server_address, const std::string& recipient) {
+// What follows "<local>+" in `recipient` when it is an address of `server_address`
+// ("12-<token>" of "pbem+12-<token>@example.org"), and the recipient as found, lower-case.
+struct PlusDetail {
+  std::string address;
+  std::string detail;
+};
+std::optional<PlusDetail> plus_detail(std::string_view server_address, const std::string& recipient) {
   const auto [server_local, server_domain] = split_address(server_address);
   const auto [local, domain] = split_address(recipient);
   if (domain != server_domain || !local.starts_with(server_local + "+")) return std::nullopt;
-  const std::string_view detail = std::string_view(local).substr(server_local.size() + 1);
+  return PlusDetail{local + "@" + domain, local.substr(server_local.size() + 1)};
+}
+
+// "<local>+<game>-<token>" against one server address.
+std::optional<GameAddressCandidate> match(std::string_view server_address, const std::string& recipient) {
+  const auto found = plus_detail(server_address, recipient);
+  if (!found) return std::nullopt;
+  const std::string_view detail = found->detail;
   const auto dash = detail.find('-');
   if (dash == std::string_view::npos) return std::nullopt;
   GameAddressCandidate candidate;
@@ -54,7 +66,24 @@ std::optional<GameAddressCandidate> match(std::string_view server_address, const
   if (!game && !candidate.digest) return std::nullopt;
   candidate.token = std::string(detail.substr(dash + 1));
   if (candidate.token.empty()) return std::nullopt;
-  candidate.address = local + "@" + domain;
+  candidate.address = found->address;
+  return candidate;
+}
+
+// "<local>+u-<setting>-<userid>-<token>" against one server address: the setting has no
+// dash and the token none (base32), so the userid, which may have some, is what is between.
+std::optional<UnsubscribeAddressCandidate> match_unsubscribe(std::string_view server_address,
+                                                             const std::string& recipient) {
+  const auto found = plus_detail(server_address, recipient);
+  if (!found || !found->detail.starts_with("u-")) return std::nullopt;
+  const std::string_view detail = std::string_view(found->detail).substr(2);
+  const auto first = detail.find('-');
+  const auto last = detail.rfind('-');
+  if (first == std::string_view::npos || last == first) return std::nullopt;
+  UnsubscribeAddressCandidate candidate{found->address, std::string(detail.substr(0, first)),
+                                        std::string(detail.substr(first + 1, last - first - 1)),
+                                        std::string(detail.substr(last + 1))};
+  if (candidate.setting.empty() || candidate.userid.empty() || candidate.token.empty()) return std::nullopt;
   return candidate;
 }
 
@@ -62,15 +91,20 @@ std::optional<GameAddressCandidate> match(std::string_view server_address, const
 
 namespace {
 
-// The MAC of `what` (a game number, or "digest"), the userid and the generation, as a token.
-std::string address_token(std::string_view key, const std::string& what, std::string_view userid, int generation) {
+// The MAC of `what` (a game number, "digest" or "unsubscribe <setting>"), the userid and
+// the generation (none for an address that outlives a password change), as a token.
+std::string address_token(std::string_view key, const std::string& what, std::string_view userid,
+                          std::optional<int> generation) {
   ensure_sodium_initialized();
-  // Fields separated by NUL, which none of them can contain.
+  // Fields separated by NUL, which none of them can contain; `what` tells the kinds of
+  // address apart, so one key serves them all.
   std::string input = what;
   input += '\0';
   input += userid;
-  input += '\0';
-  input += std::to_string(generation);
+  if (generation) {
+    input += '\0';
+    input += std::to_string(*generation);
+  }
   // BLAKE2b's shortest output is 16 bytes; the token is its first 10.
   std::array<unsigned char, crypto_generichash_BYTES_MIN> mac{};
   crypto_generichash(mac.data(), mac.size(), reinterpret_cast<const unsigned char*>(input.data()), input.size(),
@@ -86,6 +120,27 @@ std::string game_address_token(std::string_view key, std::int64_t game, std::str
 
 std::string digest_address_token(std::string_view key, std::string_view userid, int generation) {
   return address_token(key, "digest", userid, generation);
+}
+
+std::string unsubscribe_address_token(std::string_view key, std::string_view setting, std::string_view userid) {
+  return address_token(key, "unsubscribe " + std::string(setting), userid, std::nullopt);
+}
+
+std::string unsubscribe_address(const ServerConfig& server, std::string_view key, std::string_view setting,
+                                std::string_view userid) {
+  const auto [local, domain] = split_address(server.address);
+  return local + "+u-" + std::string(setting) + "-" + std::string(userid) + "-" +
+         unsubscribe_address_token(key, setting, userid) + "@" + domain;
+}
+
+std::optional<UnsubscribeAddressCandidate> find_unsubscribe_address(const ServerConfig& server,
+                                                                    const std::vector<std::string>& recipients) {
+  for (const std::string& recipient : recipients) {
+    if (auto found = match_unsubscribe(server.address, recipient)) return found;
+    for (const std::string& alias : server.aliases)
+      if (auto found = match_unsubscribe(alias, recipient)) return found;
+  }
+  return std::nullopt;
 }
 
 std::string game_address(const ServerConfig& server, std::string_view key, std::int64_t game,

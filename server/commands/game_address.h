@@ -27,6 +27,29 @@ std::string game_address(const ServerConfig& server, std::string_view key, std::
 // the same MAC over "digest" instead of a game number.
 std::string digest_address_token(std::string_view key, std::string_view userid, int generation);
 
+// The token of `userid`'s unsubscribe address for `setting` (RFC 2369 List-Unsubscribe,
+// <local>+u-<setting>-<userid>-<token>@<domain>; commands/list_unsubscribe.h): the same MAC
+// over "unsubscribe <setting>" and the userid, without the password generation, so that
+// the unsubscribe link of an old mail keeps working (it can only turn mail off).
+std::string unsubscribe_address_token(std::string_view key, std::string_view setting, std::string_view userid);
+
+// The full unsubscribe address, on the server's main address.
+std::string unsubscribe_address(const ServerConfig& server, std::string_view key, std::string_view setting,
+                                std::string_view userid);
+
+// An unsubscribe address as found among a message's recipients, not yet verified.
+struct UnsubscribeAddressCandidate {
+  std::string address;  // as found, lower-case
+  std::string setting;  // "digest", a game type ("hy3") or a game number ("12")
+  std::string userid;
+  std::string token;
+};
+
+// The first of `recipients` that has the shape of an unsubscribe address of the server's
+// address or one of its aliases (case-insensitive), else nothing.
+std::optional<UnsubscribeAddressCandidate> find_unsubscribe_address(const ServerConfig& server,
+                                                                    const std::vector<std::string>& recipients);
+
 // A game address (or a digest address) as found among a message's recipients, not yet
 // verified.
 struct GameAddressCandidate {

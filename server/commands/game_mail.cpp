@@ -2,6 +2,7 @@
 
 #include "engine/text.h"
 #include "server/commands/game_clock.h"
+#include "server/commands/list_unsubscribe.h"
 #include "server/commands/picture_cache.h"
 #include "server/commands/reply_format.h"
 #include "server/commands/reply_move.h"
@@ -62,6 +63,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
     if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
     std::string text = tournament;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
+    std::string list_unsubscribe;  // a watcher's copy comes of a setting: RFC 2369's header stops it
     if (recipient.player) {
       text += mail.player_text(account);
       // A reply to it carries a move, accept or decline for this player (reply_move.h).
@@ -70,6 +72,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
     } else {
       text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
+      list_unsubscribe = watcher_unsubscribe_address(ctx.db, ctx.config, account, record);
     }
     text += web_link(ctx.config, "/games/" + std::to_string(record.id));
     // Every confirmed address gets it; an unconfirmed one nothing.
@@ -85,6 +88,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       reply.kind = MailKind::Game;
       if (mail.picture && account.pictures) reply.pictures = {{0, mail.picture->png()}};
       reply.reply_to = reply_to;
+      reply.list_unsubscribe = list_unsubscribe;
       ctx.out.replies.push_back(reply);
     }
   }

@@ -46,6 +46,9 @@ struct Reply {
   std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
   std::vector<mail::TextRange> boards;        // where `text` holds ASCII boards (mark_board)
   std::string reply_to;  // the player's game address, so replying with a move plays it
+  // The recipient's unsubscribe address for the setting that sent this mail (its digest,
+  // watching games: list_unsubscribe.h), for the List-Unsubscribe header; empty for none.
+  std::string list_unsubscribe;
 
   // Threads the mail into the game's conversation (In-Reply-To/References its first mail).
   void about_game(std::int64_t id, std::string thread) {

@@ -116,6 +116,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
 }
 
 std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& owner) {
+  if (!owner.expires) return std::nullopt;
   const auto account = Accounts(db).find_by_id(owner.account_id);
   if (account && account->password_generation == owner.password_generation) return std::nullopt;
   if (owner.game == 0) return expired_digest(owner.address);

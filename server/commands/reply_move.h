@@ -17,8 +17,8 @@
 
 namespace pbem::server {
 
-// The player a valid game address (or digest address) belongs to, as it was when the
-// address was checked.
+// The player a valid game address (or digest or unsubscribe address) belongs to, as it was
+// when the address was checked.
 struct AddressOwner {
   std::string address;
   std::string game_type;  // "" for a digest address
@@ -26,6 +26,7 @@ struct AddressOwner {
   std::int64_t account_id = 0;
   std::string userid;           // the command needs no password for this userid
   int password_generation = 0;  // the address's token is made with it
+  bool expires = true;  // false for an unsubscribe address, which a password change leaves valid
 };
 
 struct ReplyMove {

@@ -8,6 +8,7 @@
 #include "mail/header_scan.h"
 #include "mail/reply_text.h"
 #include "server/commands/digest.h"
+#include "server/commands/list_unsubscribe.h"
 #include "server/support/digest.h"
 
 namespace pbem::server {
@@ -88,15 +89,29 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
   record.from = mail::normalize_address(message.from_address).value_or("");
   const auto sender = mail::normalize_address(message.reply_address);
   record.sender = sender.value_or("");
+  record.recipients = row.envelope_to;
+  record.recipients.insert(record.recipients.end(), message.recipient_addresses.begin(),
+                           message.recipient_addresses.end());
+  // A mail to a valid unsubscribe address turns its setting off however automatic it looks
+  // (a provider's unsubscribe button may send it so): it answers only the address's owner,
+  // never its sender, so it can start no loop.
+  auto unsubscribe = unsubscribe_mail(db, config, record.recipients);
+  if (unsubscribe && unsubscribe->owner) {
+    record.command = std::move(unsubscribe->command);
+    record.address_owner = std::move(unsubscribe->owner);
+    return record;
+  }
   record.machine = message.machine_reason;
   if (!record.machine && row.envelope_from && row.envelope_from->empty()) record.machine = "empty envelope sender";
   if (!record.machine && !sender) record.machine = "no usable sender address";
   if (!record.machine && (is_own_address(config, message.from_address) || is_own_address(config, record.sender)))
     record.machine = "from the server's own address";
   if (record.machine) return record;
-  record.recipients = row.envelope_to;
-  record.recipients.insert(record.recipients.end(), message.recipient_addresses.begin(),
-                           message.recipient_addresses.end());
+  // An invalid unsubscribe address is refused to its sender, as an invalid game address is.
+  if (unsubscribe) {
+    record.command = std::move(unsubscribe->command);
+    return record;
+  }
   const std::string first_line = first_line_of(message.body_new_text);
   // A mail to a user's digest address: one move per line, the address their credential.
   if (auto digest = digest_reply(db, config, record.recipients, message.body_new_text)) {

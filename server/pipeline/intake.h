@@ -36,7 +36,9 @@ struct IntakeRecord {
   // When the command is carried out as the lines of the body (`multiple`): those lines,
   // each parsed once, read from the body's text above its first quote.
   std::optional<CommandLines> lines;
-  std::optional<AddressOwner> address_owner;  // for a mail to a valid game address
+  // For a mail to a valid game, digest or unsubscribe address (commands/list_unsubscribe.h:
+  // acted on even when it looks automatic, as it answers only the address's owner).
+  std::optional<AddressOwner> address_owner;
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
   std::vector<std::string> recipients;

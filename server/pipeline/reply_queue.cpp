@@ -27,6 +27,7 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
   out.pictures = reply.pictures;
   out.boards = reply.boards;
   out.reply_to = reply.reply_to;
+  out.list_unsubscribe = reply.list_unsubscribe;
   out.date = now_;
   std::optional<std::string> thread;
   if (reply.game_id && !reply.game_thread.empty()) thread = reply.game_thread;

@@ -57,4 +57,20 @@ std::vector<std::int64_t> Watchers::of_kind(const std::string& type) const {
   return ids(query);
 }
 
+bool Watchers::watches_kind(const std::string& type, std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT 1 FROM kind_watchers WHERE game_type = ? AND user_id = ?");
+  query.bind_all(type, user_id);
+  return query.step();
+}
+
+std::vector<std::int64_t> Watchers::stop_games_of_kind(const std::string& type, std::int64_t user_id) {
+  auto query = db_.prepare(
+      "SELECT w.game_id FROM watchers w JOIN games g ON g.id = w.game_id WHERE w.user_id = ? AND g.type = ? "
+      "ORDER BY w.game_id");
+  query.bind_all(user_id, type);
+  const std::vector<std::int64_t> games = ids(query);
+  for (std::int64_t game : games) stop(game, user_id);
+  return games;
+}
+
 }  // namespace pbem::server

@@ -27,6 +27,9 @@ class Watchers {
   bool watch_kind(const std::string& type, std::int64_t user_id);
   bool stop_kind(const std::string& type, std::int64_t user_id);
   std::vector<std::int64_t> of_kind(const std::string& type) const;
+  bool watches_kind(const std::string& type, std::int64_t user_id) const;
+  // Stops `user_id` watching every game of `type` they watch; the numbers of those games.
+  std::vector<std::int64_t> stop_games_of_kind(const std::string& type, std::int64_t user_id);
 
  private:
   Database& db_;

@@ -149,6 +149,19 @@ TEST_CASE("compose writes the required headers in order", "[mail][compose]") {
         "multipart/alternative; boundary=\"" + boundary_for("gates-17-12@localhost") + "\"");
 }
 
+TEST_CASE("a mail a setting causes carries List-Unsubscribe, a mailto: of its address", "[mail][compose]") {
+  CHECK(header(compose(sample()), "List-Unsubscribe") == "<absent>");
+  auto msg = sample();
+  msg.list_unsubscribe = "pbem+u-digest-bob-abcdefghijklmnop@localhost";
+  const std::string raw = compose(msg);
+  CHECK(header(raw, "List-Unsubscribe") == "<mailto:pbem+u-digest-bob-abcdefghijklmnop@localhost>");
+  // No one-click POST (RFC 8058): the server serves no HTTPS endpoint for it.
+  CHECK(header(raw, "List-Unsubscribe-Post") == "<absent>");
+  // An address that is none cannot smuggle a header in.
+  msg.list_unsubscribe = "x@y>\r\nBcc: victim@example.org";
+  CHECK_THROWS_AS(compose(msg), std::invalid_argument);
+}
+
 TEST_CASE("compose output uses CRLF only and no line exceeds 998 characters", "[mail][compose]") {
   auto msg = sample();
   CHECK(has_only_crlf_line_ends(compose(msg)));

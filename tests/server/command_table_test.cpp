@@ -25,7 +25,8 @@ TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
   for (const CommandSpec& spec : command_table()) {
     INFO(spec.name);
     CHECK(names.insert(spec.name).second);
-    CHECK_FALSE(spec.spellings.empty());
+    // Only the row a mail to an unsubscribe address calls has no spelling: no Subject calls it.
+    CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe"));
     CHECK_FALSE(spec.usage.empty());
     CHECK(spec.parse != nullptr);
     CHECK(spec.handle != nullptr);
