@@ -37,6 +37,9 @@ struct IntakeRecord {
   // each parsed once, read from the body's text above its first quote.
   std::optional<CommandLines> lines;
   std::optional<AddressOwner> address_owner;  // for a mail to a valid game address
+  // The operator's own mail system (mail.authserv_id) found the mail fails DMARC: its From
+  // proves nothing, and commands that rest on it alone are refused (MailAllowance).
+  bool dmarc_failed = false;
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
   std::vector<std::string> recipients;
