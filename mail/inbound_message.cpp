@@ -169,6 +169,21 @@ std::vector<std::string> recipient_addresses(GMimeMessage* message, GMimeParserO
   return out;
 }
 
+// Every Authentication-Results field, in the order they stand (a receiving mail system adds
+// its own at the top).
+std::vector<AuthenticationResults> authentication_results(GMimeMessage* message) {
+  std::vector<AuthenticationResults> fields;
+  GMimeHeaderList* headers = g_mime_object_get_header_list(GMIME_OBJECT(message));
+  if (headers == nullptr) return fields;
+  const int count = g_mime_header_list_get_count(headers);
+  for (int i = 0; i < count; ++i) {
+    GMimeHeader* header = g_mime_header_list_get_header_at(headers, i);
+    if (g_ascii_strcasecmp(g_mime_header_get_name(header), "Authentication-Results") != 0) continue;
+    fields.push_back(parse_authentication_results(to_string_or_empty(g_mime_header_get_raw_value(header))));
+  }
+  return fields;
+}
+
 std::string local_part(std::string_view address) {
   return lower(address.substr(0, address.find('@')));
 }
@@ -284,6 +299,7 @@ InboundMessage parse_inbound(std::string_view raw) {
   if (!in_reply_to.empty()) result.in_reply_to = in_reply_to.front();
   result.references = parse_message_ids(header_value(GMIME_OBJECT(message.get()), "References"));
 
+  result.authentication_results = authentication_results(message.get());
   result.machine_reason = machine_reason(message.get(), from);
   return result;
 }

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mail/authentication_results.h"
 #include "mail/mail_parse_error.h"
 
 namespace pbem::mail {
@@ -36,6 +37,9 @@ struct InboundMessage {
   std::vector<std::string> recipient_addresses;
   std::string in_reply_to;       // first message id of In-Reply-To, without brackets
   std::vector<std::string> references;  // References ids, without brackets, in order
+  // Every Authentication-Results field (RFC 8601), top first: whoever wrote them, the
+  // receiving mail systems or the sender (authentication_results.h says which count).
+  std::vector<AuthenticationResults> authentication_results;
   // Set when this mail must never be answered (auto-reply, bounce, list or bulk mail);
   // the text names the reason for the log, e.g. "Auto-Submitted: auto-replied".
   std::optional<std::string> machine_reason;

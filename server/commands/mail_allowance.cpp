@@ -4,7 +4,8 @@
 
 namespace pbem::server {
 
-MailAllowance::MailAllowance(const std::string& sender) : own_mailbox_(mail::canonical_mailbox(sender)) {}
+MailAllowance::MailAllowance(const std::string& sender, bool dmarc_failed)
+    : own_mailbox_(mail::canonical_mailbox(sender)), dmarc_failed_(dmarc_failed) {}
 
 std::map<std::string, int> MailAllowance::mails_to_others(const Outcome& out) const {
   std::map<std::string, int> counts;
@@ -15,6 +16,12 @@ std::map<std::string, int> MailAllowance::mails_to_others(const Outcome& out) co
 }
 
 void MailAllowance::check(const Outcome& out) const {
+  // Asked of each command as it is carried out, so each line of a `multiple` is refused
+  // alone, wherever it stands, and those with a password are carried out.
+  if (dmarc_failed_ && !out.credential_accepted)
+    throw CommandError("your mail failed the DMARC check of the server's mail system: its From address does not "
+                       "prove who sent it, and this command has nothing else to (no password, no game address). "
+                       "Send it straight from your mail provider, not through a forwarder");
   for (const auto& [mailbox, count] : mails_to_others(out)) {
     const auto before = sent_to_others_.find(mailbox);
     if ((before == sent_to_others_.end() ? 0 : before->second) + count > kMailsToOthers)

@@ -19,7 +19,9 @@ class MailAllowance {
   static constexpr int kMailsToOthers = 3;
 
   // `sender`: where replies to the mail go (Reply-To or From), the one mailbox it owns.
-  explicit MailAllowance(const std::string& sender);
+  // `dmarc_failed`: the operator's mail system found the mail fails DMARC (mail.authserv_id),
+  // so its From proves nothing: every command that rests on it alone is refused.
+  explicit MailAllowance(const std::string& sender, bool dmarc_failed = false);
 
   // Throws CommandError when `out`, a command the handler carried out, would pass a limit
   // of this mail.
@@ -39,6 +41,7 @@ class MailAllowance {
   std::map<std::string, int> mails_to_others(const Outcome& out) const;
 
   std::string own_mailbox_;
+  bool dmarc_failed_;
   std::map<std::string, int> sent_to_others_;
   bool account_created_ = false;
   bool address_notice_sent_ = false;

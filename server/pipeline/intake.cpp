@@ -1,5 +1,6 @@
 #include "server/pipeline/intake.h"
 
+#include <algorithm>
 #include <new>
 
 #include "engine/registry.h"
@@ -107,6 +108,14 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
   if (!record.machine && (is_own_address(config, message.from_address) || is_own_address(config, record.sender)))
     record.machine = "from the server's own address";
   if (record.machine) return record;
+  // Only the operator's mail system's verdict counts: the sender can write fields by any
+  // other authserv-id, and one by this id that says pass does not outweigh its fail.
+  const std::string& authserv_id = config.mail.authserv_id;
+  record.dmarc_failed = !authserv_id.empty() &&
+                        std::any_of(message.authentication_results.begin(), message.authentication_results.end(),
+                                    [&](const mail::AuthenticationResults& field) {
+                                      return field.says(authserv_id, "dmarc", "fail");
+                                    });
   // An invalid unsubscribe address is refused to its sender, as an invalid game address is.
   if (unsubscribe) {
     record.command = std::move(unsubscribe->command);

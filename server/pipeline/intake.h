@@ -39,6 +39,9 @@ struct IntakeRecord {
   // For a mail to a valid game, digest or unsubscribe address (commands/list_unsubscribe.h:
   // acted on even when it looks automatic, as it answers only the address's owner).
   std::optional<AddressOwner> address_owner;
+  // The operator's own mail system (mail.authserv_id) found the mail fails DMARC: its From
+  // proves nothing, and commands that rest on it alone are refused (MailAllowance).
+  bool dmarc_failed = false;
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
   std::vector<std::string> recipients;

@@ -254,7 +254,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
   }
   ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
                    "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id, kUnauthenticatedReplyBytes);
-  MailAllowance allowance(record.sender);
+  MailAllowance allowance(record.sender, record.dmarc_failed);
   Outcome outcome = run_command(tag, std::move(request), std::move(prepared.prechecks.front()), queue, allowance);
   for (Reply& reply : outcome.replies)
     if (!is_owed(reply)) queue.add(std::move(reply), !outcome.credential_accepted);
@@ -282,7 +282,7 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
   ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
                    "pbem-" + std::to_string(prepared.inbox_id) + "-", record.reply_salt, prepared.inbox_id,
                    kUnauthenticatedReplyBytes);
-  MailAllowance allowance(record.sender);
+  MailAllowance allowance(record.sender, record.dmarc_failed);
   std::vector<Outcome> outcomes;
   for (std::size_t n = 0; n < lines.commands.size(); ++n) {
     Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};

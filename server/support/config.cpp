@@ -412,6 +412,23 @@ void read_web(const Section& top, WebConfig& web) {
   section->read("request_timeout_seconds", web.request_timeout_seconds, 1, 3600);
 }
 
+void read_mail(const Section& top, MailConfig& mail) {
+  auto section = top.section("mail", {"authserv_id"});
+  if (!section) return;
+  section->read("authserv_id", mail.authserv_id);
+  // A host name, as MTAs write their own (OpenDMARC's AuthservID defaults to it); nothing
+  // that could not stand unquoted as the first word of an Authentication-Results field.
+  const bool valid = mail.authserv_id.size() <= 253 &&
+                     std::all_of(mail.authserv_id.begin(), mail.authserv_id.end(), [](char ch) {
+                       return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                              ch == '.' || ch == '-' || ch == '_';
+                     });
+  if (!valid)
+    section->invalid("authserv_id", "must be the receiving mail system's authserv-id, a host name such as "
+                                    "mx.games.example.org (letters, digits, '.', '-', '_'), or \"\" for none, got \"" +
+                                        mail.authserv_id + "\"");
+}
+
 }  // namespace
 
 Config default_config(const std::filesystem::path& base_directory) {
@@ -427,7 +444,8 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   const json document = parse_json(json_text, origin_name);
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
-                    {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "bot", "web"});
+                    {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "bot", "web",
+                     "mail"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -446,6 +464,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_clock(top, config.clock);
   read_bot(top, config.bot);
   read_web(top, config.web);
+  read_mail(top, config.mail);
   return config;
 }
 

@@ -140,6 +140,15 @@ struct WebConfig {
   bool operator==(const WebConfig&) const = default;
 };
 
+// What the server trusts of the mail system in front of it (docs/operating.md "DMARC").
+struct MailConfig {
+  // The authserv-id of the receiving MTA's Authentication-Results fields (RFC 8601), e.g.
+  // "mx.games.example.org"; when set, a command without a password or game address in a
+  // mail whose field by this id says dmarc=fail is refused. Empty: no field is read.
+  std::string authserv_id;
+  bool operator==(const MailConfig&) const = default;
+};
+
 struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
@@ -153,6 +162,7 @@ struct Config {
   ClockConfig clock;
   BotConfig bot;
   WebConfig web;
+  MailConfig mail;
   bool operator==(const Config&) const = default;
 };
 

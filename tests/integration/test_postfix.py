@@ -21,13 +21,23 @@ and by replying to a game address taken from the board mail's Reply-To, and a re
 a mail to a digest address reaches pbem too, another address in the domain is refused, and
 a bounce (null envelope sender, with a From:) goes unanswered.
 
-Needs root (Postfix's master); exits 77 (skipped) without Postfix or root."""
+Each way is followed by the doc's section on signing (issue 45 item 2): the DKIM key made
+with the doc's opendkim-genkey line, OpenDKIM run from the doc's opendkim.conf as a private
+process (its own file, pid file and loopback port, `opendkim -x FILE -f`, stopped by the
+test; no system service), Postfix's milter lines added. A board mail as the sink got it is
+then verified by an independent verifier, python3-dkim (the library of Debian's
+`dkimverify`), with the public key taken from the TXT record the doc says to publish (there
+is no DNS here), and a tampered copy of it must fail.
+
+Needs root (Postfix's master); exits 77 (skipped) without Postfix, OpenDKIM or python3-dkim
+(scripts/install-deps.sh installs them all), or without root."""
 import json
 import os
 import re
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -55,10 +65,16 @@ if not os.path.exists("/usr/sbin/postfix") or not os.path.exists("/usr/sbin/smtp
 if os.geteuid() != 0:
     print("skipped: a private Postfix instance needs root (its master process)")
     sys.exit(77)
+DKIM_PACKAGES = ("opendkim", "opendkim-tools", "python3-dkim")
+if not all(shutil.which(p) for p in ("opendkim", "opendkim-genkey", "dkimverify")):
+    print(f"skipped: {', '.join(DKIM_PACKAGES)} not installed (scripts/install-deps.sh installs them)")
+    sys.exit(77)
+DKIM_VERIFIER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dkim_verify_offline.py")
 
 
 def doc_ways():
-    """{"A": [(info, text), ...], "B": [...]}: the fenced blocks of each way's section."""
+    """{"A": [(info, text), ...], "B": [...], "sign": [...]}: the fenced blocks of each way's
+    section and of the section on signing that follows either."""
     ways, way, block = {}, None, None
     with open(DOC) as f:
         for line in f:
@@ -70,12 +86,32 @@ def doc_ways():
                     block[1].append(line)
             elif line.startswith("## "):
                 found = re.match(r"## ([AB])\. ", line)
-                way = found.group(1) if found else None
+                way = found.group(1) if found else ("sign" if line.startswith("## Signing") else None)
                 if way:
                     ways[way] = []
             elif line.startswith("```") and way:
                 block = (line[3:].strip(), [])
     return ways
+
+
+def as_sent(dump):
+    """A message as smtp-sink got it: its dump without the header lines smtp-sink adds before
+    it (X-Client-Addr ... X-Rcpt-Args, then its own Received) and the empty line after it."""
+    lines = dump.split(b"\n")
+    at = 0
+    while re.match(rb"X-(Client-Addr|Client-Proto|Helo-Args|Mail-Args|Rcpt-Args): ", lines[at]):
+        at += 1
+    assert lines[at].startswith(b"Received: "), lines[at]
+    at += 1
+    while lines[at][:1] in (b" ", b"\t"):
+        at += 1
+    assert dump.endswith(b"\n\n")
+    return b"\n".join(lines[at:])[:-1]
+
+
+def recipients(arrival):
+    """Whom Postfix delivered a mail at the sink to (smtp-sink's X-Rcpt-Args: `<to> ORCPT=...`)."""
+    return re.findall(r"<([^>]*)>", " ".join(arrival.message.get_all("X-Rcpt-Args", [])))
 
 
 def shown(msg):
@@ -189,12 +225,21 @@ class PostfixWays(unittest.TestCase):
         self.postfix.start()
         self.pbemd_port = free_port()
         self.pbemd = None
+        self.opendkim_port = free_port()
+        self.zone = None  # the doc's DNS records
         self.cron = []  # way B's cron.d commands
         self.next_cron = 0
         self.used = set()  # Message-IDs of the mails expect() has matched
+        # OpenDKIM refuses a configuration file or key with a directory on its path that others
+        # may write, sticky or not (/tmp): its files go where only root writes, under /run.
+        self.opendkim_root = tempfile.mkdtemp(prefix="pbem-postfix-opendkim-", dir="/run")
+        os.chmod(self.opendkim_root, 0o755)
+        self.addCleanup(shutil.rmtree, self.opendkim_root, True)
         self.paths = {"/etc/postfix": self.postfix.config, "/etc/pbem": os.path.join(self.root, "etc-pbem"),
                       "/var/lib/pbem": os.path.join(self.root, "lib-pbem"),
-                      "/usr/local/bin": os.path.join(self.root, "bin")}
+                      "/usr/local/bin": os.path.join(self.root, "bin"),
+                      "/etc/opendkim": os.path.join(self.opendkim_root, "etc-opendkim"),
+                      "/run/opendkim": os.path.join(self.opendkim_root, "run-opendkim")}
 
     def tearDown(self):
         if self.pbemd and self.pbemd.poll() is None:
@@ -212,10 +257,11 @@ class PostfixWays(unittest.TestCase):
 
     def doCleanups(self):
         logs = self.postfix.log_text() if hasattr(self, "postfix") else ""
-        pbemd_log = os.path.join(self.root, "pbemd.log")
-        if os.path.exists(pbemd_log):
-            with open(pbemd_log, errors="replace") as f:
-                logs += "\n--- pbemd ---\n" + f.read()
+        for name, directory in (("pbemd", self.root), ("opendkim", getattr(self, "opendkim_root", self.root))):
+            log = os.path.join(directory, f"{name}.log")
+            if os.path.exists(log):
+                with open(log, errors="replace") as f:
+                    logs += f"\n--- {name} ---\n" + f.read()
         self.logs = logs
         return super().doCleanups()
 
@@ -226,14 +272,18 @@ class PostfixWays(unittest.TestCase):
         for path, mine in self.paths.items():
             text = re.sub(re.escape(path) + r"\b", mine, text)
         text = re.sub(r"\b2525\b", str(self.pbemd_port), text)
+        text = re.sub(r"\b8891\b", str(self.opendkim_port), text)
         text = re.sub(r"127\.0\.0\.1:25\b", f"127.0.0.1:{self.postfix.port}", text)
         text = re.sub(r'"port": 25\b', f'"port": {self.postfix.port}', text)
         return re.sub(r"(chown |-u |user=)pbem\b", rf"\g<1>{USER}", text)
 
     def follow(self, way):
-        blocks = doc_ways()[way]
+        """The way's section of the doc, then its section on signing."""
+        ways = doc_ways()
+        blocks = ways[way] + ways["sign"]
         infos = {info for info, _ in blocks}
-        self.assertTrue({"sh", "main.cf", "transport", "pbem.json"} <= infos, f"way {way}: {sorted(infos)}")
+        self.assertTrue({"sh", "main.cf", "transport", "pbem.json", "opendkim.conf", "zone"} <= infos,
+                        f"way {way}: {sorted(infos)}")
         for info, text in blocks:
             text = self.substitute(text)
             if info == "sh":
@@ -250,6 +300,12 @@ class PostfixWays(unittest.TestCase):
                 json.loads(text)  # the doc's JSON is well formed
                 with open(self.config, "w") as f:
                     f.write(text)
+            elif info == "opendkim.conf":
+                self.opendkim_conf = self.substitute("/etc/opendkim.conf")
+                with open(self.opendkim_conf, "w") as f:
+                    f.write(text)
+            elif info == "zone":
+                self.zone = text
             elif info == "cron.d":
                 for line in text.splitlines():
                     if line.strip() and not line.startswith("#"):
@@ -266,11 +322,18 @@ class PostfixWays(unittest.TestCase):
             os.makedirs(self.paths["/usr/local/bin"], 0o755)
             for program in ("pbem", "pbemd"):
                 shutil.copy(os.path.join(os.path.dirname(pbem_binary()), program), self.paths["/usr/local/bin"])
+        elif words[0] == "apt-get":
+            self.assertEqual(words[1], "install", line)
+            for package in words[2:]:  # installed (the test is skipped otherwise), not installed here
+                p = quiet(["dpkg-query", "-W", "-f=${Status}", package])
+                self.assertIn("install ok installed", p.stdout, f"{line}: {package}")
         elif words[0] == "useradd":
             self.assertEqual(words[-1], "pbem", line)
             home = words[words.index("--home-dir") + 1]
             os.mkdir(home, 0o755)
             shutil.chown(home, USER, GROUP)
+        elif "systemctl" in words and "opendkim" in words:
+            self.start_opendkim()
         elif "systemctl" in words:
             self.start_pbemd()
         else:
@@ -293,6 +356,41 @@ class PostfixWays(unittest.TestCase):
         self.pbemd = subprocess.Popen(["setpriv", f"--reuid={USER}", f"--regid={GROUP}", "--clear-groups", *command],
                                       stdin=subprocess.DEVNULL, stdout=log, stderr=log)
         wait_for_smtp(self.pbemd_port, alive=lambda: self.pbemd.poll() is None)
+
+    def start_opendkim(self):
+        """What `systemctl restart opendkim` does, from the doc's opendkim.conf only: the
+        package's unit runs /usr/sbin/opendkim, which reads /etc/opendkim.conf and forks; here
+        it stays in the foreground (-f) so that the test can stop it, and says what is wrong
+        with its configuration on stderr (the log)."""
+        run_directory = self.paths["/run/opendkim"]  # the package makes /run/opendkim for its user
+        os.makedirs(run_directory, 0o755, exist_ok=True)
+        shutil.chown(run_directory, "opendkim", "opendkim")
+        log = open(os.path.join(self.opendkim_root, "opendkim.log"), "wb")
+        self.addCleanup(log.close)
+        opendkim = subprocess.Popen(["opendkim", "-x", self.opendkim_conf, "-f"],
+                                    stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        self.addCleanup(self.stop_process, opendkim)
+        self.wait_for(lambda: opendkim.poll() is not None or self.listening(self.opendkim_port),
+                      "OpenDKIM to listen")
+        self.assertIsNone(opendkim.poll(), "OpenDKIM exited at start (its log follows)")
+
+    @staticmethod
+    def listening(port):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5):
+                return True
+        except OSError:
+            return False
+
+    @staticmethod
+    def stop_process(process):
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     # ---- mail
 
@@ -333,9 +431,8 @@ class PostfixWays(unittest.TestCase):
             time.sleep(0.1)
 
     def arrivals(self, to):
-        """Mail at the sink for `to` (smtp-sink's X-Rcpt-Args: `<to> ORCPT=...` from Postfix)."""
-        return [a for a in self.sink.received()
-                if to in re.findall(r"<([^>]*)>", " ".join(a.message.get_all("X-Rcpt-Args", [])))]
+        """Mail at the sink for `to`."""
+        return [a for a in self.sink.received() if to in recipients(a)]
 
     def expect(self, to, pattern):
         """The next mail to `to` at the sink whose Subject or text matches `pattern`."""
@@ -411,16 +508,66 @@ class PostfixWays(unittest.TestCase):
         self.wait_for(lambda: re.search(rf"to=<{re.escape(digest)}>, {route}", self.postfix.log_text()),
                       "the digest address routed to pbem")
 
+    # ---- signed mail
+
+    def dkim_verdicts(self, messages):
+        """python3-dkim's verdict on each message (bytes), the key from the record the doc
+        publishes: "pass" or "fail: why"."""
+        files = []
+        for n, data in enumerate(messages):
+            files.append(os.path.join(self.root, f"verify-{n}.eml"))
+            with open(files[-1], "wb") as f:
+                f.write(data)
+        with open(shutil.which("dkimverify"), "rb") as f:
+            interpreter = f.readline()[2:].decode().split()  # Debian's: the python3 that has dkim
+        record = self.substitute("/etc/opendkim/keys/pbem.txt")
+        p = quiet([*interpreter, DKIM_VERIFIER, record, DOMAIN, *files])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return p.stdout.splitlines()
+
+    def check_signed(self):
+        """Every mail pbem sent once the doc was followed left Postfix signed for the game
+        domain with the doc's key, and verifies; a board mail changed on the way (its text, its
+        Subject) does not."""
+        records = dict(re.findall(r'^(\S+)\s+IN\s+TXT\s+"([^"]*)"', self.zone, re.M))
+        self.assertRegex(records.get(f"{DOMAIN}.", ""), r"^v=spf1 .*-all$", "the SPF record")
+        self.assertRegex(records.get(f"_dmarc.{DOMAIN}.", ""), r"^v=DMARC1; p=(none|quarantine|reject)\b",
+                         "the DMARC record")
+
+        # All but the answer to the doc's own check, which each way has before its signing.
+        mails = [a for a in self.sink.received()
+                 if ADDRESS in a.message["From"] and "you@example.org" not in recipients(a)]
+        self.assertGreater(len(mails), 10)
+        for arrival in mails:
+            signature = re.sub(r"\s+", "", str(arrival.message["DKIM-Signature"]))
+            self.assertRegex(signature, rf"(^|;)d={re.escape(DOMAIN)};", arrival.message["Subject"])
+            self.assertRegex(signature, r"(^|;)s=pbem;", arrival.message["Subject"])
+        sent = [as_sent(a.data) for a in mails]
+        self.assertEqual(self.dkim_verdicts(sent), ["pass"] * len(sent))
+
+        board = next(as_sent(a.data) for a in mails if re.search(r"alice \(red\) played c1", shown(a.message)))
+        header, body = board.split(b"\n\n", 1)
+        self.assertIn(b"c1", body)
+        other_move = header + b"\n\n" + body.replace(b"c1", b"c2", 1)
+        other_subject = re.sub(rb"\nSubject: ", b"\nSubject: Urgent: ", header, count=1) + b"\n\n" + body
+        self.assertNotEqual(other_subject, board)
+        verdicts = self.dkim_verdicts([board, other_move, other_subject])
+        self.assertEqual(verdicts[0], "pass")
+        self.assertTrue(verdicts[1].startswith("fail"), verdicts[1])
+        self.assertTrue(verdicts[2].startswith("fail"), verdicts[2])
+
     def test_a_relay_to_pbemd(self):
         self.follow("A")
         self.assertIsNotNone(self.pbemd, "way A starts pbemd")
         self.play(rf"relay=127\.0\.0\.1\[127\.0\.0\.1\]:{self.pbemd_port}")
+        self.check_signed()
 
     def test_b_pipe_into_pbem_ingest(self):
         self.follow("B")
         self.assertIsNone(self.pbemd, "way B runs no daemon")
         self.assertTrue(self.cron, "way B sends the replies from cron")
         self.play(r"relay=pbem")
+        self.check_signed()
 
 
 if __name__ == "__main__":

@@ -96,6 +96,7 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.bot.userid == "bot");
   CHECK(config.bot.playouts == 2000);
   CHECK(config.bot.games_per_user == 5);
+  CHECK(config.mail.authserv_id.empty());
   CHECK(config == pbem::server::default_config(dir.path()));
 }
 
@@ -115,7 +116,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 49);
+  CHECK(keys.size() == 50);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -204,7 +205,8 @@ TEST_CASE("every key can be set", "[config]") {
                "confirmations_per_address_per_day": 1, "message_recipients": 4,
                "relayed_per_user_per_hour": 6, "relayed_per_recipient_per_hour": 7,
                "confirmations_per_hour": 8, "active_games_per_user": 9},
-    "bot": {"userid": "hal-9000", "playouts": 50, "games_per_user": 2}
+    "bot": {"userid": "hal-9000", "playouts": 50, "games_per_user": 2},
+    "mail": {"authserv_id": "mx.Games-1.example_org"}
   })");
   CHECK(config.server.address == "games@example.org");
   CHECK(config.server.aliases == std::vector<std::string>{"pbem@example.org", "old@example.net"});
@@ -245,6 +247,7 @@ TEST_CASE("every key can be set", "[config]") {
   CHECK(config.bot.userid == "hal-9000");
   CHECK(config.bot.playouts == 50);
   CHECK(config.bot.games_per_user == 2);
+  CHECK(config.mail.authserv_id == "mx.Games-1.example_org");
 }
 
 TEST_CASE("the SMTP listen address is host:port", "[config]") {
@@ -310,6 +313,9 @@ TEST_CASE("values of the wrong type or out of range are refused", "[config]") {
       {R"({"limits": {"message_recipients": 0}})", "'limits.message_recipients'", "from 1 to 1000"},
       {R"({"bot": {"userid": "Robot!"}})", "'bot.userid'", "2 to 16 characters of a-z"},
       {R"({"bot": {"playouts": 0}})", "'bot.playouts'", "from 1 to 100000"},
+      {R"({"mail": {"authserv_id": 1}})", "'mail.authserv_id'", "a string"},
+      {R"({"mail": {"authserv_id": "mx.example.org; dmarc=pass"}})", "'mail.authserv_id'", "a host name"},
+      {R"({"mail": {"authserv_id": "mx example"}})", "'mail.authserv_id'", "a host name"},
   };
   for (const auto& c : cases) {
     INFO(c.json);
