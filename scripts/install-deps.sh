@@ -16,6 +16,7 @@ packages=(
   ccache                                         # optional: compiled objects shared between checkouts
   chromium                                       # the phone-width view of a game mail, the web window's pages
   tidy                                           # the web window's HTML checked by a validator
+  prometheus                                     # promtool: /metrics and the sample alert rule checked
 )
 
 missing=()
