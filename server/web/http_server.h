@@ -34,6 +34,7 @@ struct Site {
   std::function<WebResponse(Database&, const WebRequest&)> respond;
 };
 
+// `config` must outlive the server (the window's pages read it on every request).
 Site window_site(const Config& config);   // config.web.listen must be set
 Site metrics_site(const Config& config);  // config.metrics.listen must be set
 

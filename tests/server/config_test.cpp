@@ -360,3 +360,20 @@ TEST_CASE("the retention windows are read and checked", "[config][retention]") {
                     Catch::Contains("'outbox.keep_days'") && Catch::Contains("not be less than outbox.keep_sent_days"));
   CHECK_THROWS_WITH(parse(R"({"inbox": {"keep_sent_days": 6}})"), Catch::Contains("inbox.keep_sent_days"));
 }
+
+TEST_CASE("metrics.listen is off by default, host:port, and never the web window's or SMTP's address",
+          "[config][metrics]") {
+  CHECK_FALSE(parse("{}").metrics.listen);
+  CHECK_FALSE(parse(R"({"metrics": {"listen": ""}})").metrics.listen);
+  CHECK(parse(R"({"metrics": {"listen": "10.0.0.5:9464"}})").metrics.listen ==
+        pbem::server::ListenAddress{"10.0.0.5", 9464});
+  CHECK(parse(R"({"metrics": {"listen": "[::1]:9464"}, "web": {"listen": "[::1]:8080"}})").metrics.listen ==
+        pbem::server::ListenAddress{"::1", 9464});
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "9464"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("host:port"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "127.0.0.1:8080"}, "web": {"listen": "127.0.0.1:8080"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("must not be web.listen's address"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "127.0.0.1:2525"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("smtp.listen"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"port": 9464}})"), Catch::Contains("metrics.port"));
+}
