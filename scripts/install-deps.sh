@@ -16,7 +16,8 @@ packages=(
   ccache                                         # optional: compiled objects shared between checkouts
   chromium                                       # the phone-width view of a game mail, the web window's pages
   tidy                                           # the web window's HTML checked by a validator
-  prometheus                                     # promtool: /metrics and the sample alert rule checked
+  prometheus                                     # promtool: /metrics and the sample alert rule checked (only
+                                                 # the tool is used; Debian also enables a Prometheus service)
 )
 
 missing=()
