@@ -144,10 +144,11 @@ void CommandContext::check_relay_limits() const {
     const int already = outbox.count_relayed_by(user_id, hour_ago);
     if (already + count > per_user) {
       const auto user = accounts.find_by_id(user_id);
-      throw CommandError(Refusal::limit, (user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
-                         " messages in the last hour; at most " + std::to_string(per_user) +
-                         " an hour are relayed, and this one needs " + std::to_string(count) +
-                         " more. Nothing was sent; try again later");
+      throw CommandError(Refusal::limit,
+                         (user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
+                             " messages in the last hour; at most " + std::to_string(per_user) +
+                             " an hour are relayed, and this one needs " + std::to_string(count) +
+                             " more. Nothing was sent; try again later");
     }
   }
   const int per_recipient = config.limits.relayed_per_recipient_per_hour;

@@ -283,8 +283,8 @@ void WebServer::start() {
     state_->acceptor.bind(endpoint.endpoint());
     state_->acceptor.listen();
   } catch (const std::exception& e) {
-    throw std::runtime_error(state_->site.name + ": cannot listen on " + listen.host + ":" + std::to_string(listen.port) + ": " +
-                             e.what());
+    throw std::runtime_error(state_->site.name + ": cannot listen on " + listen.host + ":" +
+                             std::to_string(listen.port) + ": " + e.what());
   }
   asio::co_spawn(state_->io, accept(state_.get()), asio::detached);
   for (int i = 0; i < kThreads; ++i) state_->threads.emplace_back([state = state_.get()] { state->io.run(); });

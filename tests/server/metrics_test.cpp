@@ -108,7 +108,8 @@ TEST_CASE("every figure is written, each label of a counter from 0, the age coun
                            "pbem_clock_duties_total"}) {
     const auto help = text.find(std::string("# HELP ") + name + " ");
     REQUIRE(help != std::string::npos);
-    CHECK(text.compare(text.find('\n', help) + 1, 8 + std::string(name).size(), std::string("# TYPE ") + name + " ") == 0);
+    const std::string type_line = std::string("# TYPE ") + name + " ";
+    CHECK(text.compare(text.find('\n', help) + 1, type_line.size(), type_line) == 0);
   }
   // With nothing queued the age is 0.
   snapshot.oldest_queued_at.reset();
