@@ -17,6 +17,8 @@ packages=(
   chromium                                       # the phone-width view of a game mail, the web window's pages
   tidy                                           # the web window's HTML checked by a validator
   opendkim opendkim-tools python3-dkim          # config/postfix.md's DKIM signing, its test's key and verifier
+  prometheus                                     # promtool: /metrics and the sample alert rule checked (only
+                                                 # the tool is used; Debian also enables a Prometheus service)
 )
 
 missing=()

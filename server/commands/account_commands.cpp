@@ -57,11 +57,11 @@ void signup(CommandContext& ctx, const Command& c) {
   // A flood of signups cannot take userids by the dozen or spend the server's hourly
   // confirmation requests: one account per mail, three a day per sending mailbox.
   if (ctx.request.allowance && ctx.request.allowance->account_created())
-    throw CommandError("one mail creates at most one account: send each signup in a mail of its own");
+    throw CommandError(Refusal::limit, "one mail creates at most one account: send each signup in a mail of its own");
   const std::string mailbox = mail::canonical_mailbox(ctx.request.from);
   if (ctx.accounts.signups_since(mailbox, iso8601(std::chrono::system_clock::now() - std::chrono::hours(24))) >=
       kAccountsPerMailboxPerDay)
-    throw CommandError("this address has made " + std::to_string(kAccountsPerMailboxPerDay) +
+    throw CommandError(Refusal::limit, "this address has made " + std::to_string(kAccountsPerMailboxPerDay) +
                        " accounts in the last 24 hours, the most allowed; try again tomorrow");
   auto addresses = ctx.addresses_or_sender(c.words);
   Account account = ctx.accounts.create(c.userid, c.password, addresses, mailbox);
@@ -154,7 +154,8 @@ void message(CommandContext& ctx, const Command& c) {
   for (const std::string& userid : c.words)
     if (std::find(userids.begin(), userids.end(), userid) == userids.end()) userids.push_back(userid);
   if (static_cast<int>(userids.size()) > ctx.config.limits.message_recipients)
-    throw CommandError("a message may go to at most " + std::to_string(ctx.config.limits.message_recipients) +
+    throw CommandError(Refusal::limit,
+                       "a message may go to at most " + std::to_string(ctx.config.limits.message_recipients) +
                            " userids, not " + std::to_string(userids.size()),
                        CommandContext::usage(c));
   std::vector<Account> recipients;

@@ -71,13 +71,13 @@ Account CommandContext::authenticated(const Command& c) {
   }
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
   if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
-    throw CommandError("too many wrong passwords for " + c.userid + " (" +
+    throw CommandError(Refusal::throttled, "too many wrong passwords for " + c.userid + " (" +
                        std::to_string(config.limits.failed_passwords_per_hour) +
                        " within an hour): commands with a password for " + c.userid +
                        " are refused until " + *until + " (UTC)");
   if (!accounts.password_matches(account, c.password)) {
     out.wrong_password_for = account.id;
-    throw CommandError("wrong password for " + c.userid);
+    throw CommandError(Refusal::wrong_password, "wrong password for " + c.userid);
   }
   password_accepted_ = true;
   return account;
@@ -144,16 +144,17 @@ void CommandContext::check_relay_limits() const {
     const int already = outbox.count_relayed_by(user_id, hour_ago);
     if (already + count > per_user) {
       const auto user = accounts.find_by_id(user_id);
-      throw CommandError((user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
-                         " messages in the last hour; at most " + std::to_string(per_user) +
-                         " an hour are relayed, and this one needs " + std::to_string(count) +
-                         " more. Nothing was sent; try again later");
+      throw CommandError(Refusal::limit,
+                         (user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
+                             " messages in the last hour; at most " + std::to_string(per_user) +
+                             " an hour are relayed, and this one needs " + std::to_string(count) +
+                             " more. Nothing was sent; try again later");
     }
   }
   const int per_recipient = config.limits.relayed_per_recipient_per_hour;
   for (const auto& [mailbox, count] : by_mailbox)
     if (outbox.count_relayed_to(mailbox, hour_ago) + count > per_recipient)
-      throw CommandError("a recipient has had " + std::to_string(per_recipient) +
+      throw CommandError(Refusal::limit, "a recipient has had " + std::to_string(per_recipient) +
                          " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
 }
 
@@ -178,7 +179,7 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
   if (needed > 0 && Outbox(db).count_since(MailKind::Confirmation, std::chrono::system_clock::now() -
                                                                        std::chrono::hours(1)) +
                             needed > per_hour)
-    throw CommandError("the server has mailed its most confirmation requests for this hour (" +
+    throw CommandError(Refusal::limit, "the server has mailed its most confirmation requests for this hour (" +
                        std::to_string(per_hour) + "); nothing was stored. Try again in an hour");
   for (const std::string& address : addresses) {
     if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
@@ -217,7 +218,7 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
     if (player->computer) continue;
     const int active = config.limits.active_games_per_user;
     if (records.count_active(player->id) >= active)
-      throw CommandError(player->userid + " already plays " + std::to_string(active) +
+      throw CommandError(Refusal::limit, player->userid + " already plays " + std::to_string(active) +
                          " games, the most one player may have running at once; finish one first");
     if ((player == &first ? second : first).computer) check_games_against_computer(*player);
   }
@@ -228,7 +229,8 @@ void CommandContext::check_games_against_computer(const Account& player, int mor
   const int held = Tournaments(db).held_against_computer(player.id);
   const int games = records.count_active_against_computer(player.id) + held;
   if (games + more <= with_bot) return;
-  throw CommandError(player.userid + " already plays " + std::to_string(games) + " games against the computer" +
+  throw CommandError(Refusal::limit,
+                     player.userid + " already plays " + std::to_string(games) + " games against the computer" +
                      (held ? " (a tournament with both in it counts from the join until it ends)" : "") +
                      (more == 1 ? ", the most allowed at once"
                                 : ", and this tournament would add " + std::to_string(more) + ", over the " +

@@ -26,9 +26,10 @@ void MailAllowance::check(const Outcome& out) const {
     const auto before = sent_to_others_.find(mailbox);
     if ((before == sent_to_others_.end() ? 0 : before->second) + count > kMailsToOthers)
       // The address is not named: that would tell a stranger whose address it is.
-      throw CommandError("a mail without a password may cause at most " + std::to_string(kMailsToOthers) +
-                         " mails to any one address other than the sender's, and this command would send one "
-                         "more. Send it in a mail of its own");
+      throw CommandError(Refusal::limit,
+                         "a mail without a password may cause at most " + std::to_string(kMailsToOthers) +
+                             " mails to any one address other than the sender's, and this command would send one "
+                             "more. Send it in a mail of its own");
   }
 }
 

@@ -40,7 +40,7 @@ Outcome CommandProcessor::handle(const Request& request) {
   out.masked_command = parsed.masked;
   CommandContext context(db_, config_, precheck_, request, out);
   try {
-    if (!parsed.command) throw CommandError(parsed.error, parsed.usage);
+    if (!parsed.command) throw CommandError(Refusal::parse_error, parsed.error, parsed.usage);
     const Command& c = *parsed.command;
     c.spec->handle(context, c);
     // Whatever the command sent another player counts against the relay limits: checked
@@ -54,6 +54,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     // only this one reply goes out.
     out.replies.clear();
     out.error = true;
+    out.refusal = error.refusal;
     // The words are where the usage puts them only once the command's password was
     // accepted (a signup's or a code's never is, a reply's game address proves nothing about
     // what the player typed after it): until then any word from the userid on may be the

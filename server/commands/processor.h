@@ -15,6 +15,7 @@
 #include "server/storage/database.h"
 #include "server/storage/accounts.h"
 #include "server/storage/mail_kind.h"
+#include "server/storage/metric_counts.h"
 #include "server/commands/masked_command.h"
 
 namespace pbem::server {
@@ -77,6 +78,7 @@ struct Outcome {
   std::string summary;  // one line for the inbox log, without passwords
   MaskedCommand masked_command;  // what the inbox row and the log line may quote
   bool error = false;
+  Refusal refusal = Refusal::other;  // why, when `error`: counted by the caller for /metrics
   // The command carried a valid password or came to a valid game address: its replies are
   // not held to the budget of mail anyone may ask for (reply_queue.h).
   bool credential_accepted = false;
@@ -96,11 +98,16 @@ using Admission = std::function<void(Outcome&)>;
 // A command that cannot be carried out: the reason, and the usage to remind the sender of.
 // `logged`, when given, is what the log and the inbox row say instead of the reason (a
 // reason that names a player's private plan, e.g. a conditional line's plies).
+// `refusal`: why, as /metrics counts it (storage/metric_counts.h); most refusals are
+// Refusal::other, the rules' own, and the few counted apart say so where they are thrown.
 struct CommandError : std::runtime_error {
   CommandError(const std::string& reason, std::string usage_text = {}, std::string logged_text = {})
       : std::runtime_error(reason), usage(std::move(usage_text)), logged(std::move(logged_text)) {}
+  CommandError(Refusal why, const std::string& reason, std::string usage_text = {})
+      : std::runtime_error(reason), usage(std::move(usage_text)), refusal(why) {}
   std::string usage;
   std::string logged;
+  Refusal refusal = Refusal::other;
 };
 
 // Carries out one parsed command: finds its row in the command table, checks it and runs

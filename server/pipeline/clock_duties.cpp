@@ -7,6 +7,7 @@
 #include "server/commands/digest.h"
 #include "server/commands/tournament_play.h"
 #include "server/storage/digests.h"
+#include "server/storage/metric_counts.h"
 #include "server/storage/tournaments.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
@@ -25,14 +26,16 @@ std::string duty_name(ClockDuty duty) { return duty == ClockDuty::LossOnTime ? "
 // not to be due. `what` names it in the log ("game 12", "tournament T#3"); `duty` does it
 // inside the transaction; `message_ids` names it and the state it acts on (the game's move),
 // so its Message-IDs are the same however often it is tried, and unique in the outbox.
+// `counted_as` names what was done for /metrics, counted in the same transaction.
 // Returns what was done, nothing when it was not.
-template <typename Duty>
+template <typename Duty, typename CountedAs>
 std::optional<ClockDutyDone> carry_out(Database& db, const Config& config, WriteTurn* turn, const std::string& what, Duty duty,
-               const std::string& message_ids) {
+               const std::string& message_ids, CountedAs counted_as) {
   WriteTurn::Scope scope(turn);
   Transaction transaction(db);
   std::optional<ClockDutyDone> done = duty();
   if (!done) return std::nullopt;
+  MetricCounts(db).duty_done(counted_as(*done));
   crash_point("clock-before-mail");
   queue_replies(db, config, "clock: " + what, CommandThread{}, done->replies,
                 message_ids + std::to_string(done->plies) + "-", "", std::nullopt);
@@ -46,11 +49,11 @@ std::optional<ClockDutyDone> carry_out(Database& db, const Config& config, Write
 
 // A game that no longer replays (a corrupt record) must not stop the duties of all the
 // others: it is logged and skipped. A database error (busy, disk full) is for the caller.
-template <typename Duty>
+template <typename Duty, typename CountedAs>
 std::optional<ClockDutyDone> carry_out_logged(Database& db, const Config& config, WriteTurn* turn, const std::string& what,
-                      const std::string& name, Duty duty, const std::string& message_ids) {
+                      const std::string& name, Duty duty, const std::string& message_ids, CountedAs counted_as) {
   try {
-    return carry_out(db, config, turn, what, duty, message_ids);
+    return carry_out(db, config, turn, what, duty, message_ids, counted_as);
   } catch (const DatabaseError&) {
     throw;
   } catch (const std::exception& e) {
@@ -65,7 +68,10 @@ std::optional<ClockDutyDone> carry_out_game_duty(Database& db, const Config& con
   return carry_out_logged(
       db, config, turn, "game " + game, duty_name(duty),
       [&] { return carry_out_clock_duty(db, config, game_id, duty, now_iso8601()); },
-      "pbem-clock-" + game + "-" + duty_name(duty) + "-");
+      "pbem-clock-" + game + "-" + duty_name(duty) + "-", [duty](const ClockDutyDone& done) {
+        if (duty == ClockDuty::Reminder) return ClockDutyKind::reminder;
+        return done.never_moved ? ClockDutyKind::abort : ClockDutyKind::loss_on_time;
+      });
 }
 
 }  // namespace
@@ -96,7 +102,8 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
     const auto due = Digests(db).next_at(id).value_or("");
     if (carry_out_logged(
             db, config, turn, "user " + user, "digest", [&] { return send_digest(db, config, id, now_iso8601()); },
-            "pbem-digest-" + user + "-" + due.substr(0, 10) + "-"))
+            "pbem-digest-" + user + "-" + due.substr(0, 10) + "-",
+            [](const ClockDutyDone&) { return ClockDutyKind::digest; }))
       ++done.digests;
   }
   // Tournaments whose -start date has come: started, or cancelled with too few players.
@@ -106,7 +113,8 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
     if (carry_out_logged(
             db, config, turn, "tournament T#" + number, "start",
             [&] { return start_due_tournament(db, config, id, now_iso8601()); },
-            "pbem-tournament-" + number + "-start-"))
+            "pbem-tournament-" + number + "-start-",
+            [](const ClockDutyDone&) { return ClockDutyKind::tournament_start; }))
       ++done.tournaments;
   }
   // Retention last: what is past its window, in batches, each asking for time again.

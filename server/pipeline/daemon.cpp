@@ -189,12 +189,18 @@ int run_daemon(const Config& config) {
     bot_work.stop();
   });
 
-  // The web window (web.listen): its own threads and database connections, reads only.
+  // The web window (web.listen) and the metrics (metrics.listen): each its own listener,
+  // threads and database connections, reads only.
   std::optional<web::WebServer> window;
+  std::optional<web::WebServer> metrics;
   try {
     if (config.web.listen) {
-      window.emplace(config);
+      window.emplace(web::window_site(config));
       window->start();
+    }
+    if (config.metrics.listen) {
+      metrics.emplace(web::metrics_site(config));
+      metrics->start();
     }
     smtp.start();
   } catch (const std::exception& e) {
@@ -213,6 +219,8 @@ int run_daemon(const Config& config) {
   if (window)
     log_line("pbemd: web window on " + config.web.listen->host + ":" + std::to_string(window->port()) +
              (config.web.base_url.empty() ? "" : ", linked as " + config.web.base_url));
+  if (metrics)
+    log_line("pbemd: metrics on " + config.metrics.listen->host + ":" + std::to_string(metrics->port()) + "/metrics");
   io.run();
   sending.join();
   processor.join();

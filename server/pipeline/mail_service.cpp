@@ -28,6 +28,7 @@
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"
 #include "server/storage/inbox.h"
+#include "server/storage/metric_counts.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/storage/passwords.h"
@@ -43,6 +44,7 @@ namespace {
 Outcome internal_error_outcome(const Request& request, const MaskedCommand& masked_command) {
   Outcome outcome;
   outcome.error = true;
+  outcome.refusal = Refusal::internal_error;
   outcome.masked_command = masked_command;
   outcome.summary = "internal error";
   Reply reply;
@@ -310,7 +312,7 @@ Outcome MailService::run_command(const std::string& tag, Request request, std::o
   CommandProcessor processor(db_, config_, std::move(precheck), [&](Outcome& out) {
     allowance.check(out);
     if (!queue.add_owed(out.replies, !out.credential_accepted))
-      throw CommandError(MailAllowance::over_budget_reason(kUnauthenticatedReplyBytes));
+      throw CommandError(Refusal::limit, MailAllowance::over_budget_reason(kUnauthenticatedReplyBytes));
     allowance.spend(out);
   });
   Outcome outcome;
@@ -327,7 +329,9 @@ Outcome MailService::run_command(const std::string& tag, Request request, std::o
   }
   if (outcome.error) command.roll_back();
   else command.release();
-  // Written after the rollback, so the refused command leaves this one trace for the throttle.
+  // Written after the rollback, so the refused command leaves these traces: its count for
+  // /metrics, and the wrong password for the throttle.
+  if (outcome.error) MetricCounts(db_).refused(outcome.refusal);
   if (outcome.wrong_password_for)
     PasswordThrottle(db_, config_.limits.failed_passwords_per_hour)
         .record_failure(*outcome.wrong_password_for, std::chrono::system_clock::now());

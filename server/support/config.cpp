@@ -429,6 +429,24 @@ void read_mail(const Section& top, MailConfig& mail) {
                                         mail.authserv_id + "\"");
 }
 
+void read_metrics(const Section& top, const Config& config, MetricsConfig& metrics) {
+  auto section = top.section("metrics", {"listen"});
+  if (!section) return;
+  std::string listen;
+  section->read("listen", listen);
+  if (listen.empty()) return;
+  metrics.listen = parse_listen(*section, "listen", listen);
+  // Port 0 (any free port, for tests) cannot clash.
+  const auto same_address = [&](const ListenAddress& other) {
+    return metrics.listen->port != 0 && *metrics.listen == other;
+  };
+  if (config.web.listen && same_address(*config.web.listen))
+    section->invalid("listen", "must not be web.listen's address: the web window is public, the figures are for a "
+                               "scraper on a private address; got \"" + listen + "\"");
+  if (same_address(config.smtp.listen))
+    section->invalid("listen", "must not be smtp.listen's address, got \"" + listen + "\"");
+}
+
 }  // namespace
 
 Config default_config(const std::filesystem::path& base_directory) {
@@ -445,7 +463,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
                     {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "bot", "web",
-                     "mail"});
+                     "mail", "metrics"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -465,6 +483,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_bot(top, config.bot);
   read_web(top, config.web);
   read_mail(top, config.mail);
+  read_metrics(top, config, config.metrics);
   return config;
 }
 

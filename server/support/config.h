@@ -149,6 +149,14 @@ struct MailConfig {
   bool operator==(const MailConfig&) const = default;
 };
 
+// /metrics in Prometheus' text format (docs/operating.md "Metrics"): off unless `listen` is
+// set, and never on the web window's address (the window is public, the figures are for a
+// scraper on a private one).
+struct MetricsConfig {
+  std::optional<ListenAddress> listen;  // "" in the file: no metrics
+  bool operator==(const MetricsConfig&) const = default;
+};
+
 struct Config {
   std::filesystem::path source;          // the file read; empty when none (all defaults)
   std::filesystem::path base_directory;  // absolute: the file's directory, else the cwd
@@ -163,6 +171,7 @@ struct Config {
   BotConfig bot;
   WebConfig web;
   MailConfig mail;
+  MetricsConfig metrics;
   bool operator==(const Config&) const = default;
 };
 

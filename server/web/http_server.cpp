@@ -14,6 +14,7 @@
 #include "mail/smtp_server.h"
 #include "server/storage/database.h"
 #include "server/support/log.h"
+#include "server/web/metrics_page.h"
 #include "server/web/web_layout.h"
 #include "server/web/web_routes.h"
 
@@ -124,13 +125,12 @@ Response to_beast(const WebResponse& page, bool head, unsigned version, bool kee
 }  // namespace
 
 struct WebServer::State {
-  explicit State(const Config& config)
-      : config(config),
+  explicit State(Site site)
+      : site(std::move(site)),
         acceptor(io),
-        pool(config.database),
-        connections(static_cast<std::size_t>(config.web.max_connections),
-                    static_cast<std::size_t>(config.web.max_connections_per_ip)) {}
-  const Config& config;
+        pool(this->site.database),
+        connections(this->site.max_connections, this->site.max_connections_per_ip) {}
+  const Site site;
   asio::io_context io;
   tcp::acceptor acceptor;
   ConnectionPool pool;
@@ -140,11 +140,11 @@ struct WebServer::State {
   WebResponse answer(const WebRequest& request) {
     try {
       auto db = pool.take();
-      return respond(*db, config, request);
+      return site.respond(*db, request);
     } catch (const std::exception& e) {
       // No connection to the database (PostgreSQL down, the file gone): say so, and log it.
-      log_line(std::string("web: no database connection: ") + e.what());
-      return text_response(503, "The games cannot be read just now; try again in a moment.");
+      log_line(site.name + ": no database connection: " + e.what());
+      return text_response(503, "The database cannot be read just now; try again in a moment.");
     }
   }
 };
@@ -176,7 +176,7 @@ asio::awaitable<void> write_and_close(beast::tcp_stream& stream, const WebRespon
 asio::awaitable<void> serve(WebServer::State* state, tcp::socket socket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
-  const auto timeout = std::chrono::seconds(state->config.web.request_timeout_seconds);
+  const auto timeout = state->site.request_timeout;
   for (int served = 0; served < kMaxRequestsPerConnection; ++served) {
     http::request_parser<http::empty_body> parser;
     parser.header_limit(kMaxHeaderBytes);
@@ -252,14 +252,29 @@ asio::awaitable<void> accept(WebServer::State* state) {
 
 }  // namespace
 
-WebServer::WebServer(const Config& config) : state_(std::make_unique<State>(config)) {
+Site window_site(const Config& config) {
   if (!config.web.listen) throw std::invalid_argument("web.listen is not set");
+  return {"web window",
+          *config.web.listen,
+          config.database,
+          static_cast<std::size_t>(config.web.max_connections),
+          static_cast<std::size_t>(config.web.max_connections_per_ip),
+          config.web.request_timeout_seconds,
+          [&config](Database& db, const WebRequest& request) { return respond(db, config, request); }};
 }
+
+Site metrics_site(const Config& config) {
+  if (!config.metrics.listen) throw std::invalid_argument("metrics.listen is not set");
+  // A scraper or two on a private address: few connections, short requests.
+  return {"metrics", *config.metrics.listen, config.database, 10, 10, std::chrono::seconds(10), metrics_response};
+}
+
+WebServer::WebServer(Site site) : state_(std::make_unique<State>(std::move(site))) {}
 
 WebServer::~WebServer() { stop(); }
 
 void WebServer::start() {
-  const ListenAddress& listen = *state_->config.web.listen;
+  const ListenAddress& listen = state_->site.listen;
   try {
     tcp::resolver resolver(state_->io);
     const auto endpoint = *resolver.resolve(listen.host, std::to_string(listen.port)).begin();
@@ -268,8 +283,8 @@ void WebServer::start() {
     state_->acceptor.bind(endpoint.endpoint());
     state_->acceptor.listen();
   } catch (const std::exception& e) {
-    throw std::runtime_error("web window: cannot listen on " + listen.host + ":" + std::to_string(listen.port) + ": " +
-                             e.what());
+    throw std::runtime_error(state_->site.name + ": cannot listen on " + listen.host + ":" +
+                             std::to_string(listen.port) + ": " + e.what());
   }
   asio::co_spawn(state_->io, accept(state_.get()), asio::detached);
   for (int i = 0; i < kThreads; ++i) state_->threads.emplace_back([state = state_.get()] { state->io.run(); });
@@ -293,7 +308,7 @@ int run_web_server(const Config& config) {
   }
   asio::io_context signals_io;
   asio::signal_set signals(signals_io, SIGTERM, SIGINT);
-  WebServer server(config);
+  WebServer server(window_site(config));
   try {
     server.start();
   } catch (const std::exception& e) {

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "server/support/log.h"
+#include "server/web/read_transaction.h"
 #include "server/web/web_layout.h"
 #include "server/web/web_pages.h"
 
@@ -29,27 +30,6 @@ bool plain_segment(std::string_view text) {
       return false;
   return true;
 }
-
-// Reads a read-only snapshot: every query of a page sees the same moment. SQLite: a
-// deferred transaction (WAL: never blocks the writer); PostgreSQL: repeatable read.
-class ReadTransaction {
- public:
-  explicit ReadTransaction(Database& db) : db_(db) {
-    db_.exec(db_.dialect() == Dialect::postgresql ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN");
-  }
-  ReadTransaction(const ReadTransaction&) = delete;
-  ReadTransaction& operator=(const ReadTransaction&) = delete;
-  ~ReadTransaction() {
-    try {
-      db_.exec("ROLLBACK");  // nothing was written; ending it is all
-    } catch (const std::exception&) {
-      // The connection is broken; the next request's BEGIN reports it.
-    }
-  }
-
- private:
-  Database& db_;
-};
 
 std::optional<WebResponse> route(Database& db, const Config& config, const WebRequest& request, std::string_view path) {
   const std::string_view games = "/games/";

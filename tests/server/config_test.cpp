@@ -116,7 +116,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 50);
+  CHECK(keys.size() == 51);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
@@ -365,4 +365,21 @@ TEST_CASE("the retention windows are read and checked", "[config][retention]") {
   CHECK_THROWS_WITH(parse(R"({"outbox": {"keep_sent_days": 10, "keep_days": 9}})"),
                     Catch::Contains("'outbox.keep_days'") && Catch::Contains("not be less than outbox.keep_sent_days"));
   CHECK_THROWS_WITH(parse(R"({"inbox": {"keep_sent_days": 6}})"), Catch::Contains("inbox.keep_sent_days"));
+}
+
+TEST_CASE("metrics.listen is off by default, host:port, and never the web window's or SMTP's address",
+          "[config][metrics]") {
+  CHECK_FALSE(parse("{}").metrics.listen);
+  CHECK_FALSE(parse(R"({"metrics": {"listen": ""}})").metrics.listen);
+  CHECK(parse(R"({"metrics": {"listen": "10.0.0.5:9464"}})").metrics.listen ==
+        pbem::server::ListenAddress{"10.0.0.5", 9464});
+  CHECK(parse(R"({"metrics": {"listen": "[::1]:9464"}, "web": {"listen": "[::1]:8080"}})").metrics.listen ==
+        pbem::server::ListenAddress{"::1", 9464});
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "9464"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("host:port"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "127.0.0.1:8080"}, "web": {"listen": "127.0.0.1:8080"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("must not be web.listen's address"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"listen": "127.0.0.1:2525"}})"),
+                    Catch::Contains("'metrics.listen'") && Catch::Contains("smtp.listen"));
+  CHECK_THROWS_WITH(parse(R"({"metrics": {"port": 9464}})"), Catch::Contains("metrics.port"));
 }
