@@ -20,7 +20,7 @@ void MailAllowance::check(const Outcome& out) const {
   // alone, wherever it stands, and those with a password are carried out.
   if (dmarc_failed_ && !out.credential_accepted)
     throw CommandError("your mail failed the DMARC check of the server's mail system: its From address does not "
-                       "prove who sent it, and this command has nothing else to (no password, no game address). "
+                       "prove who sent it, and this command rests on nothing else (no password, no game address). "
                        "Send it straight from your mail provider, not through a forwarder");
   for (const auto& [mailbox, count] : mails_to_others(out)) {
     const auto before = sent_to_others_.find(mailbox);
