@@ -56,6 +56,8 @@ USER, GROUP = "nobody", "nogroup"  # stands in for the doc's user `pbem`
 ALICE, BOB, YOU = "alice@example.org", "bob@example.org", "you@example.org"
 WAIT = 60  # a bound on each wait, never an assertion about speed
 HELP = r"^Subject: Help\n"
+SETUP = ("Install", "pbem.json", "getmailrc", "The clock")  # the doc's sections, by heading
+CHECK = ("Check",)
 
 for path, package in (("/usr/sbin/dovecot", "dovecot-imapd"), ("/usr/lib/dovecot/imap-login", "dovecot-imapd"),
                       ("/usr/lib/dovecot/submission-login", "dovecot-submissiond"), ("/usr/bin/getmail", "getmail6")):
@@ -230,6 +232,8 @@ class MailboxWay(unittest.TestCase):
         os.chmod(self.root, 0o755)  # `nobody` reaches the programs, the configuration and the database
         self.addCleanup(shutil.rmtree, self.root, True)
         self.blocks = doc_blocks()
+        unknown = {section for section, _, _ in self.blocks if not section.startswith(SETUP + CHECK)}
+        self.assertEqual(unknown, set(), "a section with blocks this test does not follow")
         getmailrc = next(text for _, info, text in self.blocks if info == "getmailrc")
         self.address = getmailrc_value(getmailrc, "username")
         self.sink = PythonSink().start()
@@ -374,11 +378,11 @@ class MailboxWay(unittest.TestCase):
     # ---- the tests
 
     def test_a_game_through_the_mailbox(self):
-        self.follow(("Install", "pbem.json", "getmailrc", "The clock"))
+        self.follow(SETUP)
         self.assertTrue(self.cron, "the doc's cron file fetches and sends")
         # The doc's own check: help from an account of yours, then its commands by hand.
         self.send(YOU, "help")
-        self.follow(("Check",))
+        self.follow(CHECK)
         self.assertEqual(self.dovecot.inbox_count(), 0, "the help mail was deleted once ingested")
         self.expect(YOU, HELP)
 
@@ -425,7 +429,7 @@ class MailboxWay(unittest.TestCase):
             self.assertEqual(code, 530)
 
     def test_a_message_not_stored_stays_in_the_mailbox(self):
-        self.follow(("Install", "pbem.json", "getmailrc", "The clock"))
+        self.follow(SETUP)
         database = os.path.join(self.paths["/var/lib/pbem"], "pbem.sqlite")
         fetch = self.cron[0]
         self.assertIn("getmail", fetch)
