@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds pbem into build/ (or the directory given) with any extra CMake arguments.
 #   scripts/build.sh [build-dir] [cmake args ...]
+# PBEM_TARGETS="pbem pbemd" builds only those targets (and what they need) instead of
+# everything: run.sh does, so a first start does not compile the test suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build}
@@ -15,4 +17,6 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
 fi
 cmake -S . -B "$dir" "${launcher[@]}" "$@" >/dev/null
-cmake --build "$dir" -j"${PBEM_JOBS:-2}"
+targets=()
+for target in ${PBEM_TARGETS:-}; do targets+=(--target "$target"); done
+cmake --build "$dir" -j"${PBEM_JOBS:-2}" "${targets[@]}"

@@ -19,6 +19,8 @@ packages=(
   opendkim opendkim-tools python3-dkim          # config/postfix.md's DKIM signing, its test's key and verifier
   prometheus                                     # promtool: /metrics and the sample alert rule checked (only
                                                  # the tool is used; Debian also enables a Prometheus service)
+  getmail6 ca-certificates                       # config/mailbox.md's fetcher and the CA bundle it verifies with
+  dovecot-imapd dovecot-submissiond              # test_mailbox.py's private IMAP and submission server
 )
 
 missing=()
@@ -38,3 +40,8 @@ echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-se
 # Another apt run (a second checkout's install) holds dpkg's lock for a while: wait for it.
 apt-get -o DPkg::Lock::Timeout=600 update -qq
 apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
+# Dovecot is only for test_mailbox.py, which runs a private instance of its own: the system's
+# service (IMAP and submission for the machine's accounts on every address) stays off.
+if printf '%s\n' "${missing[@]}" | grep -q '^dovecot' && [ -d /run/systemd/system ]; then
+  systemctl disable --now dovecot.service || true
+fi
