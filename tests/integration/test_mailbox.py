@@ -46,7 +46,8 @@ import uuid
 from email.message import EmailMessage
 
 from daemon_harness import PythonSink, free_port
-from pbem_harness import build_dir, pbem_binary, text_of
+from doc_game import fenced_blocks, open_game, shown
+from pbem_harness import build_dir, pbem_binary
 
 build_dir(sys.argv)
 
@@ -69,31 +70,8 @@ if os.geteuid() != 0:
     sys.exit(77)
 
 
-def doc_blocks():
-    """[(section heading, info, text), ...]: the doc's fenced blocks in order."""
-    blocks, section, block = [], "", None
-    with open(DOC) as f:
-        for line in f:
-            if block is not None:
-                if line.startswith("```"):
-                    blocks.append((section, block[0], "".join(block[1])))
-                    block = None
-                else:
-                    block[1].append(line)
-            elif line.startswith("## "):
-                section = line[3:].strip()
-            elif line.startswith("```"):
-                block = (line[3:].strip(), [])
-    return blocks
-
-
 def getmailrc_value(text, key):
     return re.search(rf"^{key} = (.*)$", text, re.MULTILINE).group(1).strip()
-
-
-def shown(msg):
-    """A reply as expect() matches it: its Subject line, then its text."""
-    return f"Subject: {msg['Subject']}\n{text_of(msg)}"
 
 
 def quiet(args, **kw):
@@ -231,7 +209,7 @@ class MailboxWay(unittest.TestCase):
         self.root = tempfile.mkdtemp(prefix="pbem-mailbox-")
         os.chmod(self.root, 0o755)  # `nobody` reaches the programs, the configuration and the database
         self.addCleanup(shutil.rmtree, self.root, True)
-        self.blocks = doc_blocks()
+        self.blocks = fenced_blocks(DOC)
         unknown = {section for section, _, _ in self.blocks if not section.startswith(SETUP + CHECK)}
         self.assertEqual(unknown, set(), "a section with blocks this test does not follow")
         getmailrc = next(text for _, info, text in self.blocks if info == "getmailrc")
@@ -386,20 +364,7 @@ class MailboxWay(unittest.TestCase):
         self.assertEqual(self.dovecot.inbox_count(), 0, "the help mail was deleted once ingested")
         self.expect(YOU, HELP)
 
-        self.send(ALICE, "signup alice secret1")
-        self.send(BOB, "signup bob secret2")
-        for sender, userid in ((ALICE, "alice"), (BOB, "bob")):
-            welcome = self.expect(sender, rf"confirm {userid} [a-z0-9]+")
-            code = re.search(rf"confirm {userid} ([a-z0-9]+)", text_of(welcome)).group(1)
-            self.send(sender, f"confirm {userid} {code}")
-            self.expect(sender, r"Subject: Address confirmed")
-
-        self.send(ALICE, "hy3 challenge alice bob -size=3")
-        self.expect(ALICE, r"New game: HY 3 #1")
-        self.expect(BOB, r"New game: HY 3 #1")
-        self.send(ALICE, "hy3 move 1 alice secret1 c1")
-        self.expect(ALICE, r"alice \(red\) played c1")
-        board = self.expect(BOB, r"alice \(red\) played c1")
+        board = open_game(self, ALICE, BOB)
         # Moves by replying to the game address in the board mail's Reply-To: a plus
         # address of the mailbox, which the provider delivers into the same INBOX.
         local, domain = self.address.split("@")

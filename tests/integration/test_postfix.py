@@ -45,7 +45,8 @@ import time
 import unittest
 
 from daemon_harness import PostfixSink, free_port, wait_for_smtp
-from pbem_harness import build_dir, pbem_binary, text_of
+from doc_game import fenced_blocks, open_game, shown
+from pbem_harness import build_dir, pbem_binary
 
 build_dir(sys.argv)
 
@@ -75,22 +76,12 @@ DKIM_VERIFIER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dkim_v
 def doc_ways():
     """{"A": [(info, text), ...], "B": [...], "sign": [...]}: the fenced blocks of each way's
     section and of the section on signing that follows either."""
-    ways, way, block = {}, None, None
-    with open(DOC) as f:
-        for line in f:
-            if block is not None:
-                if line.startswith("```"):
-                    ways[way].append((block[0], "".join(block[1])))
-                    block = None
-                else:
-                    block[1].append(line)
-            elif line.startswith("## "):
-                found = re.match(r"## ([AB])\. ", line)
-                way = found.group(1) if found else ("sign" if line.startswith("## Signing") else None)
-                if way:
-                    ways[way] = []
-            elif line.startswith("```") and way:
-                block = (line[3:].strip(), [])
+    ways = {}
+    for section, info, text in fenced_blocks(DOC):
+        found = re.match(r"([AB])\. ", section)
+        way = found.group(1) if found else ("sign" if section.startswith("Signing") else None)
+        if way:
+            ways.setdefault(way, []).append((info, text))
     return ways
 
 
@@ -112,11 +103,6 @@ def as_sent(dump):
 def recipients(arrival):
     """Whom Postfix delivered a mail at the sink to (smtp-sink's X-Rcpt-Args: `<to> ORCPT=...`)."""
     return re.findall(r"<([^>]*)>", " ".join(arrival.message.get_all("X-Rcpt-Args", [])))
-
-
-def shown(msg):
-    """A reply as expect() matches it: its Subject line, then its text."""
-    return f"Subject: {msg['Subject']}\n{text_of(msg)}"
 
 
 def quiet(args, **kw):
@@ -457,20 +443,7 @@ class PostfixWays(unittest.TestCase):
         pbem's, and a digest address. `route`: Postfix's log for a delivery to pbem."""
         self.expect("you@example.org", HELP)  # the doc's own check
 
-        self.send(ALICE, "signup alice secret1")
-        self.send(BOB, "signup bob secret2")
-        for sender, userid in ((ALICE, "alice"), (BOB, "bob")):
-            welcome = self.expect(sender, rf"confirm {userid} [a-z0-9]+")
-            code = re.search(rf"confirm {userid} ([a-z0-9]+)", text_of(welcome)).group(1)
-            self.send(sender, f"confirm {userid} {code}")
-            self.expect(sender, r"Subject: Address confirmed")
-
-        self.send(ALICE, "hy3 challenge alice bob -size=3")
-        self.expect(ALICE, r"New game: HY 3 #1")
-        self.expect(BOB, r"New game: HY 3 #1")
-        self.send(ALICE, "hy3 move 1 alice secret1 c1")
-        self.expect(ALICE, r"alice \(red\) played c1")
-        board = self.expect(BOB, r"alice \(red\) played c1")
+        board = open_game(self, ALICE, BOB)
         # Moves by replying to the game address in the board mail's Reply-To.
         for player, opponent, move, colour in ((BOB, ALICE, "a1", "bob (blue)"), (ALICE, BOB, "c2", "alice (red)")):
             game_address = re.fullmatch(r"pbem\+1-[a-z2-7]+@" + re.escape(DOMAIN), board["Reply-To"]).group(0)
