@@ -228,6 +228,13 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   return static_cast<std::size_t>(next - inbox_ids.begin());
 }
 
+ReplyQueue MailService::reply_queue_for(const PreparedMessage& prepared, const std::string& tag) {
+  const mail::InboundMessage& message = *prepared.record.message;
+  return ReplyQueue(db_, config_, tag, CommandThread{message.message_id, message.references},
+                    "pbem-" + std::to_string(prepared.inbox_id) + "-", prepared.record.reply_salt, prepared.inbox_id,
+                    kUnauthenticatedReplyBytes);
+}
+
 std::string MailService::carry_out(PreparedMessage& prepared) {
   Inbox inbox(db_);
   const std::int64_t inbox_id = prepared.inbox_id;
@@ -254,8 +261,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     if (auto expired = expired_since(db_, *owner)) request.command = std::move(*expired);
     else request.authenticated_userid = owner->userid;
   }
-  ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
-                   "pbem-" + std::to_string(inbox_id) + "-", record.reply_salt, inbox_id, kUnauthenticatedReplyBytes);
+  ReplyQueue queue = reply_queue_for(prepared, tag);
   MailAllowance allowance(record.sender, record.dmarc_failed);
   Outcome outcome = run_command(tag, std::move(request), std::move(prepared.prechecks.front()), queue, allowance);
   for (Reply& reply : outcome.replies)
@@ -272,7 +278,6 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
 // every reply of a line without an accepted credential count against the one budget.
 std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::string& tag) {
   const IntakeRecord& record = prepared.record;
-  const mail::InboundMessage& message = *record.message;
   CommandLines& lines = *prepared.record.lines;
   // The lines of a reply to a digest address are moves of the address's owner, who needs no
   // password, unless their password changed since (then every line is refused so).
@@ -281,9 +286,7 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
     if (auto expired = expired_since(db_, *address_owner)) lines = CommandLines{{std::move(*expired)}, 0};
     else owner = address_owner->userid;
   }
-  ReplyQueue queue(db_, config_, tag, CommandThread{message.message_id, message.references},
-                   "pbem-" + std::to_string(prepared.inbox_id) + "-", record.reply_salt, prepared.inbox_id,
-                   kUnauthenticatedReplyBytes);
+  ReplyQueue queue = reply_queue_for(prepared, tag);
   MailAllowance allowance(record.sender, record.dmarc_failed);
   std::vector<Outcome> outcomes;
   for (std::size_t n = 0; n < lines.commands.size(); ++n) {

@@ -84,6 +84,9 @@ class MailService {
   void work_in_advance(std::vector<PreparedMessage>& batch);
   // One message inside the batch's transaction; returns its log line (written after commit).
   std::string carry_out(PreparedMessage& prepared);
+  // The queue of a message's replies: threaded to it, Message-IDs stable per message, and
+  // the budget of a mail without a password (single commands and multiples alike).
+  ReplyQueue reply_queue_for(const PreparedMessage& prepared, const std::string& tag);
   // A multiple's lines, each as if it had come alone; returns the message's log line.
   std::string carry_out_lines(PreparedMessage& prepared, const std::string& tag);
   // One command in its own savepoint: a failed one leaves nothing behind but its error
