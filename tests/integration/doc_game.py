@@ -1,6 +1,7 @@
 """What the tests that follow a config/ document through a real mail system share
 (test_postfix.py, test_mailbox.py): the document's fenced blocks by section, a reply as
 their expect() matches it, and the opening of the game each plays through it."""
+import os
 import re
 
 from pbem_harness import text_of
@@ -23,6 +24,14 @@ def fenced_blocks(path):
             elif line.startswith("```"):
                 block = (line[3:].strip(), [])
     return blocks
+
+
+def file_text(path):
+    """A private server's log as it stands: empty before the server wrote one."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, errors="replace") as f:
+        return f.read()
 
 
 def shown(msg):

@@ -46,7 +46,7 @@ import uuid
 from email.message import EmailMessage
 
 from daemon_harness import PythonSink, free_port
-from doc_game import fenced_blocks, open_game, shown
+from doc_game import fenced_blocks, file_text, open_game, shown
 from pbem_harness import build_dir, pbem_binary
 
 build_dir(sys.argv)
@@ -198,10 +198,7 @@ service submission-login {{
             connection.logout()
 
     def log_text(self):
-        if not os.path.exists(self.log):
-            return ""
-        with open(self.log, errors="replace") as f:
-            return f.read()
+        return file_text(self.log)
 
 
 class MailboxWay(unittest.TestCase):

@@ -45,7 +45,7 @@ import time
 import unittest
 
 from daemon_harness import PostfixSink, free_port, wait_for_smtp
-from doc_game import fenced_blocks, open_game, shown
+from doc_game import fenced_blocks, file_text, open_game, shown
 from pbem_harness import build_dir, pbem_binary
 
 build_dir(sys.argv)
@@ -193,10 +193,7 @@ maximal_backoff_time = 2s
             quiet(["/usr/sbin/postqueue", "-c", self.config, "-f"])
 
     def log_text(self):
-        if not os.path.exists(self.log):
-            return ""
-        with open(self.log, errors="replace") as f:
-            return f.read()
+        return file_text(self.log)
 
 
 class PostfixWays(unittest.TestCase):
