@@ -10,8 +10,8 @@
 #include "fuzz/fuzz_support.h"
 #include "mail/inbound_message.h"
 #include "mail/reply_text.h"
-#include "server/commands/commands.h"
-#include "server/commands/multiple.h"
+#include "server/language/parser.h"
+#include "server/handlers/multiple.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view raw = pbem::fuzz::as_text(data, size);

@@ -1,7 +1,7 @@
 #include "server/pipeline/bot_turns.h"
 
 #include "engine/bot/mcts.h"
-#include "server/commands/computer_policy.h"
+#include "server/handlers/computer_policy.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
 #include "server/storage/proposals.h"

@@ -3,9 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "server/commands/clock_events.h"
-#include "server/commands/digest.h"
-#include "server/commands/tournament_play.h"
+#include "server/handlers/clock_events.h"
+#include "server/handlers/digest.h"
+#include "server/tournament/tournament_play.h"
 #include "server/storage/digests.h"
 #include "server/storage/metric_counts.h"
 #include "server/storage/tournaments.h"

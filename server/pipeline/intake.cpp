@@ -8,8 +8,8 @@
 #include "mail/address.h"
 #include "mail/header_scan.h"
 #include "mail/reply_text.h"
-#include "server/commands/digest.h"
-#include "server/commands/list_unsubscribe.h"
+#include "server/handlers/digest.h"
+#include "server/handlers/list_unsubscribe.h"
 #include "server/support/digest.h"
 
 namespace pbem::server {

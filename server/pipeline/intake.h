@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "mail/inbound_message.h"
-#include "server/commands/commands.h"
-#include "server/commands/multiple.h"
-#include "server/commands/reply_move.h"
+#include "server/language/parser.h"
+#include "server/handlers/multiple.h"
+#include "server/pipeline/reply_move.h"
 #include "server/storage/database.h"
 #include "server/storage/inbox.h"
 #include "server/support/config.h"

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "server/commands/commands.h"
-#include "server/commands/processor.h"
-#include "server/commands/mail_allowance.h"
+#include "server/language/parser.h"
+#include "server/handlers/processor.h"
+#include "server/handlers/mail_allowance.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/write_turn.h"

@@ -3,9 +3,9 @@
 
 #include "engine/registry.h"
 #include "pictures/picture.h"
-#include "server/commands/picture_cache.h"
-#include "server/commands/reply_format.h"
-#include "server/commands/tournament_play.h"
+#include "server/mailing/picture_cache.h"
+#include "server/mailing/reply_format.h"
+#include "server/tournament/tournament_play.h"
 #include "server/storage/game_records.h"
 #include "server/storage/tournaments.h"
 #include "server/support/clock.h"

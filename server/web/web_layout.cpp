@@ -1,6 +1,6 @@
 #include "server/web/web_layout.h"
 
-#include "server/commands/reply_format.h"
+#include "server/mailing/reply_format.h"
 #include "server/support/clock.h"
 
 namespace pbem::server::web {

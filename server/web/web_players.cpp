@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "engine/registry.h"
-#include "server/commands/reply_format.h"
+#include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"

@@ -1,0 +1,259 @@
+#include "server/handlers/command_context.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <unordered_set>
+
+#include "engine/text.h"
+#include "mail/address.h"
+#include "server/language/command_table.h"
+#include "server/handlers/mail_allowance.h"
+#include "server/storage/outbox.h"
+#include "server/storage/password_throttle.h"
+#include "server/storage/tournaments.h"
+#include "server/mailing/reply_format.h"
+
+namespace pbem::server {
+
+CommandContext::CommandContext(Database& db_, const Config& config_, std::optional<PasswordCheck> precheck,
+                               const Request& request_, Outcome& out_)
+    : db(db_), config(config_), accounts(db_, std::move(precheck)), records(db_), ratings(db_),
+      confirmations(db_, config_.limits), request(request_), out(out_) {}
+
+std::string CommandContext::usage(const Command& c) {
+  return command_usage(*c.spec, c.type.empty() ? "<game>" : c.type);
+}
+
+bool CommandContext::is_address_of(const Account& account, const std::string& address) {
+  return std::any_of(account.addresses.begin(), account.addresses.end(), [&](const std::string& own) {
+    return mail::canonical_mailbox(own) == mail::canonical_mailbox(address);
+  });
+}
+
+bool CommandContext::reply_goes_to_from() const {
+  return mail::canonical_mailbox(request.sender) == mail::canonical_mailbox(request.from);
+}
+
+Account CommandContext::existing_account(const std::string& userid) const {
+  auto account = accounts.find(userid);
+  if (!account) throw CommandError("there is no user " + quoted_word(userid));
+  return *account;
+}
+
+Account CommandContext::authenticated(const Command& c) {
+  auto found = accounts.find(c.userid);
+  // The word is not repeated: a password typed where the userid belongs would be.
+  if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
+  Account account = *found;
+  if (request.authenticated_userid == account.userid && c.password.empty()) {
+    password_accepted_ = true;  // a reply to this player's game address
+    // From someone else's address (a forwarded board mail): the player hears of it, once
+    // it is carried out (a refused command's replies are dropped, this one with them).
+    // Once per inbound mail, however many of its lines used the address; the notice counts
+    // against the relay limits of the address's owner, as it is mail their address caused.
+    const bool told = request.allowance && request.allowance->address_notice_sent();
+    if (!told && !is_address_of(account, request.from))
+      for (const std::string& address : account.confirmed) {
+        Reply notice;
+        notice.to = address;
+        notice.kind = MailKind::Notice;
+        notice.subject = "A command through your game address from " + request.from;
+        notice.text = "A mail from " + request.from + ", which is not one of your addresses, was sent to your "
+                      "game address and carried out as yours (a forwarded board mail?). Its result is in the "
+                      "game's mail. Anyone who has one of your board mails can reply to it; a password change "
+                      "(`change password`) makes all your game addresses invalid.\n";
+        notice.relayed_by = account.id;
+        out.replies.push_back(std::move(notice));
+        out.sent_address_notice = true;
+      }
+    return account;
+  }
+  PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
+  if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
+    throw CommandError(Refusal::throttled, "too many wrong passwords for " + c.userid + " (" +
+                       std::to_string(config.limits.failed_passwords_per_hour) +
+                       " within an hour): commands with a password for " + c.userid +
+                       " are refused until " + *until + " (UTC)");
+  if (!accounts.password_matches(account, c.password)) {
+    out.wrong_password_for = account.id;
+    throw CommandError(Refusal::wrong_password, "wrong password for " + c.userid);
+  }
+  password_accepted_ = true;
+  return account;
+}
+
+GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) const {
+  auto record = records.find(number);
+  if (!record) throw CommandError("there is no game " + std::to_string(number));
+  if (record->type != c.type)
+    throw CommandError("game " + std::to_string(number) + " is a " + game_title(record->type) + " game, not " +
+                       game_title(c.type) + ": start the command with '" + record->type + "'");
+  return *record;
+}
+
+std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c) {
+  Account player = authenticated(c);
+  GameRecord record = game_of_type(c, c.boards.at(0).number);
+  if (record.players[0] != player.id && record.players[1] != player.id)
+    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  return {std::move(player), std::move(record)};
+}
+
+std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<std::string>& given) const {
+  std::vector<std::string> addresses;
+  // The addresses as written (normalised), before the spellings of one mailbox are merged:
+  // more than kMaxAddresses of them is refused, however few mailboxes they reach.
+  std::unordered_set<std::string> named;
+  for (const std::string& text : given) {
+    auto address = mail::normalize_address(text);
+    const auto at = text.rfind('@');
+    const bool too_long =
+        text.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
+    if (!address && too_long)
+      throw CommandError(quoted_word(text) + " is too long for a mail address (at most " +
+                         std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
+                         std::to_string(mail::kMaxAddressLength) + " in all)");
+    if (!address) throw CommandError(quoted_word(text) + " is not a mail address");
+    // One mailbox once, however it is spelled (Alice@x, alice+games@x).
+    const bool same_mailbox = std::any_of(addresses.begin(), addresses.end(), [&](const std::string& kept) {
+      return mail::canonical_mailbox(kept) == mail::canonical_mailbox(*address);
+    });
+    if (!same_mailbox) addresses.push_back(*address);
+    if (named.insert(*address).second && named.size() > kMaxAddresses)
+      throw CommandError("an account has at most " + std::to_string(kMaxAddresses) +
+                         " addresses, and this command names more; nothing was stored");
+  }
+  if (addresses.empty()) addresses.push_back(request.sender);
+  return addresses;
+}
+
+void CommandContext::check_relay_limits() const {
+  std::map<std::int64_t, int> by_user;
+  std::map<std::string, int> by_mailbox;
+  for (const Reply& reply : out.replies)
+    if (reply.relayed_by) {
+      ++by_user[*reply.relayed_by];
+      ++by_mailbox[mail::canonical_mailbox(reply.to)];
+    }
+  if (by_user.empty()) return;
+  Outbox outbox(db);
+  const auto hour_ago = std::chrono::system_clock::now() - std::chrono::hours(1);
+  const int per_user = config.limits.relayed_per_user_per_hour;
+  for (const auto& [user_id, count] : by_user) {
+    const int already = outbox.count_relayed_by(user_id, hour_ago);
+    if (already + count > per_user) {
+      const auto user = accounts.find_by_id(user_id);
+      throw CommandError(Refusal::limit,
+                         (user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
+                             " messages in the last hour; at most " + std::to_string(per_user) +
+                             " an hour are relayed, and this one needs " + std::to_string(count) +
+                             " more. Nothing was sent; try again later");
+    }
+  }
+  const int per_recipient = config.limits.relayed_per_recipient_per_hour;
+  for (const auto& [mailbox, count] : by_mailbox)
+    if (outbox.count_relayed_to(mailbox, hour_ago) + count > per_recipient)
+      throw CommandError(Refusal::limit, "a recipient has had " + std::to_string(per_recipient) +
+                         " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
+}
+
+void CommandContext::relay_to(std::size_t first, const Account& actor, std::int64_t recipient) {
+  const auto to = accounts.find_by_id(recipient);
+  if (!to || to->id == actor.id) return;
+  for (std::size_t i = first; i < out.replies.size(); ++i)
+    if (is_address_of(*to, out.replies[i].to)) out.replies[i].relayed_by = actor.id;
+}
+
+CommandContext::ConfirmationRequests CommandContext::request_confirmations(const Account& account,
+                                                                           const std::vector<std::string>& addresses,
+                                                                           std::string& welcome) {
+  ConfirmationRequests result;
+  std::string& notes = result.notes;
+  // The server-wide cap: a flood of signups naming other people's addresses stops here,
+  // with nothing stored (the command's savepoint is rolled back).
+  const auto needed = std::count_if(addresses.begin(), addresses.end(), [&](const std::string& address) {
+    return std::find(account.confirmed.begin(), account.confirmed.end(), address) == account.confirmed.end();
+  });
+  const int per_hour = config.limits.confirmations_per_hour;
+  if (needed > 0 && Outbox(db).count_since(MailKind::Confirmation, std::chrono::system_clock::now() -
+                                                                       std::chrono::hours(1)) +
+                            needed > per_hour)
+    throw CommandError(Refusal::limit, "the server has mailed its most confirmation requests for this hour (" +
+                       std::to_string(per_hour) + "); nothing was stored. Try again in an hour");
+  for (const std::string& address : addresses) {
+    if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
+    auto code = confirmations.issue(account.id, address);
+    if (!code) {
+      notes += "No confirmation request was mailed to " + address + ": it has had " +
+               std::to_string(config.limits.confirmations_per_address_per_day) +
+               " in the last 24 hours. Try again tomorrow with `change address`.\n";
+      continue;
+    }
+    const std::string how = "To confirm " + address + " for " + account.userid +
+                            ",\nsend a mail (from any address) with the Subject\n\n    confirm " + account.userid +
+                            " " + *code + "\n\nThe code is valid for " +
+                            std::to_string(config.limits.confirmation_valid_days) +
+                            " days. Until then the server mails this address\nnothing else.\n";
+    if (address == request.sender) {
+      welcome += "\n" + how;  // the reply to the sender's own mail carries its code
+      result.code_in_welcome = true;
+      continue;
+    }
+    Reply mail;
+    mail.to = address;
+    mail.subject = "Confirm your address for " + account.userid + " at " + config.server.name;
+    mail.text = "Someone (perhaps you) registered this address for the user " + account.userid + " at " +
+                config.server.name + ".\n\n" + how +
+                "\nIf this was not you, ignore this mail: the address gets nothing more.\n";
+    mail.kind = MailKind::Confirmation;
+    out.replies.push_back(mail);
+    notes += "A confirmation request was mailed to " + address + ".\n";
+  }
+  return result;
+}
+
+void CommandContext::check_game_limits(const Account& first, const Account& second) const {
+  for (const Account* player : {&first, &second}) {
+    if (player->computer) continue;
+    const int active = config.limits.active_games_per_user;
+    if (records.count_active(player->id) >= active)
+      throw CommandError(Refusal::limit, player->userid + " already plays " + std::to_string(active) +
+                         " games, the most one player may have running at once; finish one first");
+    if ((player == &first ? second : first).computer) check_games_against_computer(*player);
+  }
+}
+
+void CommandContext::check_games_against_computer(const Account& player, int more) const {
+  const int with_bot = config.bot.games_per_user;
+  const int held = Tournaments(db).held_against_computer(player.id);
+  const int games = records.count_active_against_computer(player.id) + held;
+  if (games + more <= with_bot) return;
+  throw CommandError(Refusal::limit,
+                     player.userid + " already plays " + std::to_string(games) + " games against the computer" +
+                     (held ? " (a tournament with both in it counts from the join until it ends)" : "") +
+                     (more == 1 ? ", the most allowed at once"
+                                : ", and this tournament would add " + std::to_string(more) + ", over the " +
+                                      std::to_string(with_bot) + " allowed at once") +
+                     "; finish one first");
+}
+
+void CommandContext::mail_account(const Account& account, const Reply& mail) {
+  for (const std::string& address : account.confirmed) {
+    Reply copy = mail;
+    copy.to = address;
+    copy.to_sender = address == request.sender;
+    out.replies.push_back(std::move(copy));
+  }
+}
+
+Reply CommandContext::to_sender(std::string subject, std::string text) const {
+  Reply reply;
+  reply.to = request.sender;
+  reply.subject = std::move(subject);
+  reply.text = std::move(text);
+  reply.to_sender = true;
+  return reply;
+}
+
+}  // namespace pbem::server

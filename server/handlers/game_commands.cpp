@@ -1,0 +1,360 @@
+// Game commands: challenge, move/swap, resign, show, games, history, chat, preview.
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <chrono>
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/play/challenge_options.h"
+#include "server/handlers/command_context.h"
+#include "server/play/end_of_ply.h"
+#include "server/mailing/game_mail.h"
+#include "server/handlers/handlers.h"
+#include "server/play/game_clock.h"
+#include "server/handlers/proposal_commands.h"
+#include "server/mailing/reply_format.h"
+#include "server/pipeline/reply_move.h"
+#include "server/storage/tournaments.h"
+
+namespace pbem::server {
+
+namespace {
+
+// For an error to a move by reply: when the reply went to `player`'s game address from an
+// address that is not theirs (the other player answering the wrong board mail), say so.
+std::string by_someone_elses_address(const CommandContext& ctx, const Account& player) {
+  if (ctx.request.authenticated_userid != player.userid || CommandContext::is_address_of(player, ctx.request.from))
+    return "";
+  return "; this mail went to " + player.userid + "'s game address from " + ctx.request.from + ", which is not " +
+         player.userid + "'s address, so it was read as " + player.userid +
+         "'s move: reply to your own board mail instead";
+}
+
+void refuse_if_aborted(const GameRecord& record) {
+  if (record.aborted_by)
+    throw CommandError("game " + std::to_string(record.id) + " was " + aborted_sentence(record));
+}
+
+// A #moveno that does not match the next move: a number ahead of the game was sent too
+// early, one behind it was written for a board that has changed since.
+std::string wrong_moveno(int asked, int next) {
+  const std::string asked_text = std::to_string(asked);
+  if (asked > next)
+    return "move " + asked_text + " is not yet due; the game is at move " + std::to_string(next) +
+           ", so the #" + asked_text + " does not match";
+  return "the board changed since move " + asked_text + ": this would be move " + std::to_string(next) +
+         ", so the #" + asked_text + " does not match";
+}
+
+// Pads `text` with blanks to `width`, so history columns line up.
+std::string padded(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+}  // namespace
+
+namespace handlers {
+
+void challenge(CommandContext& ctx, const Command& c) {
+  // The computer opponent's account is made when it is first challenged (kept in this
+  // command's savepoint, so a refused challenge leaves no account behind either).
+  for (const std::string& userid : {c.userid, c.words.at(0)})
+    if (userid == ctx.config.bot.userid) ctx.accounts.ensure_computer(userid);
+  Account first = ctx.existing_account(c.userid);
+  Account second = ctx.existing_account(c.words.at(0));
+  if (first.id == second.id) throw CommandError("a game needs two different players");
+  // The From address decides (a Reply-To can name anyone).
+  auto confirmed_for = [&](const Account& account) {
+    return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
+  };
+  if (!confirmed_for(first) && !confirmed_for(second)) {
+    // A newcomer's most likely mistake: their own address, not confirmed yet. Said only
+    // when the answer goes to that address itself: to a Reply-To elsewhere it would tell
+    // anyone whose address it is (then the answer is the one for an address nobody has).
+    for (const Account* account : {&first, &second})
+      if (ctx.reply_goes_to_from() &&
+          std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
+        throw CommandError("this mail came from " + ctx.request.from + ", which is " + account->userid +
+                           "'s address but not confirmed yet: send `confirm " + account->userid +
+                           " <code>` with the code mailed to it (for a new code: `change address " +
+                           account->userid + " <password> " + ctx.request.from +
+                           "`); a challenge must come from a confirmed address");
+    throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
+                       second.userid + " (this mail came from " + ctx.request.from + ")");
+  }
+  // A game nobody is told about would only wait: both players need a confirmed address.
+  // The computer opponent is the exception: it gets no mail, the server plays its moves.
+  for (const Account* account : {&first, &second})
+    if (account->confirmed.empty() && !account->computer)
+      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
+  for (const Account* account : {&first, &second})
+    if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
+  ctx.check_game_limits(first, second);
+  ChallengeOptions options;
+  std::unique_ptr<Game> game;
+  try {
+    options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
+    game = create_game(c.type, options.game_options);
+  } catch (const OptionError& error) {
+    throw CommandError(error.what(), CommandContext::usage(c));
+  }
+  auto domain = ctx.config.server.domain();
+  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
+  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated,
+                                         days, options.bank);
+  ctx.records.set_turn_clock(record,
+                             turn_clock(ctx.db, ctx.config.clock, record, first.id, std::chrono::system_clock::now()));
+  ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
+  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
+  game_update(ctx, record, *game,
+              "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
+                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
+  // A challenge is authorised by the From header only, which can be forged: either player
+  // can undo an unwanted game, alone, until the first move.
+  for (Reply& reply : ctx.out.replies)
+    reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
+                  "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
+                  " <your userid> <password>\n";
+}
+
+void abort_game(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
+  const std::string number = std::to_string(record.id);
+  refuse_if_aborted(record);
+  if (!record.active) throw CommandError("game " + number + " is over");
+  if (const auto of = Tournaments(ctx.db).of_game(record.id))
+    throw CommandError("game " + number + " is a game of tournament T#" + std::to_string(of->id) + " " + of->name +
+                       ", and a tournament game cannot be aborted (resign it, or leave the tournament)");
+  // After the first move an abort needs the opponent's consent: it is a proposal.
+  if (record.plies > 0) return propose_abort(ctx, c, player, record);
+  store_abort(ctx, record, player.id);
+  ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
+  // Players and watchers read the same notice; with no game left, it has no game address.
+  const std::string text =
+      player.userid + " ended " + board_heading(record) + " before the first move.\nThe game is over without a result.\n";
+  send_game_mail(ctx, record,
+                 {.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid,
+                  .player_text = [&text](const Account&) { return text; },
+                  .game_address = false,
+                  .watcher_text = text});
+}
+
+void move(CommandContext& ctx, const Command& c) {
+  const std::string usage = CommandContext::usage(c);
+  auto [player, record] = ctx.player_in_game(c);
+  refuse_if_aborted(record);
+  auto game = ctx.records.replay(record);
+  if (game->over() || !record.active)
+    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
+  auto users = userids_by_colour(record, *game);
+  const int colour = colour_of_user(record, *game, player.id);
+  if (colour != game->to_move())
+    throw CommandError("it is not your turn: " + users[static_cast<std::size_t>(game->to_move())] + " (" +
+                       colour_of(*game, game->to_move()) + ") is to move in game " + std::to_string(record.id) +
+                       by_someone_elses_address(ctx, player));
+  const int ply = game->ply_count() + 1;
+  if (c.moveno && *c.moveno != ply)
+    throw CommandError(wrong_moveno(*c.moveno, ply));
+  PlyResult result = game->play(c.move);
+  if (!result.ok) throw CommandError("illegal move " + quoted_word(c.move) + ": " + result.error, usage);
+  const PlyEnd end = store_ply(ctx, record, *game, result.move, colour, player.id);
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
+  std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
+                         std::to_string(ply) + ".";
+  if (result.move == "swap")
+    headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
+               " and the first move; " + userids_by_colour(end.record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
+  ply_update(ctx, end, *game, headline, player.id);
+}
+
+void resign(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
+  refuse_if_aborted(record);
+  auto game = ctx.records.replay(record);
+  if (!record.active && !game->over())
+    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
+  const int colour = colour_of_user(record, *game, player.id);
+  PlyResult result = game->resign(colour);
+  if (!result.ok) throw CommandError(result.error);
+  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
+  game_update(ctx, end.record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned." + end.cancelled,
+              end.rating_changes);
+}
+
+void show(CommandContext& ctx, const Command& c) {
+  std::string text;
+  std::optional<GameRecord> shown;  // the last board's game
+  std::vector<std::string> diagrams;  // each board as drawn, in text order (Reply::mark_board)
+  for (const BoardRef& board : c.boards) {
+    GameRecord record = ctx.game_of_type(c, board.number);
+    if (board.ply && *board.ply > record.plies)
+      throw CommandError("game " + std::to_string(record.id) + " has only " + std::to_string(record.plies) +
+                         " moves, so there is no move " + std::to_string(*board.ply));
+    auto game = ctx.records.replay(record, board.ply);
+    text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
+            game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
+    diagrams.push_back(game->diagram());
+    if (record.aborted_by)
+      text += "The game was " + aborted_sentence(record) + ".\n";
+    if (!board.ply) {
+      if (record.lost_on_time) text += "The game is over: " + game_state(record, *game) + ".\n";
+      text += clock_lines(ctx.db, record, *game, "");
+    }
+    text += watchers_line(ctx, record);
+    shown = record;
+  }
+  Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
+                                                  : game_title(c.type) + " boards",
+                          text);
+  for (const std::string& diagram : diagrams) reply.mark_board(diagram);
+  if (c.boards.size() == 1) {
+    const GameRecord& record = *shown;
+    reply.about_game(record.id, record.thread_id);
+    // To a player's own confirmed address, `show` carries their game address: replying to
+    // it plays a move (and it is the way to a fresh one after a password change).
+    for (std::int64_t id : record.players) {
+      const Account player = *ctx.accounts.find_by_id(id);
+      if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
+        continue;
+      reply.reply_to = player_game_address(ctx.db, ctx.config, record.id, player.userid, player.password_generation);
+      if (record.active) reply.text += "\nReplying to this mail with a move as its first line plays it for " + player.userid + ".\n";
+      break;
+    }
+  }
+  ctx.out.replies.push_back(reply);
+}
+
+void games(CommandContext& ctx, const Command& c) {
+  std::string filter = "active";
+  std::vector<std::int64_t> ids;
+  std::vector<std::string> names;
+  for (const std::string& word : each_once(c.words)) {
+    if (word == "all" || word == "active" || word == "inactive" || word == "next") {
+      filter = word;
+      continue;
+    }
+    names.push_back(word);
+  }
+  // Each userid named is a read of an index per seat and status (GameSelection): bounded
+  // before any is looked up, so a line's cost never grows with its length.
+  constexpr std::size_t kMaxNamed = GameSelection::kMaxPlayers;
+  if (names.size() > kMaxNamed)
+    throw CommandError("a list of games may name at most " + std::to_string(kMaxNamed) + " userids, not " +
+                           std::to_string(names.size()),
+                       CommandContext::usage(c));
+  for (const std::string& name : names) ids.push_back(ctx.existing_account(name).id);
+  if (filter == "next" && names.empty())
+    throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
+  // The first hundred games by number, the rest only counted, all from stored columns
+  // (whose turn, swap, result): the list costs the same however many games were ever played.
+  const int page = static_cast<int>(Listing::kMaxLines);
+  const std::optional<bool> active =
+      filter == "all" || filter == "next" ? std::nullopt : std::optional<bool>(filter == "active");
+  std::vector<GameRecord> records;
+  std::int64_t count = 0;
+  if (names.empty()) {
+    records = ctx.records.of_type(c.type, active, page);
+    count = ctx.records.count_of_type(c.type, active);
+  } else {
+    const GameSelection selection{ids, {c.type}, active, filter == "next"};
+    records = ctx.records.selected(selection, page);
+    count = ctx.records.count_selected(selection);
+  }
+  Listing lines;
+  for (const GameRecord& record : records) {
+    const auto users = userids_by_colour(record);
+    lines.add("#" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
+              "), " + std::to_string(record.plies) + " moves, " + game_state(record));
+  }
+  lines.add_unshown(static_cast<std::size_t>(count) - records.size());
+  // The heading names the players asked about, up to ten.
+  constexpr std::size_t kNamesInHeading = 10;
+  std::string named;
+  for (std::size_t i = 0; i < names.size() && i < kNamesInHeading; ++i) named += ", " + names[i];
+  if (names.size() > kNamesInHeading) named += " and " + std::to_string(names.size() - kNamesInHeading) + " more";
+  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " games", game_title(c.type) + " games (" + filter +
+                                                                             named + "):\n" + lines.text("  ", "(none)")));
+}
+
+void history(CommandContext& ctx, const Command& c) {
+  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  auto game = ctx.records.replay(record);
+  std::string text = board_heading(record) + ": " + record.userids[0] + " against " + record.userids[1] +
+                     ", started " + record.created_at + "\n\n";
+  auto moves = ctx.records.moves(record.id);
+  // One row per move: number, player, move, time, each column as wide as its widest entry.
+  std::vector<std::array<std::string, 3>> rows;
+  std::array<std::size_t, 3> widths{};
+  for (const StoredMove& m : moves) {
+    rows.push_back({std::to_string(m.ply) + ".", m.userid + " (" + colour_of(*game, m.colour) + ")",
+                    game->describe_ply(m.move)});
+    for (std::size_t column = 0; column < widths.size(); ++column)
+      widths[column] = std::max(widths[column], rows.back()[column].size());
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto& row = rows[i];
+    // Numbers align right, the other columns left.
+    text += "  " + std::string(widths[0] - row[0].size(), ' ') + row[0] + " " + padded(row[1], widths[1]) + "  " +
+            padded(row[2], widths[2]) + "  " + moves[i].created_at + "\n";
+  }
+  if (moves.empty()) text += "  (no moves yet)\n";
+  // What an accepted undo took back stays on record here (table takebacks).
+  const auto taken_back = ctx.records.takebacks(record.id);
+  if (!taken_back.empty()) text += "\n";
+  for (const TakenBack& t : taken_back)
+    text += "  Taken back: move " + std::to_string(t.move.ply) + " " + game->describe_ply(t.move.move) + " by " +
+            t.move.userid + ", played " + t.move.created_at + ", taken back " + t.taken_back_at + "\n";
+  if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
+  if (winner_of(record, *game)) text += "\nResult: " + game_state(record, *game) + ".\n";
+  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);
+  reply.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(reply);
+}
+
+void chat(CommandContext& ctx, const Command& c) {
+  auto [player, record] = ctx.player_in_game(c);
+  std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
+  Account other = *ctx.accounts.find_by_id(other_id);
+  const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
+  for (const std::string& address : other.confirmed) {
+    Reply reply;
+    reply.to = address;
+    reply.subject = subject;
+    reply.text = player.userid + " says about " + game_title(c.type) + " #" + std::to_string(record.id) + ":\n\n" +
+                 (ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body) + "\n\nTo answer, send: " + c.type +
+                 " chat " + std::to_string(record.id) + " " + other.userid + " <password>\n";
+    reply.about_game(record.id, record.thread_id);
+    reply.kind = MailKind::Relay;
+    reply.relayed_by = player.id;
+    ctx.out.replies.push_back(reply);
+  }
+  Reply receipt = ctx.to_sender(subject,
+                            other.confirmed.empty()
+                                ? "Not sent: " + other.userid + " has no confirmed address yet.\n"
+                                : "Your message was sent to " + other.userid + ".\n");
+  receipt.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(receipt);
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " chat from " + player.userid;
+}
+
+void preview(CommandContext& ctx, const Command& c) {
+  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  auto game = ctx.records.replay(record);
+  for (const std::string& move : c.words) {
+    PlyResult result = game->play(move);
+    if (!result.ok)
+      throw CommandError("preview move " + quoted_word(move) + ": " + result.error, CommandContext::usage(c));
+  }
+  std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
+                     " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});
+  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " preview", text);
+  reply.mark_board(game->diagram());
+  reply.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(reply);
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

@@ -1,0 +1,161 @@
+#include "server/handlers/list_unsubscribe.h"
+
+#include <algorithm>
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/language/command_table.h"
+#include "server/handlers/command_context.h"
+#include "server/language/game_address.h"
+#include "server/handlers/handlers.h"
+#include "server/mailing/reply_format.h"
+#include "server/storage/digests.h"
+#include "server/storage/server_secrets.h"
+#include "server/storage/watchers.h"
+
+namespace pbem::server {
+
+namespace {
+
+bool is_game_type(const std::string& setting) {
+  const auto& types = game_types();
+  return std::any_of(types.begin(), types.end(), [&](const GameType& type) { return type.name == setting; });
+}
+
+bool is_known_setting(const std::string& setting) {
+  return setting == kDigestSetting || is_game_type(setting) || positive_number(setting).has_value();
+}
+
+std::optional<UnsubscribeMail> refusal(const std::string& address) {
+  // The same words for every invalid address, so that they tell nothing of which part was
+  // wrong (no such user, another user's token, an altered setting).
+  return UnsubscribeMail{refused("the address " + address + " is not a valid unsubscribe address here", address),
+                         std::nullopt};
+}
+
+// "(The mail came from ...)" when someone else's address sent it: the owner learns that
+// their unsubscribe address is in other hands (a forwarded mail?).
+std::string sent_by(const CommandContext& ctx, const Account& account) {
+  if (ctx.request.from.empty() || CommandContext::is_address_of(account, ctx.request.from)) return "";
+  return "\nThe mail to it came from " + ctx.request.from +
+         ", which is not one of your addresses (a forwarded mail?). That address can only turn mail off.\n";
+}
+
+// Each returns the confirmation when it turned something off, nothing when it was off.
+
+std::optional<Reply> digest_off(CommandContext& ctx, const Account& account) {
+  if (!account.digest_hour) return std::nullopt;
+  Digests(ctx.db).set(account.id, std::nullopt, std::nullopt);  // movemail back on with it
+  Reply said;
+  said.subject = "Digest off";
+  said.text = "Your daily digest is off: a mail to its unsubscribe address (the List-Unsubscribe of your digest) "
+              "turned it off. Board mails about every move come as before.\n\nTo have it again, send:\n    set " +
+              account.userid + " <password> digest HH\n" + sent_by(ctx, account);
+  return said;
+}
+
+std::optional<Reply> stop_watching_kind(CommandContext& ctx, const Account& account, const std::string& type) {
+  Watchers watchers(ctx.db);
+  const bool kind = watchers.stop_kind(type, account.id);
+  const std::vector<std::int64_t> games = watchers.stop_games_of_kind(type, account.id);
+  if (!kind && games.empty()) return std::nullopt;
+  const std::string title = game_title(type);
+  std::string what = kind ? "watching every new " + title + " game" : "";
+  if (!games.empty()) {
+    std::vector<std::string> numbers;
+    for (std::int64_t game : games) numbers.push_back("#" + std::to_string(game));
+    what += (kind ? ", and " : "") + std::string("watching ") + join(numbers, ", ");
+  }
+  Reply said;
+  said.subject = title + " games: no longer watching";
+  said.text = account.userid + " no longer watches " + title + " games: a mail to the unsubscribe address of a " +
+              title + " game's mail (its List-Unsubscribe) turned off " + what +
+              ".\n\nTo watch every new game again, send:\n    " + type + " subscribe " + account.userid +
+              " <password> all\nor one game:\n    " + type + " subscribe <board> " + account.userid + " <password>\n" +
+              sent_by(ctx, account);
+  return said;
+}
+
+std::optional<Reply> stop_watching_game(CommandContext& ctx, const Account& account, std::int64_t game) {
+  if (!Watchers(ctx.db).stop(game, account.id)) return std::nullopt;
+  const auto record = ctx.records.find(game);
+  const std::string number = std::to_string(game);
+  const std::string title = record ? game_title(record->type) + " #" + number : "game " + number;
+  Reply said;
+  said.subject = title + ": no longer watching";
+  said.text = account.userid + " no longer watches " + title + ": a mail to the unsubscribe address of its mail " +
+              "(its List-Unsubscribe) turned it off.\n" +
+              (record ? "\nTo watch it again, send:\n    " + record->type + " subscribe " + number + " " +
+                            account.userid + " <password>\n"
+                      : std::string()) +
+              sent_by(ctx, account);
+  if (record) said.about_game(record->id, record->thread_id);
+  return said;
+}
+
+}  // namespace
+
+std::string unsubscribe_address_of(Database& db, const Config& config, const Account& account,
+                                   std::string_view setting) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  return unsubscribe_address(config.server, key, setting, account.userid);
+}
+
+std::string watcher_unsubscribe_address(Database& db, const Config& config, const Account& watcher,
+                                        const GameRecord& record) {
+  const bool kind = Watchers(db).watches_kind(record.type, watcher.id);
+  return unsubscribe_address_of(db, config, watcher, kind ? record.type : std::to_string(record.id));
+}
+
+std::optional<UnsubscribeMail> unsubscribe_mail(Database& db, const Config& config,
+                                                const std::vector<std::string>& recipients) {
+  const auto candidate = find_unsubscribe_address(config.server, recipients);
+  if (!candidate) return std::nullopt;
+  if (!is_known_setting(candidate->setting)) return refusal(candidate->address);
+  const auto account = Accounts(db).find(candidate->userid);
+  if (!account) return refusal(candidate->address);
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  if (!same_token(candidate->token, unsubscribe_address_token(key, candidate->setting, account->userid)))
+    return refusal(candidate->address);
+  Command command;
+  command.spec = &command_named("list unsubscribe");
+  command.userid = account->userid;
+  command.words = {candidate->setting};
+  // The address itself is left out of the log: it is the setting's credential.
+  command.masked = ArgumentReader::server_text("(List-Unsubscribe of " + account->userid + ": " + candidate->setting + ")");
+  UnsubscribeMail result;
+  result.command.masked = command.masked;
+  result.command.command = std::move(command);
+  // No password generation: the address does not expire (list_unsubscribe.h).
+  result.owner = AddressOwner{candidate->address, "", 0, account->id, account->userid, account->password_generation,
+                              false};
+  return result;
+}
+
+namespace handlers {
+
+void list_unsubscribe(CommandContext& ctx, const Command& c) {
+  // Only intake makes this command, for a mail to a valid unsubscribe address of c.userid.
+  if (ctx.request.authenticated_userid != c.userid)
+    throw CommandError("a setting is turned off so only by a mail to its unsubscribe address");
+  const Account account = ctx.existing_account(c.userid);
+  const std::string& setting = c.words.at(0);
+  std::optional<Reply> said;
+  if (setting == kDigestSetting) said = digest_off(ctx, account);
+  else if (const auto game = positive_number(setting)) said = stop_watching_game(ctx, account, *game);
+  else said = stop_watching_kind(ctx, account, setting);
+  if (!said) {
+    // Once: the first mail said so; a second (a button pressed twice, a forwarded copy)
+    // mails nobody, so that the address cannot be used to fill the user's mailbox.
+    ctx.out.summary = setting + " already off for " + account.userid + " (List-Unsubscribe): nothing sent";
+    return;
+  }
+  ctx.out.summary = setting + " off for " + account.userid + " (List-Unsubscribe)";
+  // To the account's confirmed addresses, never to the sender, who may be anyone.
+  said->kind = MailKind::Notice;
+  ctx.mail_account(account, *said);
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

@@ -1,0 +1,145 @@
+#include "server/handlers/multiple.h"
+
+#include <algorithm>
+
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/language/command_table.h"
+#include "server/handlers/command_context.h"
+#include "server/handlers/handlers.h"
+
+namespace pbem::server {
+
+namespace {
+
+// A line refused as it is read, quoted as a refused password command is (its words may
+// be out of order, so nothing from the userid on).
+ParsedCommand refused(const ParsedCommand& line, const std::string& reason) {
+  ParsedCommand out;
+  out.error = reason;
+  out.usage = CommandContext::usage(*line.command);
+  out.masked = line.masked.cautious();
+  return out;
+}
+
+ParsedCommand checked(ParsedCommand line) {
+  if (!line.command) return line;
+  if (takes_command_lines(line))
+    return refused(line, "a line of a multiple cannot be multiple itself: put each command on a line of its own");
+  const Command& c = *line.command;
+  if (c.is("chat") || c.is("message"))
+    return refused(line, std::string(c.spec->name) + " sends its mail's body, which here is commands: send " +
+                             std::string(c.spec->name) + " in a mail of its own");
+  return line;
+}
+
+// A reply that goes into the gathered mail: to the sender, answering the command, and not
+// game mail (no game thread, no board picture).
+bool is_gathered(const Reply& reply) {
+  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();
+}
+
+// "Line 2: Error: wrong password for alice", underlined, then the text.
+std::string section(const std::string& heading, const std::string& text) {
+  return "\n" + heading + "\n" + std::string(std::min<std::size_t>(heading.size(), 78), '-') + "\n" + text +
+         (text.ends_with('\n') ? "" : "\n");
+}
+
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+bool takes_command_lines(const ParsedCommand& command) { return command.command && command.command->is("multiple"); }
+
+std::optional<CommandLines> read_command_lines(std::string_view text, const std::vector<std::string>& game_names) {
+  CommandLines lines;
+  for (const std::string_view line : nonblank_lines(text)) {
+    if (lines.commands.size() == CommandLines::kMaxLines) ++lines.left_out;
+    else lines.commands.push_back(checked(parse_command(line, game_names)));
+  }
+  if (lines.commands.empty()) return std::nullopt;
+  return lines;
+}
+
+MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> lines, std::size_t left_out) {
+  MultipleAnswer answer;
+  const std::size_t total = lines.size() + left_out;
+  std::vector<std::string> failed, summaries;
+  std::vector<MaskedCommand> commands;
+  std::string sections;
+  std::string headings;  // the brief answer: each line's heading alone
+  std::vector<std::string> boards;  // the gathered replies' boards, in text order
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    Outcome& line = lines[i];
+    const std::string name = "Line " + std::to_string(i + 1);
+    if (line.error) failed.push_back(std::to_string(i + 1));
+    summaries.push_back("line " + std::to_string(i + 1) + ": " + line.summary);
+    commands.push_back(line.masked_command);
+    // The line's other mail first, in its order; then what goes into the gathered mail.
+    const auto first_gathered = std::stable_partition(line.replies.begin(), line.replies.end(),
+                                                      [](const Reply& reply) { return !is_gathered(reply); });
+    if (first_gathered == line.replies.end()) {
+      const std::string done = first_gathered == line.replies.begin() ? "Carried out." : "Carried out; its mail comes separately.";
+      headings += name + ": " + line.masked_command.text() + ": " + done + "\n";
+      sections += section(name + ": " + line.masked_command.text(), done + "\n");
+    }
+    for (auto reply = first_gathered; reply != line.replies.end(); ++reply) {
+      headings += name + ": " + reply->subject + "\n";
+      sections += section(name + ": " + reply->subject, reply->text);
+      for (const mail::TextRange& board : reply->boards)
+        boards.push_back(reply->text.substr(board.begin, board.end - board.begin));
+    }
+    line.replies.erase(first_gathered, line.replies.end());
+  }
+  std::string left_out_lines;
+  if (left_out > 0) {
+    left_out_lines = std::to_string(CommandLines::kMaxLines + 1) + "-" + std::to_string(total);
+    failed.push_back(left_out_lines);
+    summaries.push_back("lines " + left_out_lines + ": not carried out (more than " +
+                        std::to_string(CommandLines::kMaxLines) + ")");
+    headings += "Lines " + left_out_lines + ": Error: not carried out (more than " +
+                std::to_string(CommandLines::kMaxLines) + " lines)\n";
+    sections += section("Lines " + left_out_lines + ": Error: a multiple carries out at most " +
+                            std::to_string(CommandLines::kMaxLines) + " lines",
+                        "These " + plural(left_out, "line") + " were not carried out. Send them in another mail.");
+  }
+
+  Reply& gathered = answer.gathered;
+  gathered.to = sender;
+  gathered.to_sender = true;
+  gathered.subject = failed.empty() ? "Multiple: " + plural(total, "line") + " carried out"
+                                    : "Error: multiple: " + std::string(failed.size() == 1 && left_out == 0 ? "line " : "lines ") +
+                                          join(failed, ", ") + " of " + std::to_string(total) + " not carried out";
+  gathered.text = "Your mail held " + plural(total, "command line") +
+                  ". They were carried out in order, each on its own: a\n"
+                  "line that failed changed nothing and did not stop the lines after it.\n" +
+                  sections;
+  for (const std::string& board : boards) gathered.mark_board(board);
+  answer.brief = gathered;
+  answer.brief.boards.clear();
+  answer.brief.text = "Your mail held " + plural(total, "command line") +
+                      ", carried out in order, each on its own. The whole answer\n"
+                      "was too long to send (the mail answering one mail without a password is\n"
+                      "limited); each line's result in short:\n\n" +
+                      headings;
+  answer.lines = std::move(lines);
+  answer.masked = ArgumentReader::joined("multiple (" + plural(total, "line") + ": ", commands,
+                                         left_out > 0 ? "; " + std::to_string(left_out) + " more not carried out)" : ")");
+  answer.summary = plural(total, "line") + ": " + join(summaries, "; ");
+  return answer;
+}
+
+namespace handlers {
+
+// Reached only for a mail whose body holds no command line: the pipeline carries a
+// multiple's lines out, each alone, instead of this.
+void multiple(CommandContext&, const Command& c) {
+  throw CommandError("the mail's body holds no command: put one command on each line of the body, above any quoted "
+                     "text and signature (at most " + std::to_string(CommandLines::kMaxLines) + ")",
+                     CommandContext::usage(c));
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

@@ -1,0 +1,317 @@
+// Tournament commands (spec "Tournaments"; docs/commands.md "Tournaments"): `<game>
+// tournament new`, `join`, `leave`, `tournament start`, `tournaments`, `tournament T`.
+// What a tournament does once it runs is tournament_play.*.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "engine/options.h"
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/play/challenge_options.h"
+#include "server/handlers/command_context.h"
+#include "server/play/end_of_ply.h"
+#include "server/play/game_clock.h"
+#include "server/mailing/game_mail.h"
+#include "server/handlers/handlers.h"
+#include "server/mailing/reply_format.h"
+#include "server/tournament/tournament_play.h"
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Limits (issue 29): open tournaments one user organises at a time, and entrants (a round
+// robin's own maximum is 16: 120 games at once).
+constexpr int kMaxOpenPerOrganiser = 5;
+constexpr int kMaxEntrants = 64;
+constexpr int kMaxRoundRobinEntrants = 16;
+constexpr std::size_t kMaxNameLength = 40;
+// Finished and cancelled tournaments stay in `tournaments` this long.
+constexpr auto kListedAfterEnd = std::chrono::hours(24 * 30);
+
+int maximum_entrants(tournament::Format format) {
+  return format == tournament::Format::RoundRobin ? kMaxRoundRobinEntrants : kMaxEntrants;
+}
+
+// "-name=value" -> value, for the tournament's own options.
+std::optional<std::string> option_value(const std::string& word, std::string_view name) {
+  const std::string prefix = "-" + std::string(name) + "=";
+  if (!word.starts_with(prefix)) return std::nullopt;
+  return word.substr(prefix.size());
+}
+
+int number_option(const std::string& word, std::string_view name, int low, int high) {
+  const auto value = positive_number(*option_value(word, name));
+  if (!value || *value < low || *value > high)
+    throw CommandError("-" + std::string(name) + " needs a number from " + std::to_string(low) + " to " +
+                       std::to_string(high) + "; got " + quoted_word(word));
+  return *value;
+}
+
+// -start=YYYY-MM-DD, a day after today (UTC), as 00:00 UTC that day.
+std::string start_option(const std::string& word) {
+  const std::string date = *option_value(word, "start");
+  const auto at = parse_iso8601(date + "T00:00:00Z");
+  const bool shaped = date.size() == 10 && date[4] == '-' && date[7] == '-';
+  int year = 0, month = 0, day = 0;
+  if (shaped) std::sscanf(date.c_str(), "%4d-%2d-%2d", &year, &month, &day);
+  const std::chrono::year_month_day ymd{std::chrono::year(year), std::chrono::month(static_cast<unsigned>(month)),
+                                        std::chrono::day(static_cast<unsigned>(day))};
+  if (!shaped || !at || !ymd.ok())
+    throw CommandError("-start needs a date written YYYY-MM-DD, e.g. -start=2027-03-01; got " + quoted_word(word));
+  if (*at <= std::chrono::system_clock::now())
+    throw CommandError("-start must be a day after today (UTC); got " + quoted_word(date));
+  return date + "T00:00:00Z";
+}
+
+// The tournament's own options; the rest are every game's (challenge_options.h), with
+// `default_days` per move when neither -days nor -clock is given.
+TournamentRecord parse_tournament_options(const std::string& type, const std::vector<std::string>& words,
+                                          int default_days) {
+  TournamentRecord t;
+  std::optional<int> players, rounds;
+  std::vector<std::string> game_words;
+  for (const std::string& word : words) {
+    if (auto format = option_value(word, "format")) {
+      const auto named = tournament::format_named(*format);
+      if (!named)
+        throw CommandError("-format is roundrobin, swiss or knockout; got " + quoted_word(word));
+      t.format = *named;
+    } else if (option_value(word, "players")) {
+      players = number_option(word, "players", 2, kMaxEntrants);
+    } else if (option_value(word, "rounds")) {
+      rounds = number_option(word, "rounds", 1, kMaxEntrants - 1);
+    } else if (option_value(word, "start")) {
+      t.starts_at = start_option(word);
+    } else if (word == "-double") {
+      t.double_round = true;
+    } else {
+      game_words.push_back(word);
+    }
+  }
+  const int low = minimum_entrants(t.format), high = maximum_entrants(t.format);
+  if (players && (*players < low || *players > high))
+    throw CommandError("a " + format_words(t.format) + " has " + std::to_string(low) + " to " + std::to_string(high) +
+                       " players: -players=" + std::to_string(*players) + " is out of range");
+  if (rounds && t.format != tournament::Format::Swiss)
+    throw CommandError("-rounds is for a Swiss tournament (-format=swiss) only");
+  if (t.double_round && t.format != tournament::Format::RoundRobin)
+    throw CommandError("-double is for a round robin only");
+  t.players = players;
+  t.rounds = rounds;
+  try {
+    const ChallengeOptions options = split_challenge_options(game_words);
+    t.game_options = create_game(type, options.game_options)->options_text();
+    t.rated = options.rated;
+    if (options.bank) t.time_bank = options.bank->text;
+    t.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
+  } catch (const OptionError& error) {
+    throw CommandError(error.what());
+  }
+  return t;
+}
+
+TournamentRecord tournament_of_type(CommandContext& ctx, const Command& c) {
+  const auto number = c.boards.at(0).number;
+  const auto t = Tournaments(ctx.db).find(number);
+  if (!t) throw CommandError("there is no tournament T#" + std::to_string(number));
+  if (t->type != c.type)
+    throw CommandError("tournament T#" + std::to_string(number) + " is a " + game_title(t->type) +
+                       " tournament: start the command with '" + t->type + "'");
+  return *t;
+}
+
+// The entrant a join or leave is for, and who answers for them: the player themself, or
+// for the computer the organiser (`<game> join T bot organiser-password`).
+Account entrant_of(CommandContext& ctx, const Command& c, const TournamentRecord& t) {
+  if (c.userid != ctx.config.bot.userid) return ctx.authenticated(c);
+  Command organiser = c;
+  organiser.userid = t.organiser;
+  ctx.authenticated(organiser);
+  if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
+  throw CommandError(c.userid + " is a player's userid here, not the computer's");
+}
+
+bool entered(const std::vector<tournament::Entrant>& entrants, std::int64_t user_id) {
+  return std::any_of(entrants.begin(), entrants.end(),
+                     [user_id](const tournament::Entrant& e) { return e.user_id == user_id; });
+}
+
+std::string number_of(const TournamentRecord& t) { return std::to_string(t.id); }
+
+// The computer plays each human within bot.games_per_user (spec "The computer in
+// competitions"): a tournament with both in it holds the human's places for its games
+// from the join, whoever joins second, so that no round starts a game over the cap.
+void check_places_against_computer(CommandContext& ctx, const TournamentRecord& t, const Account& player,
+                                   const std::vector<tournament::Entrant>& entrants) {
+  const int games = t.double_round ? 2 : 1;  // what the pair will play at the start
+  for (const tournament::Entrant& entrant : entrants) {
+    const Account other = *ctx.accounts.find_by_id(entrant.user_id);
+    if (player.computer && !other.computer) ctx.check_games_against_computer(other, games);
+    if (!player.computer && other.computer) ctx.check_games_against_computer(player, games);
+  }
+}
+
+// Resigns `player`'s unfinished games of tournament `t` (they left it), each with its mail.
+int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Account& player) {
+  int resigned = 0;
+  for (const tournament::PlayedGame& played : Tournaments(ctx.db).games(t.id)) {
+    if (played.finished || (played.first != player.id && played.second != player.id)) continue;
+    const GameRecord record = *ctx.records.find(played.game_id);
+    if (!record.active) continue;
+    auto game = ctx.records.replay(record);
+    const int colour = colour_of_user(record, *game, player.id);
+    if (!game->resign(colour).ok) continue;
+    const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
+    game_update(ctx, end.record, *game,
+                player.userid + " (" + colour_of(*game, colour) + ") left tournament T#" + number_of(t) +
+                    " and resigned." + end.cancelled,
+                end.rating_changes);
+    ++resigned;
+  }
+  return resigned;
+}
+
+}  // namespace
+
+namespace handlers {
+
+void tournament_new(CommandContext& ctx, const Command& c) {
+  const Account organiser = ctx.authenticated(c);
+  const std::string& name = c.words.at(0);
+  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) { return ch > 32 && ch < 127; });
+  if (name.empty() || name.size() > kMaxNameLength || !printable)
+    throw CommandError("a tournament's name is 1 to 40 printable ASCII characters without blanks; got " +
+                       quoted_word(name));
+  if (name.starts_with('-'))
+    throw CommandError("the tournament's name comes before its options; " + quoted_word(name) + " looks like one");
+  if (organiser.confirmed.empty())
+    throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a tournament");
+  Tournaments tournaments(ctx.db);
+  if (tournaments.count_open_by(organiser.id) >= kMaxOpenPerOrganiser)
+    throw CommandError(organiser.userid + " organises " + std::to_string(kMaxOpenPerOrganiser) +
+                       " open tournaments already, the most at a time: start or wait for one of them first");
+  TournamentRecord t =
+      parse_tournament_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
+  t.type = c.type;
+  t.name = name;
+  t.organiser_id = organiser.id;
+  t.organiser = organiser.userid;
+  t = tournaments.create(t);
+  ctx.out.summary = c.type + " tournament T#" + number_of(t) + " " + name + " created by " + organiser.userid;
+  std::string text = tournament_table_text(ctx.db, t) +
+                     "\nYou organise it; you play in it only if you join it too. The computer\n"
+                     "plays if you enter it: " + c.type + " join " + number_of(t) + " " + ctx.config.bot.userid +
+                     " <your password>\n";
+  if (!t.players && !t.starts_at)
+    text += "Start it when enough have joined: " + c.type + " tournament start " + number_of(t) + " " +
+            organiser.userid + " <password>\n";
+  ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + name + " is open", text));
+}
+
+void join_tournament(CommandContext& ctx, const Command& c) {
+  const TournamentRecord t = tournament_of_type(ctx, c);
+  const Account player = entrant_of(ctx, c, t);
+  if (t.status != "open")
+    throw CommandError("tournament T#" + number_of(t) + " is " + (t.status == "running" ? "under way" : t.status) +
+                       ": entry was only before its start");
+  if (!player.computer && player.confirmed.empty())
+    throw CommandError(player.userid + " has no confirmed address yet and cannot play until it is confirmed");
+  if (!player.active) throw CommandError(player.userid + " has signed off");
+  Tournaments tournaments(ctx.db);
+  const auto entrants = tournaments.entrants(t.id);
+  if (entered(entrants, player.id)) throw CommandError(player.userid + " has joined T#" + number_of(t) + " already");
+  const int cap = std::min(t.players.value_or(kMaxEntrants), maximum_entrants(t.format));
+  if (static_cast<int>(entrants.size()) >= cap)
+    throw CommandError("tournament T#" + number_of(t) + " is full: it takes " + std::to_string(cap) + " players");
+  ctx.check_game_limits(player, player);  // its games will count toward the caps on games
+  check_places_against_computer(ctx, t, player, entrants);
+  tournaments.add_entrant(t.id, player.id);
+  const int now_entered = static_cast<int>(entrants.size()) + 1;
+  ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " joined";
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " joined",
+      player.userid + " joined tournament " + tournament_title(t) + ": " + std::to_string(now_entered) +
+          (now_entered == 1 ? " player" : " players") + " so far.\n" +
+          (t.players && now_entered == *t.players ? "That is all it takes: it starts now.\n"
+                                                  : "\nTo leave before it starts: " + c.type + " leave " +
+                                                        number_of(t) + " " + player.userid + " <password>\n")));
+  if (t.players && now_entered == *t.players) start_tournament(ctx, *tournaments.find(t.id));
+}
+
+void leave_tournament(CommandContext& ctx, const Command& c) {
+  const TournamentRecord t = tournament_of_type(ctx, c);
+  const Account player = entrant_of(ctx, c, t);
+  Tournaments tournaments(ctx.db);
+  const auto entrants = tournaments.entrants(t.id);
+  if (!entered(entrants, player.id))
+    throw CommandError(player.userid + " is not in tournament T#" + number_of(t));
+  if (t.status == "finished" || t.status == "cancelled")
+    throw CommandError("tournament T#" + number_of(t) + " is over");
+  ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " left";
+  if (t.status == "open") {
+    tournaments.remove_entrant(t.id, player.id);
+    ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " left",
+                                            player.userid + " left tournament " + tournament_title(t) +
+                                                " before its start.\n"));
+    return;
+  }
+  const auto entrant = std::find_if(entrants.begin(), entrants.end(),
+                                    [&](const tournament::Entrant& e) { return e.user_id == player.id; });
+  if (entrant->withdrawn) throw CommandError(player.userid + " has left T#" + number_of(t) + " already");
+  // Withdrawn first: a round that the resignations below end is paired without them.
+  tournaments.withdraw(t.id, player.id);
+  const int resigned = resign_games_of(ctx, t, player);
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " left",
+      player.userid + " left tournament " + tournament_title(t) + ": " + std::to_string(resigned) +
+          (resigned == 1 ? " unfinished game was" : " unfinished games were") +
+          " resigned, and they are not paired again. Their row stays in the table.\n"));
+}
+
+void tournament_start(CommandContext& ctx, const Command& c) {
+  const TournamentRecord t = tournament_of_type(ctx, c);
+  const Account organiser = ctx.authenticated(c);
+  if (organiser.id != t.organiser_id)
+    throw CommandError("only the organiser of T#" + number_of(t) + ", " + t.organiser + ", can start it");
+  if (t.status != "open") throw CommandError("tournament T#" + number_of(t) + " is " + t.status + ", not open");
+  const int entrants = static_cast<int>(Tournaments(ctx.db).entrants(t.id).size());
+  if (entrants < minimum_entrants(t.format))
+    throw CommandError("tournament T#" + number_of(t) + " has " + std::to_string(entrants) + " players; a " +
+                       format_words(t.format) + " needs at least " + std::to_string(minimum_entrants(t.format)));
+  start_tournament(ctx, t);
+  ctx.out.summary = c.type + " tournament T#" + number_of(t) + " started by " + organiser.userid;
+  const bool answered = std::any_of(ctx.out.replies.begin(), ctx.out.replies.end(),
+                                    [](const Reply& reply) { return reply.to_sender; });
+  if (!answered)
+    ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name + " has started",
+                                            tournament_table_text(ctx.db, *Tournaments(ctx.db).find(t.id))));
+}
+
+void tournament_table(CommandContext& ctx, const Command& c) {
+  const TournamentRecord t = tournament_of_type(ctx, c);
+  ctx.out.replies.push_back(
+      ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name, tournament_table_text(ctx.db, t)));
+}
+
+void tournaments(CommandContext& ctx, const Command& c) {
+  const auto since = iso8601(std::chrono::system_clock::now() - kListedAfterEnd);
+  Listing listing;
+  for (const TournamentRecord& t : Tournaments(ctx.db).recent(c.type, since)) {
+    const std::string state = t.status == "open"      ? "open for entry"
+                              : t.status == "running" ? "round " + std::to_string(t.round)
+                                                      : t.status + " " + t.ended_at.value_or("").substr(0, 10);
+    listing.add("T#" + number_of(t) + "  " + t.name + "  " + format_words(t.format) + ", " +
+                std::to_string(Tournaments(ctx.db).entrants(t.id).size()) + " players, " + state);
+  }
+  ctx.out.replies.push_back(ctx.to_sender(
+      game_title(c.type) + " tournaments",
+      game_title(c.type) + " tournaments (open, running, and over in the last 30 days):\n\n" +
+          listing.text("    ", "    none\n") + "\nA tournament's table: " + c.type + " tournament <number>\n"));
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

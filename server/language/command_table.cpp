@@ -1,0 +1,379 @@
+#include "server/language/command_table.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/language/parser.h"
+#include "server/handlers/handlers.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Argument parsers. Several commands share a shape (board userid password); a new command
+// of a known shape reuses one.
+
+void rest_lower(ArgumentReader& reader, Command& command) { command.words = reader.rest_lower(); }
+void rest_as_typed(ArgumentReader& reader, Command& command) { command.words = reader.rest(); }
+
+void userid_password(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  command.password = reader.take_password();
+}
+
+void userid_password_end(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  reader.expect_end();
+}
+
+void userid_password_rest(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words = reader.rest();
+}
+
+// board userid password: swap, resign, abort, chat, undo, accept, decline, rematch. The
+// command's name is its move text.
+void board_userid_password(ArgumentReader& reader, Command& command) {
+  command.move = std::string(command.spec->name);
+  command.boards.push_back(reader.take_board(false));
+  userid_password_end(reader, command);
+}
+
+void signup_arguments(ArgumentReader& reader, Command& command) {
+  reader.signup_rules();
+  userid_password_rest(reader, command);
+}
+
+void confirm_arguments(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid();
+  command.password = reader.take_password("code");
+  reader.expect_end();
+}
+
+void change_password_arguments(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  command.password = reader.take_password("current password");
+  command.new_password = reader.take_password("new password");
+  reader.expect_end();
+}
+
+void message_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (reader.done()) throw ParseFailure{"missing recipient userid(s)"};
+  command.words = reader.rest_lower();
+}
+
+// set userid password <setting> <value>: the rest must be one known setting and its value:
+// pictures on|off, digest HH|off (HH 0..23), movemail on|off.
+void setting_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  const std::string setting = reader.take_keyword("setting", {"pictures", "digest", "movemail"});
+  const std::string value = reader.take_lower(setting == "digest" ? "hour (0 to 23) or off after digest"
+                                                                   : "on or off after " + setting);
+  if (setting == "digest") {
+    const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
+                      std::stoi(value) <= 23;
+    if (!hour && value != "off")
+      throw ParseFailure{"digest is set to an hour from 0 to 23 (UTC) or 'off'" + reader.instead()};
+  } else if (value != "on" && value != "off") {
+    throw ParseFailure{setting + " is set 'on' or 'off'" + reader.instead()};
+  }
+  reader.expect_end();
+  command.words = {setting, value};
+}
+
+// vacation userid password [days|off]: nothing asks for the days left.
+void vacation_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (reader.done()) return;
+  const std::string value = reader.take_lower("number of days or off");
+  const auto days = positive_number(value);
+  if (value != "off" && (!days || *days > 366))
+    throw ParseFailure{reader.refused_word("number of days") + " is neither a number of vacation days (1 or more) nor 'off'"};
+  reader.expect_end();
+  command.words = {value};
+}
+
+void nothing_more(ArgumentReader& reader, Command&) { reader.expect_end(); }
+
+void userid_rest_lower(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid();
+  command.words = reader.rest_lower();
+}
+
+void challenge_arguments(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid("first userid");
+  command.words.push_back(reader.take_userid("second userid"));
+  for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
+}
+
+// The words that, given as the move, are commands of their own (`move 4 bob pw swap`);
+// pbmserv's players answer proposals so (`move 4 bob pw accept`). Each is a spelling of a
+// game command's row ("reject" is decline's).
+const std::vector<std::string> kMoveWordCommands{"swap", "resign", "undo", "abort", "accept", "decline", "reject"};
+
+// The game command a move word calls.
+const CommandSpec& game_command_spelled(const std::string& word) {
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game && std::find(spec.spellings.begin(), spec.spellings.end(), word) != spec.spellings.end())
+      return spec;
+  throw std::logic_error("no game command is spelled '" + word + "'");
+}
+
+// subscribe/unsubscribe: `board userid password`, or `userid password all` for every new
+// game of the kind. A password is never "all" (passwords have at least four characters),
+// so a third word "all" tells the second form.
+void watch_arguments(ArgumentReader& reader, Command& command) {
+  ArgumentReader ahead = reader;
+  const std::vector<std::string> words = ahead.rest();
+  if (words.size() == 3 && to_lower(words[2]) == "all") {
+    userid_password(reader, command);
+    command.words.push_back(reader.take_keyword("all", {"all"}));
+    reader.expect_end();
+    return;
+  }
+  command.boards.push_back(reader.take_board(false));
+  userid_password_end(reader, command);
+}
+
+// move[#moveno]; `swap` and `resign` as the move are those commands.
+void move_text(ArgumentReader& reader, Command& command) {
+  std::string move = reader.take("move");
+  if (auto next = reader.peek(); next && next->starts_with('#')) {
+    // Repeated only where the words may be repeated and neither could be a password (too
+    // short, a Gates colon, ...).
+    if (!reader.quiet() && password_problem(move) && password_problem(*next))
+      throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
+    throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
+  }
+  if (auto hash = move.find('#'); hash != std::string::npos) {
+    auto moveno = positive_number(std::string_view(move).substr(hash + 1));
+    if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};
+    command.moveno = moveno;
+    move.resize(hash);
+  }
+  command.move = to_lower(move);
+  for (const std::string& word : kMoveWordCommands)
+    if (command.move == word) command.spec = &game_command_spelled(word);
+  reader.expect_end();
+}
+
+// The rest of a conditional command: nothing (the listing), `clear`, or a line of plies,
+// which no reply or log line repeats.
+void conditional_line(ArgumentReader& reader, Command& command) {
+  ArgumentReader ahead = reader;
+  const std::vector<std::string> rest = ahead.rest_lower();
+  if (rest == std::vector<std::string>{"clear"}) command.words = {reader.take_keyword("clear", {"clear"})};
+  else command.words = reader.rest_private();
+}
+
+// conditional board userid password [clear | ply ply ...]
+void conditional_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  conditional_line(reader, command);
+}
+
+// move board userid password move[#moveno]
+void move_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  move_text(reader, command);
+}
+
+// show: one or more boards, each once, at most kMaxShownBoards (a reply anyone can ask for
+// and have sent to any address must stay small).
+void boards_with_plies(ArgumentReader& reader, Command& command) {
+  constexpr std::size_t kMaxShownBoards = 10;
+  do {
+    const BoardRef board = reader.take_board(true);
+    const bool repeated = std::any_of(command.boards.begin(), command.boards.end(), [&](const BoardRef& shown) {
+      return shown.number == board.number && shown.ply == board.ply;
+    });
+    if (repeated) continue;
+    if (command.boards.size() == kMaxShownBoards)
+      throw ParseFailure{"show takes at most " + std::to_string(kMaxShownBoards) + " boards at a time"};
+    command.boards.push_back(board);
+  } while (!reader.done());
+}
+
+// A tournament, "3" or "T#3", as command.boards[0] (tournaments are numbered like games).
+void take_tournament(ArgumentReader& reader, Command& command) {
+  const std::string word = reader.take_lower("tournament number (e.g. 3 or T#3)");
+  const auto number = positive_number(word.starts_with("t#") ? std::string_view(word).substr(2) : word);
+  if (!number) throw ParseFailure{reader.refused_word("tournament number") + " is not a tournament number: write 3 or T#3"};
+  command.boards.push_back(BoardRef{*number, std::nullopt});
+}
+
+// <game> tournament T
+void tournament_only(ArgumentReader& reader, Command& command) {
+  take_tournament(reader, command);
+  reader.expect_end();
+}
+
+// <game> join|leave T userid password, <game> tournament start T userid password
+void tournament_userid_password(ArgumentReader& reader, Command& command) {
+  take_tournament(reader, command);
+  userid_password_end(reader, command);
+}
+
+// <game> tournament new userid password name [-options]: the name as typed, the options
+// lower-case (checked by the handler, like a challenge's).
+void new_tournament_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words.push_back(reader.take("tournament name"));
+  for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
+}
+
+void board_only(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  reader.expect_end();
+}
+
+void preview_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  command.words = reader.rest();
+  if (command.words.empty()) throw ParseFailure{"missing move(s) to preview"};
+}
+
+std::string replace_game(std::string_view text, std::string_view game) {
+  std::string out(text);
+  for (std::size_t at = 0; (at = out.find("<game>", at)) != std::string::npos; at += game.size())
+    out.replace(at, 6, game);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& command_table() {
+  using namespace handlers;
+  static const std::vector<CommandSpec> table{
+      // Account commands.
+      {"help", false, {"help"}, "help [commands|tutorial|clock|<game> ...]", rest_lower, Secret::None, help},
+      {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount,
+       signup},
+      {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
+       Secret::Code, confirm},
+      {"change password", false, {"change password"}, "change password userid current-password new-password",
+       change_password_arguments, Secret::Password, change_password},
+      {"change address", false, {"change address"}, "change address userid password [address ...]",
+       userid_password_rest, Secret::Password, change_address},
+      {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password, signoff},
+      {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None, list},
+      {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
+       message_arguments, Secret::Password, message},
+      {"set", false, {"set"},
+       "set userid password pictures|movemail on|off, or digest HH|off",
+       setting_arguments, Secret::Password, set_setting},
+      // No spelling: only a mail to a List-Unsubscribe address calls it (list_unsubscribe.h).
+      {"list unsubscribe", false, {},
+       "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
+       nothing_more, Secret::None, list_unsubscribe},
+      {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
+      {"multiple", false, {"multiple"},
+       "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,
+       Secret::None, multiple},
+      // Game commands: "<game> <word> ...".
+      {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None, game_help},
+      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)",
+       challenge_arguments, Secret::None, challenge},
+      {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
+       Secret::Password, move},
+      {"swap", true, {"swap"}, "<game> swap board userid password   (or: <game> move board userid password swap)",
+       board_userid_password, Secret::Password, move},
+      {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password,
+       resign},
+      {"abort", true, {"abort"},
+       "<game> abort board userid password   (before the first move: ends the game; later: proposes to)",
+       board_userid_password, Secret::Password, abort_game},
+      {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None, show},
+      {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None,
+       games},
+      {"history", true, {"history"}, "<game> history board", board_only, Secret::None, history},
+      {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
+       Secret::Password, chat},
+      {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None,
+       preview},
+      {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
+       Secret::None, ratings},
+      // The clock.
+      {"vacation", false, {"vacation"}, "vacation userid password [days|off]   (clocks stand still; none: days left)",
+       vacation_arguments, Secret::Password, vacation},
+      // Takebacks, aborts by agreement, rematches, watchers (proposal_commands.cpp, watch_commands.cpp).
+      {"undo", true, {"undo"}, "<game> undo board userid password   (proposes to take back your last move)",
+       board_userid_password, Secret::Password, undo},
+      {"accept", true, {"accept"}, "<game> accept board userid password   (agrees to the opponent's undo or abort)",
+       board_userid_password, Secret::Password, accept},
+      {"decline", true, {"decline", "reject"},
+       "<game> decline board userid password   (or reject; refuses a proposal, or withdraws yours)",
+       board_userid_password, Secret::Password, decline},
+      {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
+       board_userid_password, Secret::Password, rematch},
+      // Conditional moves (conditional_commands.cpp).
+      {"conditional", true, {"conditional"},
+       "<game> conditional board userid password [clear|ply ply ...]",
+       conditional_arguments, Secret::Password, conditional},
+      // Tournaments (tournament_commands.cpp; `help tournaments`).
+      {"tournament new", true, {"tournament new"},
+       "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
+       Secret::Password, tournament_new},
+      {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
+       tournament_userid_password, Secret::Password, join_tournament},
+      {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
+       tournament_userid_password, Secret::Password, leave_tournament},
+      {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
+       tournament_userid_password, Secret::Password, tournament_start},
+      {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None,
+       tournament_table},
+      {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
+       nothing_more, Secret::None, tournaments},
+      {"subscribe", true, {"subscribe"},
+       "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
+       watch_arguments, Secret::Password, subscribe},
+      {"unsubscribe", true, {"unsubscribe"},
+       "<game> unsubscribe board userid password   (or: <game> unsubscribe userid password all)", watch_arguments,
+       Secret::Password, unsubscribe},
+  };
+  return table;
+}
+
+const CommandSpec& command_named(std::string_view name) {
+  for (const CommandSpec& spec : command_table())
+    if (spec.name == name) return spec;
+  throw std::logic_error("no command named '" + std::string(name) + "' in the command table");
+}
+
+const std::vector<std::string>& move_words() { return kMoveWordCommands; }
+
+void parse_authenticated_move(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  // The player typed what follows their userid. One word is the move; more (a userid and
+  // password on the line, a whole command, a conditional line) may hold a password, so
+  // they are read as a password command's words are from its userid on.
+  ArgumentReader ahead = reader;
+  if (ahead.rest().size() > 2) reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  if (command.spec->name == "conditional") conditional_line(reader, command);
+  else move_text(reader, command);
+}
+
+std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }
+
+std::string all_usages(std::string_view game) {
+  std::string out;
+  for (const CommandSpec& spec : command_table()) out += "  " + command_usage(spec, game) + "\n";
+  return out;
+}
+
+std::string game_usages(std::string_view game) {
+  std::string out;
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game) out += "  " + command_usage(spec, game) + "\n";
+  return out;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,209 @@
+#include "server/language/parser.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/language/command_table.h"
+#include "server/language/suggest.h"
+
+namespace pbem::server {
+
+namespace {
+
+std::atomic<std::uint64_t> command_parses{0};
+
+std::string first_word(std::string_view spelling) { return std::string(spelling.substr(0, spelling.find(' '))); }
+
+// The first words of every account command ("help", "change", "all", ...), in table order.
+std::vector<std::string> account_first_words() {
+  std::vector<std::string> words;
+  for (const CommandSpec& spec : command_table())
+    for (std::string_view spelling : spec.spellings)
+      if (!spec.for_game && std::find(words.begin(), words.end(), first_word(spelling)) == words.end())
+        words.push_back(first_word(spelling));
+  return words;
+}
+
+// The command words of every game command ("help", "challenge", "move", "play", ...).
+std::vector<std::string> game_command_words() {
+  std::vector<std::string> words;
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game)
+      for (std::string_view spelling : spec.spellings) words.push_back(first_word(spelling));
+  return words;
+}
+
+// Which row the command's own words call. `first` has been read; a two-word spelling reads
+// its second word too, and is preferred when the next word is its second ("tournament new"
+// over "tournament 3"). Rows that begin with `first` are kept in `candidates` so a failure
+// can show their usage.
+const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, bool for_game,
+                             std::vector<const CommandSpec*>& candidates) {
+  std::vector<std::pair<const CommandSpec*, std::string_view>> two_word;  // row, its second word
+  const CommandSpec* one_word = nullptr;
+  for (const CommandSpec& spec : command_table()) {
+    if (spec.for_game != for_game) continue;
+    for (std::string_view spelling : spec.spellings) {
+      if (first_word(spelling) != first) continue;
+      if (std::find(candidates.begin(), candidates.end(), &spec) == candidates.end()) candidates.push_back(&spec);
+      const auto blank = spelling.find(' ');
+      if (blank == std::string_view::npos) {
+        if (!one_word) one_word = &spec;
+      } else {
+        two_word.emplace_back(&spec, spelling.substr(blank + 1));
+      }
+    }
+  }
+  if (two_word.empty()) return one_word;
+  // "change" is only ever followed by a secret command's words: a failure from here on
+  // repeats none of them ("tournament", with `tournament start` among its rows, alike).
+  if (std::any_of(candidates.begin(), candidates.end(), [](const CommandSpec* spec) { return spec->secret != Secret::None; }))
+    reader.secret_command();
+  if (one_word) {
+    const auto next = reader.peek();
+    for (const auto& [spec, second] : two_word)
+      if (next && to_lower(*next) == second) {
+        reader.take_lower("second word");
+        return spec;
+      }
+    return one_word;
+  }
+  std::vector<std::string> quoted_seconds, quoted_whole;
+  for (const auto& [spec, second] : two_word) {
+    quoted_seconds.push_back("'" + std::string(second) + "'");
+    quoted_whole.push_back("'" + first + " " + std::string(second) + "'");
+  }
+  const std::string second = reader.take_lower(join(quoted_seconds, " or ") + " after " + first);
+  for (const auto& [spec, expected] : two_word)
+    if (second == expected) return spec;
+  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + reader.instead()};
+}
+
+std::string usages_of(const std::vector<const CommandSpec*>& rows, std::string_view game) {
+  std::string out;
+  for (const CommandSpec* spec : rows) out += (out.empty() ? "" : "\n") + command_usage(*spec, game);
+  return out;
+}
+
+}  // namespace
+
+bool Command::is(std::string_view name) const { return spec && spec->name == name; }
+
+std::optional<std::string> userid_problem(std::string_view userid) {
+  if (userid.size() < 2 || userid.size() > 16)
+    return "userid " + quoted_word(userid) + " must be 2 to 16 characters long";
+  for (char ch : userid)
+    if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) ||
+          ch == '_' || ch == '-'))
+      return "userid " + quoted_word(userid) + " may only contain a-z, 0-9, '_' and '-'";
+  return std::nullopt;
+}
+
+std::optional<std::string> password_problem(std::string_view password) {
+  if (password.size() < 4 || password.size() > 64) return std::string("password must be 4 to 64 characters long");
+  for (char ch : password) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (u <= 32 || u == 127 || ch == '"' || ch == '\'' || ch == ':' || ch == '`')
+      return std::string("password may not contain blanks, quotes or colons");
+  }
+  return std::nullopt;
+}
+
+ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
+                                std::string_view move_text) {
+  ++command_parses;
+  std::vector<std::string> plies = split_words(move_text);
+  // "conditional ..." is that command; anything else is the move.
+  const bool conditional = !plies.empty() && to_lower(plies.front()) == "conditional";
+  const std::string verb = conditional ? "conditional" : "move";
+  std::vector<std::string> words{std::string(type), verb, std::to_string(number), std::string(userid)};
+  words.insert(words.end(), plies.begin() + (conditional ? 1 : 0), plies.end());
+  ArgumentReader reader(words);
+  ParsedCommand result;
+  Command command;
+  command.type = reader.take_lower("game");
+  reader.take(verb);
+  command.spec = &command_named(verb);
+  try {
+    parse_authenticated_move(reader, command);
+  } catch (const ParseFailure& failure) {
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false, userid);
+    result.usage = command_usage(*command.spec, command.type);
+    result.masked = reader.masked_so_far();
+    return result;
+  }
+  command.masked = reader.masked();
+  result.masked = command.masked;
+  result.secrets = reader.secret_words();
+  result.command = std::move(command);
+  return result;
+}
+
+bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names) {
+  auto words = split_words(text);
+  if (words.empty()) return false;
+  static const std::vector<std::string> account_words = account_first_words();
+  const std::string first = to_lower(words.front());
+  return std::find(account_words.begin(), account_words.end(), first) != account_words.end() ||
+         std::find(game_names.begin(), game_names.end(), first) != game_names.end();
+}
+
+std::uint64_t command_parse_count() { return command_parses.load(); }
+
+ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names) {
+  ++command_parses;
+  ParsedCommand result;
+  auto words = split_words(text);
+  if (words.empty()) {
+    result.error = "empty command: put the command in the Subject line, e.g. 'help'";
+    return result;
+  }
+  ArgumentReader reader(words);
+  const std::string first = reader.take_lower("command");
+  const bool is_game = std::find(game_names.begin(), game_names.end(), first) != game_names.end();
+  static const std::vector<std::string> account_words = account_first_words();
+  if (!is_game && std::find(account_words.begin(), account_words.end(), first) == account_words.end()) {
+    result.error = "unknown command " + quoted_word(words.front());
+    std::vector<std::string> known = account_words;
+    known.insert(known.end(), game_names.begin(), game_names.end());
+    if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
+    result.usage = all_usages();
+    result.masked = ArgumentReader::first_word_only(first);  // unknown text may hold anything
+    return result;
+  }
+  Command command;
+  if (is_game) command.type = first;
+  const std::string game = is_game ? first : "<game>";
+  std::vector<const CommandSpec*> candidates;  // the rows the words began to name
+  try {
+    const std::string verb =
+        is_game ? reader.take_lower("command after the game name (e.g. move, show, challenge, help)") : first;
+    command.spec = match_row(reader, verb, is_game, candidates);
+    if (!command.spec) {
+      std::string message = "unknown " + first + " command " + quoted_word(verb);
+      if (auto guess = closest_word(verb, game_command_words())) message += "; did you mean " + *guess + "?";
+      throw ParseFailure{message};
+    }
+    if (command.spec->secret != Secret::None) reader.secret_command();
+    command.spec->parse(reader, command);
+  } catch (const ParseFailure& failure) {
+    // Whatever the parser wrote, no word that may be a secret leaves in it.
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false);
+    result.masked = reader.masked_so_far();
+    // The usage of the command that was attempted; all game commands when it is not known.
+    result.usage = !candidates.empty() ? usages_of(candidates, game) : is_game ? game_usages(game) : "";
+    return result;
+  }
+  command.masked = reader.masked();
+  result.masked = command.masked;
+  result.secrets = reader.secret_words();
+  result.command = std::move(command);
+  return result;
+}
+
+}  // namespace pbem::server

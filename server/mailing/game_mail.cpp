@@ -1,0 +1,176 @@
+#include "server/mailing/game_mail.h"
+
+#include "engine/text.h"
+#include "server/play/game_clock.h"
+#include "server/handlers/list_unsubscribe.h"
+#include "server/mailing/picture_cache.h"
+#include "server/mailing/reply_format.h"
+#include "server/pipeline/reply_move.h"
+#include "server/tournament/tournament_play.h"
+#include "server/ratings/rating_text.h"
+#include "server/storage/watchers.h"
+
+namespace pbem::server {
+
+namespace {
+
+struct Recipient {
+  std::int64_t id = 0;
+  bool player = false;
+};
+
+// Who gets `mail`, in the order it is queued: the players in seat order, then the watchers.
+std::vector<Recipient> recipients_of(CommandContext& ctx, const GameRecord& record, const GameMail& mail) {
+  std::vector<Recipient> recipients;
+  for (std::int64_t id : record.players)
+    if (!mail.only_user || *mail.only_user == id) recipients.push_back({id, true});
+  if (!mail.watcher_text || mail.only_user) return recipients;  // a mail for one player is theirs alone
+  for (std::int64_t id : Watchers(ctx.db).of_game(record.id))
+    if (id != record.players[0] && id != record.players[1])  // players get their own mail
+      recipients.push_back({id, false});
+  return recipients;
+}
+
+// "\nHY 3 ratings:\n    alice 1500 -> 1662 (+162)\n..." under the result; empty for none.
+std::string rating_lines(const std::string& type, const std::vector<RatingChange>& rating_changes) {
+  if (rating_changes.empty()) return "";
+  std::string lines = "\n" + game_title(type) + " ratings:\n";
+  for (const RatingChange& change : rating_changes)
+    lines += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
+  return lines;
+}
+
+// What the player to move is asked to do: the command to edit, or a reply.
+std::string move_prompt(const GameRecord& record, const Game& game, const std::string& userid) {
+  std::string text = "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
+                     " move " + std::to_string(record.id) + " " + userid + " <password> \n" +
+                     "\nOr just reply to this mail with your move as the first line: no password needed.\n";
+  if (game.swap_allowed()) text += "\n(Instead of a move you may send `swap` to take over the first move.)\n";
+  return text;
+}
+
+}  // namespace
+
+const std::string& PictureOnDemand::png() {
+  if (!png_) png_ = shared_picture_cache().picture(*game_);
+  return *png_;
+}
+
+void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMail& mail) {
+  const std::string tournament = tournament_line(ctx.db, record);  // first in every mail of a tournament game
+  for (const Recipient& recipient : recipients_of(ctx, record, mail)) {
+    const Account account = *ctx.accounts.find_by_id(recipient.id);
+    if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
+    std::string text = tournament;
+    std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
+    std::string list_unsubscribe;  // a watcher's copy comes of a setting: RFC 2369's header stops it
+    if (recipient.player) {
+      text += mail.player_text(account);
+      // A reply to it carries a move, accept or decline for this player (reply_move.h).
+      if (mail.game_address)
+        reply_to = player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
+    } else {
+      text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
+             " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
+      list_unsubscribe = watcher_unsubscribe_address(ctx.db, ctx.config, account, record);
+    }
+    text += web_link(ctx.config, "/games/" + std::to_string(record.id));
+    // Every confirmed address gets it; an unconfirmed one nothing.
+    for (const std::string& address : account.confirmed) {
+      Reply reply;
+      reply.to = address;
+      reply.subject = mail.subject;
+      reply.text = text;
+      reply.mark_board(mail.diagram);
+      reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
+      // Only a player's copy answers the command; a watcher's is never the answer.
+      reply.to_sender = recipient.player && address == ctx.request.sender;
+      reply.kind = MailKind::Game;
+      if (mail.picture && account.pictures) reply.pictures = {{0, mail.picture->png()}};
+      reply.reply_to = reply_to;
+      reply.list_unsubscribe = list_unsubscribe;
+      ctx.out.replies.push_back(reply);
+    }
+  }
+}
+
+void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
+                 const std::vector<RatingChange>& rating_changes, const std::string& subject,
+                 std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note,
+                 std::optional<std::int64_t> move_by) {
+  const auto users = userids_by_colour(record, game);
+  // What follows the headline: the board (a player's note, if any, goes between them).
+  const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
+  const std::string board = headline + below_headline;
+  // How the game ended, one sentence for players and watchers alike (empty while it runs);
+  // the players also read what the end does to their ratings.
+  std::string ending;
+  std::string players_ending;
+  if (const auto winner = winner_of(record, game)) {
+    ending = "The game is over: " + users[static_cast<std::size_t>(*winner)] + " (" + colour_of(game, *winner) +
+             ") wins" + (record.lost_on_time ? " on time" : "") + ".";
+    players_ending = ending + "\n" + rating_lines(record.type, rating_changes);
+  } else if (record.aborted_by) {
+    ending = "The game is over without a result: it was " + aborted_note(record) + ".";
+    players_ending = ending + " It is not rated.\n";
+  }
+  const std::string mover = ending.empty() ? users[static_cast<std::size_t>(game.to_move())] : "";
+  const auto player_text = [&](const Account& account) {
+    const std::string note = player_note ? std::string(trim(player_note(account))) : "";
+    std::string text = note.empty() ? board : headline + "\n\n" + note + below_headline;
+    if (!ending.empty()) text += players_ending;
+    else if (mover == account.userid) text += move_prompt(record, game, account.userid);
+    else text += "Waiting for " + mover + " to move.\n";
+    if (const std::string clock = clock_lines(ctx.db, record, game, account.userid); !clock.empty())
+      text += "\n" + clock;
+    return text;
+  };
+  // Watchers see the same board; the lines for a player (a move prompt) are not theirs.
+  const std::string watched =
+      board + (ending.empty() ? mover + " (" + colour_of(game, game.to_move()) + ") is to move.\n" : ending + "\n");
+  PictureOnDemand picture(game);
+  send_game_mail(ctx, record,
+                 {.subject = subject.empty() ? game_subject(record, game) : subject,
+                  .player_text = player_text,
+                  .picture = &picture,
+                  .diagram = game.diagram(),
+                  .only_user = only_user,
+                  .watcher_text = watched,
+                  .move_report_by = ending.empty() ? move_by : std::nullopt});
+}
+
+void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline,
+                std::int64_t mover) {
+  if (end.answers.empty()) {
+    game_update(ctx, end.record, game, headline + end.cancelled, end.rating_changes, "", std::nullopt, {}, mover);
+    return;
+  }
+  const Game& now = *end.position;
+  std::string told = headline;
+  int ply = game.ply_count();
+  for (const ConditionalAnswer& answer : end.answers)
+    told += " " + answer.owner + " answered with " + now.describe_ply(answer.answer) + " as move " +
+            std::to_string(++ply) + ", a conditional move.";
+  const auto note = [&](const Account& account) {
+    std::string text;
+    for (const ConditionalAnswer& answer : end.answers)
+      if (answer.owner_id == account.id)
+        text += "Your conditional move " + answer.answer + " answered " + answer.to_ply + "; " +
+                std::to_string(answer.lines_left) + (answer.lines_left == 1 ? " line remains" : " lines remain") +
+                ".\n";
+    return text;
+  };
+  game_update(ctx, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note, mover);
+}
+
+void add_kind_watchers(CommandContext& ctx, const GameRecord& record) {
+  Watchers watchers(ctx.db);
+  for (std::int64_t id : watchers.of_kind(record.type))
+    if (id != record.players[0] && id != record.players[1]) watchers.watch(record.id, id);
+}
+
+std::string watchers_line(CommandContext& ctx, const GameRecord& record) {
+  return "Watchers: " + std::to_string(Watchers(ctx.db).count(record.id)) + "\n";
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,126 @@
+#include "server/mailing/reply_format.h"
+
+#include <cctype>
+#include <unordered_set>
+
+#include "engine/text.h"
+#include "server/play/game_clock.h"
+
+namespace pbem::server {
+
+std::string web_link(const Config& config, const std::string& path) {
+  return config.web.base_url.empty() ? "" : "\nOn the web: " + config.web.base_url + path + "\n";
+}
+
+std::string game_title(const std::string& type) {
+  const GameType* t = find_game_type(type);
+  return t ? t->title : type;
+}
+
+std::string board_heading(const GameRecord& record) {
+  return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options +
+         (record.rated ? "" : std::string(record.options.empty() ? "" : " ") + "-unrated") + ")";
+}
+
+std::optional<int> winner_of(const GameRecord& record, const Game& game) {
+  if (game.winner()) return game.winner();
+  if (record.lost_on_time) return record.winner_colour;
+  return std::nullopt;
+}
+
+std::string game_subject(const GameRecord& record, const Game& game) {
+  auto users = userids_by_colour(record, game);
+  std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
+  if (record.never_moved) return subject + "aborted, " + *record.aborted_by + " never moved";
+  if (record.aborted_by) return subject + "aborted";
+  if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
+  return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
+}
+
+std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
+
+std::string aborted_note(const GameRecord& record) {
+  if (!record.aborted_by) return "";
+  if (record.never_moved) return "aborted because " + *record.aborted_by + " never moved";
+  // Before the first move either player ends a game alone; later only by agreement.
+  if (record.plies == 0) return "aborted by " + *record.aborted_by;
+  return "aborted by agreement (" + *record.aborted_by + " proposed it)";
+}
+
+std::string aborted_sentence(const GameRecord& record) {
+  return aborted_note(record) + (record.plies == 0 && !record.never_moved ? " before the first move" : "");
+}
+
+std::string result_text(const GameRecord& record, const Game& game) {
+  const int winner = *winner_of(record, game);
+  std::string colour = colour_of(game, winner);
+  if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
+  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won" +
+         (record.lost_on_time ? " on time" : "");
+}
+
+namespace {
+
+// Where a game stands from who holds which colour (`users`), the winning colour and the
+// user to move: game_state's two sources, a replayed game and the stored columns, say it alike.
+std::string state_text(const GameRecord& record, const std::array<std::string, 2>& users, std::optional<int> winner,
+                       const std::string& mover) {
+  if (record.aborted_by) return aborted_note(record);
+  if (winner) {
+    std::string state = users[static_cast<std::size_t>(*winner)] + " won";
+    if (record.lost_on_time) state += ": " + users[static_cast<std::size_t>(1 - *winner)] + " lost on time";
+    return state;
+  }
+  std::string state = mover + " to move";
+  if (record.deadline_at) state += ", deadline " + deadline_text(*record.deadline_at);
+  return state;
+}
+
+}  // namespace
+
+std::string game_state(const GameRecord& record, const Game& game) {
+  const auto users = userids_by_colour(record, game);
+  return state_text(record, users, winner_of(record, game), users[static_cast<std::size_t>(game.to_move())]);
+}
+
+std::string game_state(const GameRecord& record) {
+  const std::string mover = !record.to_move ? ""
+                            : *record.to_move == record.players[0] ? record.userids[0]
+                                                                   : record.userids[1];
+  return state_text(record, userids_by_colour(record), record.winner_colour, mover);
+}
+
+std::array<std::string, 2> colour_names(const GameRecord& record) {
+  const auto game = create_game(record.type, split_words(record.options));
+  return {std::string(game->colour_name(0)), std::string(game->colour_name(1))};
+}
+
+std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap) {
+  std::string out;
+  for (const auto& option : type.options)
+    out += std::string(indent) + "-" + option.name + (option.takes_integer ? "=<n>" : "") + std::string(gap) +
+           option.help + "\n";
+  return out;
+}
+
+void Listing::add(std::string line) {
+  if (shown_.size() < kMaxLines) shown_.push_back(std::move(line));
+  else ++more_;
+}
+
+std::string Listing::text(std::string_view indent, std::string_view when_empty) const {
+  std::string out;
+  for (const std::string& line : shown_) out += std::string(indent) + line + "\n";
+  if (more_ > 0) out += std::string(indent) + "... and " + std::to_string(more_) + " more\n";
+  return out.empty() ? std::string(indent) + std::string(when_empty) + "\n" : out;
+}
+
+std::vector<std::string> each_once(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  std::unordered_set<std::string> seen;
+  for (const std::string& word : words)
+    if (seen.insert(word).second) out.push_back(word);
+  return out;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,126 @@
+#include "server/pipeline/reply_move.h"
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/language/command_table.h"
+#include "server/language/game_address.h"
+#include "server/storage/accounts.h"
+#include "server/storage/game_records.h"
+#include "server/storage/server_secrets.h"
+
+namespace pbem::server {
+
+namespace {
+
+// The shape of a move as a reply carries it: one word, a placement ("d4", "c:d3"), or a
+// word the move command takes instead ("swap", "resign", ...), with an optional "#moveno";
+// or a line of conditional moves ("conditional d4 e5 ...", "conditional clear").
+bool looks_like_reply_move(const std::string& text) {
+  const auto words = split_words(text);
+  if (!words.empty() && to_lower(words.front()) == "conditional") return true;  // conditional moves, or clear
+  if (words.size() != 1) return false;
+  std::string word = to_lower(words.front());
+  if (auto hash = word.find('#'); hash != std::string::npos) word.resize(hash);
+  for (const std::string& instead : move_words())
+    if (word == instead) return true;
+  std::size_t at = 0;
+  if (word.size() > 2 && word[1] == ':') at = 2;  // a Gates tile before its cell
+  std::size_t letters = at, digits = 0;
+  while (letters < word.size() && word[letters] >= 'a' && word[letters] <= 'z') ++letters;
+  for (std::size_t i = letters; i < word.size(); ++i) {
+    if (word[i] < '0' || word[i] > '9') return false;
+    ++digits;
+  }
+  return letters > at && digits > 0;
+}
+
+ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
+  const std::string number = std::to_string(game);
+  return refused("this reply address of game " + number + " has expired: the password was changed since it was made; " +
+                     "send `" + game_type + " show " + number +
+                     "` from your registered address to get a board mail with a fresh one, or play with the "
+                     "Subject-line command",
+                 address);
+}
+
+std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
+  return ReplyMove{refused(std::move(error), address), std::nullopt};
+}
+
+}  // namespace
+
+ParsedCommand refused(std::string error, const std::string& address) {
+  ParsedCommand result;
+  result.error = std::move(error);
+  result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
+  return result;
+}
+
+ParsedCommand expired_digest(const std::string& address) {
+  return refused("this digest's reply address has expired: the password was changed since the digest was sent; "
+                 "the next digest has a fresh one, or play with the Subject-line commands",
+                 address);
+}
+
+std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
+                                int password_generation) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  return game_address(config.server, key, game, userid, password_generation);
+}
+
+std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
+                                    const std::string& subject, const std::string& first_line) {
+  const auto candidate = find_game_address(config.server, recipients);
+  if (!candidate || candidate->digest) return std::nullopt;  // a digest address: digest_reply.h
+  const std::string number = std::to_string(candidate->game);
+  const auto record = GameRecords(db).find(candidate->game);
+  if (!record) return refusal("the address " + candidate->address + " is not the address of a game here", candidate->address);
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  Accounts accounts(db);
+  std::optional<Account> player;
+  bool was_valid = false;
+  for (std::int64_t id : record->players) {
+    const auto account = accounts.find_by_id(id);
+    if (!account) continue;
+    if (same_token(candidate->token, game_address_token(key, record->id, account->userid, account->password_generation)))
+      player = account;
+    for (int generation = 0; generation < account->password_generation && !player; ++generation)
+      if (same_token(candidate->token, game_address_token(key, record->id, account->userid, generation)))
+        was_valid = true;
+  }
+  if (!player && was_valid) return ReplyMove{expired(record->type, record->id, candidate->address), std::nullopt};
+  if (!player) return refusal("the address " + candidate->address + " is not a valid address of game " + number,
+                              candidate->address);
+
+  // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
+  // line of the reply.
+  const std::string& text = looks_like_reply_move(subject) ? subject : first_line;
+  ReplyMove result;
+  result.owner = AddressOwner{candidate->address, record->type,    record->id,
+                              player->id,         player->userid, player->password_generation};
+  if (!looks_like_reply_move(text)) {
+    result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
+    result.command.error = text.empty()
+                               ? "your reply to game " + number + " has no move in it: write just the move (e.g. " +
+                                     "d4) as the first line of your reply"
+                               // Not repeated: a line that is no move may be a whole command, password
+                               // and all, and this error is the reply's Subject and the log's outcome.
+                               : "the first line of your reply is not a move (it is not repeated here, in case it "
+                                 "holds a password): write just the move, e.g. d4, as the first line of your reply, "
+                                 "with nothing else on it";
+    return result;
+  }
+  result.command = parse_player_move(record->type, record->id, player->userid, text);
+  return result;
+}
+
+std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& owner) {
+  if (!owner.expires) return std::nullopt;
+  const auto account = Accounts(db).find_by_id(owner.account_id);
+  if (account && account->password_generation == owner.password_generation) return std::nullopt;
+  if (owner.game == 0) return expired_digest(owner.address);
+  return expired(owner.game_type, owner.game, owner.address);
+}
+
+}  // namespace pbem::server

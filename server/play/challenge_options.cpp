@@ -1,0 +1,50 @@
+#include "server/play/challenge_options.h"
+
+#include "engine/options.h"
+#include "engine/text.h"
+#include "server/play/time_bank.h"
+
+namespace pbem::server {
+
+const std::vector<ServerOption>& server_challenge_options() {
+  static const std::vector<ServerOption> options{
+      {"unrated", "the game does not count for the ratings (default: rated)"},
+      {"days", "days per move, 0 to 60; 0 = no time limit (default: the server's, see help)", "<n>"},
+      {"clock", "a time bank instead: B days (or Bh hours), I more after each move", "B+I"},
+  };
+  return options;
+}
+
+ChallengeOptions split_challenge_options(const std::vector<std::string>& words) {
+  ChallengeOptions result;
+  for (const std::string& word : words) {
+    if (word == "-unrated") {
+      result.rated = false;
+    } else if (word == "-days" || word.starts_with("-days=")) {
+      const std::string value = word.size() > 6 ? word.substr(6) : "";
+      const bool digits = !value.empty() && value.size() <= 2 &&
+                          value.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || std::stoi(value) > 60)
+        throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got " +
+                          quoted_word(word));
+      result.days_per_move = std::stoi(value);
+    } else if (word == "-clock" || word.starts_with("-clock=")) {
+      result.bank = parse_time_bank(word.size() > 7 ? std::string_view(word).substr(7) : "");
+    } else {
+      result.game_options.push_back(word);
+    }
+  }
+  if (result.bank && result.days_per_move)
+    throw OptionError("-days and -clock are two kinds of clock: give one of them");
+  return result;
+}
+
+std::string server_option_lines(std::string_view indent, std::string_view gap) {
+  std::string out;
+  for (const ServerOption& option : server_challenge_options())
+    out += std::string(indent) + "-" + std::string(option.name) + (option.value.empty() ? "" : "=" + std::string(option.value)) +
+           std::string(gap) + std::string(option.help) + "\n";
+  return out;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,52 @@
+#include "server/play/time_bank.h"
+
+#include <optional>
+
+#include "engine/options.h"
+#include "engine/text.h"
+
+namespace pbem::server {
+
+namespace {
+
+constexpr std::int64_t kHour = 3600;
+constexpr std::int64_t kDay = 24 * kHour;
+constexpr std::int64_t kMaxBank = 60 * kDay;
+
+// "10" (days) or "36h" (hours) in seconds; nothing for anything else. At most four digits:
+// a longer number is over any limit anyway and must not overflow.
+std::optional<std::int64_t> duration_seconds(std::string_view text) {
+  const bool hours = text.ends_with('h');
+  if (hours) text.remove_suffix(1);
+  if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  return std::stoll(std::string(text)) * (hours ? kHour : kDay);
+}
+
+}  // namespace
+
+TimeBank parse_time_bank(std::string_view value) {
+  const std::string example = "e.g. -clock=10+1 (days) or -clock=240h+36h (hours)";
+  const auto plus = value.find('+');
+  if (plus == std::string_view::npos)
+    throw OptionError("-clock needs a bank and an increment, B+I, " + example + "; got " +
+                      quoted_word("-clock=" + std::string(value)));
+  const auto bank = duration_seconds(value.substr(0, plus));
+  const auto increment = duration_seconds(value.substr(plus + 1));
+  if (!bank || !increment)
+    throw OptionError("-clock's bank and increment are whole days or hours with h, " + example + "; got " +
+                      quoted_word("-clock=" + std::string(value)));
+  if (*bank < kHour || *bank > kMaxBank)
+    throw OptionError("-clock's bank must be 1 hour to 60 days; got " + quoted_word(std::string(value.substr(0, plus))));
+  if (*increment > *bank)
+    throw OptionError("-clock's increment must not be more than its bank; got " + quoted_word(std::string(value)));
+  return TimeBank{std::string(value), *bank, *increment, {*bank, *bank}};
+}
+
+std::string bank_text(std::int64_t seconds) {
+  if (seconds < 0) seconds = 0;
+  const std::int64_t hours = seconds / kHour;
+  return std::to_string(hours / 24) + " d " + std::to_string(hours % 24) + " h";
+}
+
+}  // namespace pbem::server
