@@ -32,7 +32,8 @@
 #include <vector>
 
 #include "engine/registry.h"
-#include "server/commands/game_clock.h"
+#include "server/play/game_clock.h"
+#include "server/play/rated_game.h"
 #include "server/storage/accounts.h"
 #include "server/storage/address_confirmations.h"
 #include "server/storage/database.h"
@@ -233,7 +234,7 @@ struct Builder {
       else
         record = store(records, record, *game, "resign");
     }
-    ratings.apply_result(record.id);  // as the transaction ending a game does
+    if (const auto rated = rated_result(record)) ratings.apply_result(*rated);  // as the transaction ending a game does
   }
 
   void games() {

@@ -11,7 +11,7 @@
 #include "mail/inbound_message.h"
 #include "mail/reply_text.h"
 #include "server/language/parser.h"
-#include "server/handlers/multiple.h"
+#include "server/language/command_lines.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view raw = pbem::fuzz::as_text(data, size);

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "server/cli/server_cli.h"
+#include "server/play/rated_game.h"
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
 #include "server/storage/ratings.h"
@@ -24,7 +25,7 @@ int run_ratings(const Config& config, const std::vector<std::string>& args, std:
   // One transaction either way: the comparison sees one consistent state even while pbemd
   // runs, and without --write it is rolled back, so nothing changes.
   Transaction transaction(db);
-  const RatingsRebuild rebuild = Ratings(db).rebuild(write);
+  const RatingsRebuild rebuild = Ratings(db).rebuild(write, rated_result);
   for (const std::string& difference : rebuild.differences) out << difference << "\n";
   out << rebuild.games << " rated games recomputed; ";
   if (rebuild.differences.empty()) {

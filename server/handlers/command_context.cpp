@@ -9,6 +9,7 @@
 #include "mail/address.h"
 #include "server/language/command_table.h"
 #include "server/handlers/mail_allowance.h"
+#include "server/handlers/ply_reactions.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/storage/tournaments.h"
@@ -18,8 +19,8 @@ namespace pbem::server {
 
 CommandContext::CommandContext(Database& db_, const Config& config_, std::optional<PasswordCheck> precheck,
                                const Request& request_, Outcome& out_)
-    : db(db_), config(config_), accounts(db_, std::move(precheck)), records(db_), ratings(db_),
-      confirmations(db_, config_.limits), request(request_), out(out_) {}
+    : UnitOfWork(db_, config_, ply_reactions(), out_, std::move(precheck), request_.sender),
+      confirmations(db_, config_.limits), request(request_) {}
 
 std::string CommandContext::usage(const Command& c) {
   return command_usage(*c.spec, c.type.empty() ? "<game>" : c.type);
@@ -236,15 +237,6 @@ void CommandContext::check_games_against_computer(const Account& player, int mor
                                 : ", and this tournament would add " + std::to_string(more) + ", over the " +
                                       std::to_string(with_bot) + " allowed at once") +
                      "; finish one first");
-}
-
-void CommandContext::mail_account(const Account& account, const Reply& mail) {
-  for (const std::string& address : account.confirmed) {
-    Reply copy = mail;
-    copy.to = address;
-    copy.to_sender = address == request.sender;
-    out.replies.push_back(std::move(copy));
-  }
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

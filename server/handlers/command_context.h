@@ -1,6 +1,6 @@
-// What a command's handler works with: the sender's request, the storage tables (inside the
-// caller's transaction), the configuration, the outcome it adds replies to, and the checks
-// several commands share. One is made per command.
+// What a command's handler works with: a unit of work (play/unit_of_work.h: the storage
+// tables inside the caller's transaction, the configuration, the outcome it adds replies
+// to), the sender's request, and the checks several commands share. One is made per command.
 #pragma once
 
 #include <cstddef>
@@ -10,30 +10,20 @@
 #include <utility>
 #include <vector>
 
-#include "server/language/parser.h"
-#include "server/handlers/processor.h"
-#include "server/storage/accounts.h"
+#include "server/handlers/request.h"
+#include "server/play/unit_of_work.h"
 #include "server/storage/address_confirmations.h"
-#include "server/storage/game_records.h"
-#include "server/storage/ratings.h"
-#include "server/support/config.h"
 
 namespace pbem::server {
 
-class CommandContext {
+class CommandContext : public UnitOfWork {
  public:
   // `precheck`: the command's password, verified before the transaction (may be empty).
   CommandContext(Database& db, const Config& config, std::optional<PasswordCheck> precheck, const Request& request,
                  Outcome& out);
 
-  Database& db;
-  const Config& config;
-  Accounts accounts;
-  GameRecords records;
-  Ratings ratings;
   AddressConfirmations confirmations;
   const Request& request;
-  Outcome& out;
 
   // The usage of the command being carried out, for its error replies.
   static std::string usage(const Command& c);
@@ -80,9 +70,6 @@ class CommandContext {
   // elsewhere): only then may it say which userid that address belongs to, since From and
   // Reply-To are anyone's to write and only the address itself may learn it.
   bool reply_goes_to_from() const;
-  // Queues a copy of `mail` to every confirmed address of `account` (none for the
-  // computer); the copy to the command's sender, if it is one of them, answers the command.
-  void mail_account(const Account& account, const Reply& mail);
   // A reply to the sender of the command (threaded to their mail).
   Reply to_sender(std::string subject, std::string text) const;
 

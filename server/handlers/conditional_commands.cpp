@@ -1,4 +1,4 @@
-#include "server/handlers/conditional_commands.h"
+#include "server/handlers/command_context.h"
 
 #include "engine/text.h"
 #include "server/play/conditional_tree.h"
@@ -106,24 +106,5 @@ void conditional(CommandContext& ctx, const Command& c) {
 }
 
 }  // namespace handlers
-
-std::optional<ConditionalAnswer> take_conditional_answer(CommandContext& ctx, const GameRecord& record,
-                                                        const Game& position) {
-  if (position.over() || position.record().empty()) return std::nullopt;
-  const std::int64_t owner = user_id_of_colour(record, position, position.to_move());
-  ConditionalMoves stored_moves(ctx.db);
-  const StoredConditionalLines stored = stored_moves.of(record.id, owner);
-  if (stored.lines.empty()) return std::nullopt;
-  const int plies = position.ply_count();
-  const std::string played = position.ply_identity(position.record().back());
-  const ConditionalTree tree(stored.lines);
-  // Lines stored for another moment (cannot happen: every takeback deletes them) answer nothing.
-  const auto answer = stored.at_ply == plies - 1 ? tree.answer_to(played) : std::nullopt;
-  const ConditionalTree rest = answer ? tree.after(played) : ConditionalTree();
-  stored_moves.store(record.id, owner, {plies + 1, rest.lines()});
-  if (!answer) return std::nullopt;
-  const std::string owner_userid = userids_by_colour(record, position)[static_cast<std::size_t>(position.to_move())];
-  return ConditionalAnswer{owner, owner_userid, played, *answer, rest.lines().size()};
-}
 
 }  // namespace pbem::server

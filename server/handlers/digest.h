@@ -10,10 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "server/handlers/clock_events.h"
+#include "server/handlers/tick_handlers.h"
 #include "server/handlers/command_context.h"
-#include "server/handlers/multiple.h"
-#include "server/pipeline/reply_move.h"
 
 namespace pbem::server {
 
@@ -23,22 +21,5 @@ std::chrono::system_clock::time_point next_digest_time(int hour, std::chrono::sy
 // `set userid password digest HH|off` and `set userid password movemail on|off`.
 void set_digest(CommandContext& ctx, const Account& account, const std::string& value);
 void set_movemail(CommandContext& ctx, const Account& account, const std::string& value);
-
-// The tick's duty for a user whose digest is due at `now`: the mail when it is their move
-// in at least one game, and the next digest a day on. Inside the caller's transaction;
-// nothing when it is no longer due (another tick was first).
-std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std::int64_t user_id,
-                                         const std::string& now);
-
-// A mail to a user's digest address: its lines, one move each (`#N move` or `N move`), from
-// `new_text` (the body above any quote or signature), each parsed once as that game's move
-// by reply; and the address's owner. Nothing when no recipient is a digest address.
-struct DigestReply {
-  ParsedCommand refused;               // when the address is not valid: why
-  std::optional<CommandLines> lines;   // else the lines
-  std::optional<AddressOwner> owner;
-};
-std::optional<DigestReply> digest_reply(Database& db, const Config& config, const std::vector<std::string>& recipients,
-                                        std::string_view new_text);
 
 }  // namespace pbem::server

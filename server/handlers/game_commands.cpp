@@ -14,7 +14,7 @@
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
-#include "server/pipeline/reply_move.h"
+#include "server/mailing/mail_addresses.h"
 #include "server/storage/tournaments.h"
 
 namespace pbem::server {

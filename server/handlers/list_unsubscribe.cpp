@@ -1,38 +1,19 @@
-#include "server/handlers/list_unsubscribe.h"
+// `list unsubscribe`: the command a mail to an unsubscribe address makes (the address and
+// how intake finds it: mailing/mail_addresses.h, pipeline/unsubscribe_mail.h).
+#include <optional>
 
-#include <algorithm>
-
-#include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
-#include "server/language/command_table.h"
 #include "server/handlers/command_context.h"
-#include "server/language/game_address.h"
 #include "server/handlers/handlers.h"
+#include "server/mailing/mail_addresses.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/digests.h"
-#include "server/storage/server_secrets.h"
 #include "server/storage/watchers.h"
 
 namespace pbem::server {
 
 namespace {
-
-bool is_game_type(const std::string& setting) {
-  const auto& types = game_types();
-  return std::any_of(types.begin(), types.end(), [&](const GameType& type) { return type.name == setting; });
-}
-
-bool is_known_setting(const std::string& setting) {
-  return setting == kDigestSetting || is_game_type(setting) || positive_number(setting).has_value();
-}
-
-std::optional<UnsubscribeMail> refusal(const std::string& address) {
-  // The same words for every invalid address, so that they tell nothing of which part was
-  // wrong (no such user, another user's token, an altered setting).
-  return UnsubscribeMail{refused("the address " + address + " is not a valid unsubscribe address here", address),
-                         std::nullopt};
-}
 
 // "(The mail came from ...)" when someone else's address sent it: the owner learns that
 // their unsubscribe address is in other hands (a forwarded mail?).
@@ -95,43 +76,6 @@ std::optional<Reply> stop_watching_game(CommandContext& ctx, const Account& acco
 }
 
 }  // namespace
-
-std::string unsubscribe_address_of(Database& db, const Config& config, const Account& account,
-                                   std::string_view setting) {
-  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
-  return unsubscribe_address(config.server, key, setting, account.userid);
-}
-
-std::string watcher_unsubscribe_address(Database& db, const Config& config, const Account& watcher,
-                                        const GameRecord& record) {
-  const bool kind = Watchers(db).watches_kind(record.type, watcher.id);
-  return unsubscribe_address_of(db, config, watcher, kind ? record.type : std::to_string(record.id));
-}
-
-std::optional<UnsubscribeMail> unsubscribe_mail(Database& db, const Config& config,
-                                                const std::vector<std::string>& recipients) {
-  const auto candidate = find_unsubscribe_address(config.server, recipients);
-  if (!candidate) return std::nullopt;
-  if (!is_known_setting(candidate->setting)) return refusal(candidate->address);
-  const auto account = Accounts(db).find(candidate->userid);
-  if (!account) return refusal(candidate->address);
-  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
-  if (!same_token(candidate->token, unsubscribe_address_token(key, candidate->setting, account->userid)))
-    return refusal(candidate->address);
-  Command command;
-  command.spec = &command_named("list unsubscribe");
-  command.userid = account->userid;
-  command.words = {candidate->setting};
-  // The address itself is left out of the log: it is the setting's credential.
-  command.masked = ArgumentReader::server_text("(List-Unsubscribe of " + account->userid + ": " + candidate->setting + ")");
-  UnsubscribeMail result;
-  result.command.masked = command.masked;
-  result.command.command = std::move(command);
-  // No password generation: the address does not expire (list_unsubscribe.h).
-  result.owner = AddressOwner{candidate->address, "", 0, account->id, account->userid, account->password_generation,
-                              false};
-  return result;
-}
 
 namespace handlers {
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "server/handlers/processor.h"
+#include "server/play/outcome.h"
 
 namespace pbem::server {
 

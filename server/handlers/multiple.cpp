@@ -12,27 +12,6 @@ namespace pbem::server {
 
 namespace {
 
-// A line refused as it is read, quoted as a refused password command is (its words may
-// be out of order, so nothing from the userid on).
-ParsedCommand refused(const ParsedCommand& line, const std::string& reason) {
-  ParsedCommand out;
-  out.error = reason;
-  out.usage = CommandContext::usage(*line.command);
-  out.masked = line.masked.cautious();
-  return out;
-}
-
-ParsedCommand checked(ParsedCommand line) {
-  if (!line.command) return line;
-  if (takes_command_lines(line))
-    return refused(line, "a line of a multiple cannot be multiple itself: put each command on a line of its own");
-  const Command& c = *line.command;
-  if (c.is("chat") || c.is("message"))
-    return refused(line, std::string(c.spec->name) + " sends its mail's body, which here is commands: send " +
-                             std::string(c.spec->name) + " in a mail of its own");
-  return line;
-}
-
 // A reply that goes into the gathered mail: to the sender, answering the command, and not
 // game mail (no game thread, no board picture).
 bool is_gathered(const Reply& reply) {
@@ -50,18 +29,6 @@ std::string plural(std::size_t n, const std::string& word) {
 }
 
 }  // namespace
-
-bool takes_command_lines(const ParsedCommand& command) { return command.command && command.command->is("multiple"); }
-
-std::optional<CommandLines> read_command_lines(std::string_view text, const std::vector<std::string>& game_names) {
-  CommandLines lines;
-  for (const std::string_view line : nonblank_lines(text)) {
-    if (lines.commands.size() == CommandLines::kMaxLines) ++lines.left_out;
-    else lines.commands.push_back(checked(parse_command(line, game_names)));
-  }
-  if (lines.commands.empty()) return std::nullopt;
-  return lines;
-}
 
 MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> lines, std::size_t left_out) {
   MultipleAnswer answer;

@@ -4,6 +4,7 @@
 #include "mail/text_wrap.h"
 #include "server/language/command_table.h"
 #include "server/handlers/command_context.h"
+#include "server/handlers/dispatch.h"
 
 namespace pbem::server {
 
@@ -42,7 +43,7 @@ Outcome CommandProcessor::handle(const Request& request) {
   try {
     if (!parsed.command) throw CommandError(Refusal::parse_error, parsed.error, parsed.usage);
     const Command& c = *parsed.command;
-    c.spec->handle(context, c);
+    handler_for(*c.spec)(context, c);
     // Whatever the command sent another player counts against the relay limits: checked
     // here, after every handler, so that no command can forget it.
     context.check_relay_limits();

@@ -11,6 +11,7 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/mailing/proposal_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/proposals.h"
 
@@ -19,17 +20,6 @@ namespace pbem::server {
 namespace {
 
 std::string number_of(const GameRecord& record) { return std::to_string(record.id); }
-
-// What the proposal asks for, after "proposes to" / "proposal to".
-std::string what_it_asks(CommandContext& ctx, const GameRecord& record, const Proposal& proposal) {
-  if (proposal.kind == ProposalKind::Abort) return "abort the game (it ends without a result, unrated)";
-  const auto moves = ctx.records.moves(record.id);
-  const auto game = create_game(record.type, split_words(record.options));
-  for (const StoredMove& move : moves)
-    if (move.ply == proposal.at_ply)
-      return "take back move " + std::to_string(move.ply) + " (" + game->describe_ply(move.move) + ")";
-  return "take back move " + std::to_string(proposal.at_ply);
-}
 
 std::string opponent_of(const GameRecord& record, const std::string& userid) {
   return record.userids[0] == userid ? record.userids[1] : record.userids[0];
@@ -45,14 +35,14 @@ void refuse_unless_open_to_proposals(CommandContext& ctx, const GameRecord& reco
   if (!record.active) throw CommandError("game " + number_of(record) + " is over");
   if (auto pending = Proposals(ctx.db).pending(record.id))
     throw CommandError("game " + number_of(record) + " already has a pending proposal: " + pending->proposer +
-                       " proposed to " + what_it_asks(ctx, record, *pending) + ". " +
+                       " proposed to " + proposal_request_text(ctx, record, *pending) + ". " +
                        opponent_of(record, pending->proposer) + " must accept or decline it first (or " +
                        pending->proposer + " withdraws it with decline); one proposal at a time");
 }
 
 // The proposal mail: the opponent learns how to answer, the proposer how to withdraw.
 void announce(CommandContext& ctx, const GameRecord& record, const Proposal& proposal) {
-  const std::string asks = what_it_asks(ctx, record, proposal);
+  const std::string asks = proposal_request_text(ctx, record, proposal);
   const std::string number = number_of(record);
   send_game_mail(
       ctx, record,
@@ -81,18 +71,12 @@ Proposal answerable(CommandContext& ctx, const GameRecord& record, const Account
     throw CommandError("there is no pending proposal in game " + number_of(record) + " to " +
                        (accepting ? "accept" : "decline") + " (a player proposes with undo or abort)");
   if (accepting && pending->proposed_by == player.id)
-    throw CommandError("you proposed to " + what_it_asks(ctx, record, *pending) + " yourself: only " +
+    throw CommandError("you proposed to " + proposal_request_text(ctx, record, *pending) + " yourself: only " +
                        opponent_of(record, player.userid) + " can accept it (you can withdraw it with decline)");
   return *pending;
 }
 
 }  // namespace
-
-std::string cancel_pending_proposal(CommandContext& ctx, const GameRecord& record) {
-  auto cancelled = Proposals(ctx.db).cancel_pending(record.id);
-  if (!cancelled) return "";
-  return " That cancels " + cancelled->proposer + "'s proposal to " + what_it_asks(ctx, record, *cancelled) + ".";
-}
 
 void propose_abort(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record) {
   refuse_unless_open_to_proposals(ctx, record);
@@ -126,7 +110,7 @@ void undo(CommandContext& ctx, const Command& c) {
 void accept(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   const Proposal proposal = answerable(ctx, record, player, true);
-  const std::string asks = what_it_asks(ctx, record, proposal);
+  const std::string asks = proposal_request_text(ctx, record, proposal);
   Proposals(ctx.db).answer(proposal, ProposalState::Accepted, player.id);
   const std::string agreed = player.userid + " accepted " + proposal.proposer + "'s proposal to " + asks + ".";
   // Any ply cancels a proposal, so an undo's last ply is still the one it named.
@@ -146,7 +130,7 @@ void accept(CommandContext& ctx, const Command& c) {
 void decline(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   const Proposal proposal = answerable(ctx, record, player, false);
-  const std::string asks = what_it_asks(ctx, record, proposal);
+  const std::string asks = proposal_request_text(ctx, record, proposal);
   const bool withdrawn = proposal.proposed_by == player.id;
   Proposals(ctx.db).answer(proposal, withdrawn ? ProposalState::Withdrawn : ProposalState::Declined, player.id);
   const std::string outcome = withdrawn ? player.userid + " withdrew the proposal to " + asks

@@ -15,8 +15,11 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/ply_reactions.h"
+#include "server/handlers/tick_handlers.h"
 #include "server/mailing/reply_format.h"
-#include "server/tournament/tournament_play.h"
+#include "server/competition/tournament_play.h"
+#include "server/mailing/tournament_text.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -314,4 +317,14 @@ void tournaments(CommandContext& ctx, const Command& c) {
 }
 
 }  // namespace handlers
+
+std::optional<ClockDutyDone> tournament_start_duty(Database& db, const Config& config, std::int64_t id,
+                                                   const std::string& now) {
+  Outcome outcome;
+  UnitOfWork work(db, config, ply_reactions(), outcome);  // no mail asked for it
+  auto line = start_due_tournament(work, id, now);
+  if (!line) return std::nullopt;
+  return ClockDutyDone{std::move(*line), std::move(outcome.replies), 0};
+}
+
 }  // namespace pbem::server

@@ -5,7 +5,8 @@
 #include <charconv>
 
 #include "engine/text.h"
-#include "server/language/parser.h"
+#include "server/language/account_fields.h"
+#include "server/language/command.h"
 
 namespace pbem::server {
 

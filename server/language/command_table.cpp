@@ -5,8 +5,8 @@
 
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
-#include "server/language/parser.h"
-#include "server/handlers/handlers.h"
+#include "server/language/account_fields.h"
+#include "server/language/command.h"
 
 namespace pbem::server {
 
@@ -250,93 +250,87 @@ std::string replace_game(std::string_view text, std::string_view game) {
 }  // namespace
 
 const std::vector<CommandSpec>& command_table() {
-  using namespace handlers;
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|clock|<game> ...]", rest_lower, Secret::None, help},
-      {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount,
-       signup},
+      {"help", false, {"help"}, "help [commands|tutorial|clock|<game> ...]", rest_lower, Secret::None},
+      {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount},
       {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
-       Secret::Code, confirm},
+       Secret::Code},
       {"change password", false, {"change password"}, "change password userid current-password new-password",
-       change_password_arguments, Secret::Password, change_password},
+       change_password_arguments, Secret::Password},
       {"change address", false, {"change address"}, "change address userid password [address ...]",
-       userid_password_rest, Secret::Password, change_address},
-      {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password, signoff},
-      {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None, list},
+       userid_password_rest, Secret::Password},
+      {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password},
+      {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
-       message_arguments, Secret::Password, message},
+       message_arguments, Secret::Password, {.sends_body = true}},
       {"set", false, {"set"},
        "set userid password pictures|movemail on|off, or digest HH|off",
-       setting_arguments, Secret::Password, set_setting},
-      // No spelling: only a mail to a List-Unsubscribe address calls it (list_unsubscribe.h).
+       setting_arguments, Secret::Password},
+      // No spelling: only a mail to a List-Unsubscribe address calls it (pipeline/unsubscribe_mail.h).
       {"list unsubscribe", false, {},
        "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
-       nothing_more, Secret::None, list_unsubscribe},
-      {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None, all_show},
+       nothing_more, Secret::None},
+      {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None},
       {"multiple", false, {"multiple"},
        "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,
-       Secret::None, multiple},
+       Secret::None, {.body_is_commands = true}},
       // Game commands: "<game> <word> ...".
-      {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None, game_help},
+      {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None},
       {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)",
-       challenge_arguments, Secret::None, challenge},
+       challenge_arguments, Secret::None},
       {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
-       Secret::Password, move},
+       Secret::Password, {.drawn_ahead = true}},
       {"swap", true, {"swap"}, "<game> swap board userid password   (or: <game> move board userid password swap)",
-       board_userid_password, Secret::Password, move},
-      {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password,
-       resign},
+       board_userid_password, Secret::Password},
+      {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password},
       {"abort", true, {"abort"},
        "<game> abort board userid password   (before the first move: ends the game; later: proposes to)",
-       board_userid_password, Secret::Password, abort_game},
-      {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None, show},
-      {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None,
-       games},
-      {"history", true, {"history"}, "<game> history board", board_only, Secret::None, history},
+       board_userid_password, Secret::Password},
+      {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None},
+      {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None},
+      {"history", true, {"history"}, "<game> history board", board_only, Secret::None},
       {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
-       Secret::Password, chat},
-      {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None,
-       preview},
+       Secret::Password, {.sends_body = true}},
+      {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None},
       {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
-       Secret::None, ratings},
+       Secret::None},
       // The clock.
       {"vacation", false, {"vacation"}, "vacation userid password [days|off]   (clocks stand still; none: days left)",
-       vacation_arguments, Secret::Password, vacation},
+       vacation_arguments, Secret::Password},
       // Takebacks, aborts by agreement, rematches, watchers (proposal_commands.cpp, watch_commands.cpp).
       {"undo", true, {"undo"}, "<game> undo board userid password   (proposes to take back your last move)",
-       board_userid_password, Secret::Password, undo},
+       board_userid_password, Secret::Password},
       {"accept", true, {"accept"}, "<game> accept board userid password   (agrees to the opponent's undo or abort)",
-       board_userid_password, Secret::Password, accept},
+       board_userid_password, Secret::Password},
       {"decline", true, {"decline", "reject"},
        "<game> decline board userid password   (or reject; refuses a proposal, or withdraws yours)",
-       board_userid_password, Secret::Password, decline},
+       board_userid_password, Secret::Password},
       {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
-       board_userid_password, Secret::Password, rematch},
+       board_userid_password, Secret::Password},
       // Conditional moves (conditional_commands.cpp).
       {"conditional", true, {"conditional"},
        "<game> conditional board userid password [clear|ply ply ...]",
-       conditional_arguments, Secret::Password, conditional},
+       conditional_arguments, Secret::Password, {.takes_ply_line = true}},
       // Tournaments (tournament_commands.cpp; `help tournaments`).
       {"tournament new", true, {"tournament new"},
        "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
-       Secret::Password, tournament_new},
+       Secret::Password},
       {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
-       tournament_userid_password, Secret::Password, join_tournament},
+       tournament_userid_password, Secret::Password},
       {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
-       tournament_userid_password, Secret::Password, leave_tournament},
+       tournament_userid_password, Secret::Password},
       {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
-       tournament_userid_password, Secret::Password, tournament_start},
-      {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None,
-       tournament_table},
+       tournament_userid_password, Secret::Password},
+      {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None},
       {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
-       nothing_more, Secret::None, tournaments},
+       nothing_more, Secret::None},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
-       watch_arguments, Secret::Password, subscribe},
+       watch_arguments, Secret::Password},
       {"unsubscribe", true, {"unsubscribe"},
        "<game> unsubscribe board userid password   (or: <game> unsubscribe userid password all)", watch_arguments,
-       Secret::Password, unsubscribe},
+       Secret::Password},
   };
   return table;
 }
@@ -357,7 +351,7 @@ void parse_authenticated_move(ArgumentReader& reader, Command& command) {
   ArgumentReader ahead = reader;
   if (ahead.rest().size() > 2) reader.password_layout_from_here();
   command.userid = reader.take_userid();
-  if (command.spec->name == "conditional") conditional_line(reader, command);
+  if (command.spec->traits.takes_ply_line) conditional_line(reader, command);
   else move_text(reader, command);
 }
 

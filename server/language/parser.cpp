@@ -90,27 +90,6 @@ std::string usages_of(const std::vector<const CommandSpec*>& rows, std::string_v
 
 }  // namespace
 
-bool Command::is(std::string_view name) const { return spec && spec->name == name; }
-
-std::optional<std::string> userid_problem(std::string_view userid) {
-  if (userid.size() < 2 || userid.size() > 16)
-    return "userid " + quoted_word(userid) + " must be 2 to 16 characters long";
-  for (char ch : userid)
-    if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) ||
-          ch == '_' || ch == '-'))
-      return "userid " + quoted_word(userid) + " may only contain a-z, 0-9, '_' and '-'";
-  return std::nullopt;
-}
-
-std::optional<std::string> password_problem(std::string_view password) {
-  if (password.size() < 4 || password.size() > 64) return std::string("password must be 4 to 64 characters long");
-  for (char ch : password) {
-    unsigned char u = static_cast<unsigned char>(ch);
-    if (u <= 32 || u == 127 || ch == '"' || ch == '\'' || ch == ':' || ch == '`')
-      return std::string("password may not contain blanks, quotes or colons");
-  }
-  return std::nullopt;
-}
 
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text) {

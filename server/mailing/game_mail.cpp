@@ -2,11 +2,10 @@
 
 #include "engine/text.h"
 #include "server/play/game_clock.h"
-#include "server/handlers/list_unsubscribe.h"
+#include "server/mailing/mail_addresses.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
-#include "server/pipeline/reply_move.h"
-#include "server/tournament/tournament_play.h"
+#include "server/mailing/tournament_text.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/watchers.h"
 
@@ -20,12 +19,12 @@ struct Recipient {
 };
 
 // Who gets `mail`, in the order it is queued: the players in seat order, then the watchers.
-std::vector<Recipient> recipients_of(CommandContext& ctx, const GameRecord& record, const GameMail& mail) {
+std::vector<Recipient> recipients_of(UnitOfWork& work, const GameRecord& record, const GameMail& mail) {
   std::vector<Recipient> recipients;
   for (std::int64_t id : record.players)
     if (!mail.only_user || *mail.only_user == id) recipients.push_back({id, true});
   if (!mail.watcher_text || mail.only_user) return recipients;  // a mail for one player is theirs alone
-  for (std::int64_t id : Watchers(ctx.db).of_game(record.id))
+  for (std::int64_t id : Watchers(work.db).of_game(record.id))
     if (id != record.players[0] && id != record.players[1])  // players get their own mail
       recipients.push_back({id, false});
   return recipients;
@@ -56,10 +55,10 @@ const std::string& PictureOnDemand::png() {
   return *png_;
 }
 
-void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMail& mail) {
-  const std::string tournament = tournament_line(ctx.db, record);  // first in every mail of a tournament game
-  for (const Recipient& recipient : recipients_of(ctx, record, mail)) {
-    const Account account = *ctx.accounts.find_by_id(recipient.id);
+void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail) {
+  const std::string tournament = tournament_line(work.db, record);  // first in every mail of a tournament game
+  for (const Recipient& recipient : recipients_of(work, record, mail)) {
+    const Account account = *work.accounts.find_by_id(recipient.id);
     if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
     std::string text = tournament;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
@@ -68,13 +67,13 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       text += mail.player_text(account);
       // A reply to it carries a move, accept or decline for this player (reply_move.h).
       if (mail.game_address)
-        reply_to = player_game_address(ctx.db, ctx.config, record.id, account.userid, account.password_generation);
+        reply_to = player_game_address(work.db, work.config, record.id, account.userid, account.password_generation);
     } else {
       text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
-      list_unsubscribe = watcher_unsubscribe_address(ctx.db, ctx.config, account, record);
+      list_unsubscribe = watcher_unsubscribe_address(work.db, work.config, account, record);
     }
-    text += web_link(ctx.config, "/games/" + std::to_string(record.id));
+    text += web_link(work.config, "/games/" + std::to_string(record.id));
     // Every confirmed address gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
       Reply reply;
@@ -84,17 +83,17 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
       reply.mark_board(mail.diagram);
       reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
       // Only a player's copy answers the command; a watcher's is never the answer.
-      reply.to_sender = recipient.player && address == ctx.request.sender;
+      reply.to_sender = recipient.player && work.answers(address);
       reply.kind = MailKind::Game;
       if (mail.picture && account.pictures) reply.pictures = {{0, mail.picture->png()}};
       reply.reply_to = reply_to;
       reply.list_unsubscribe = list_unsubscribe;
-      ctx.out.replies.push_back(reply);
+      work.out.replies.push_back(reply);
     }
   }
 }
 
-void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
+void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const std::string& headline,
                  const std::vector<RatingChange>& rating_changes, const std::string& subject,
                  std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note,
                  std::optional<std::int64_t> move_by) {
@@ -121,7 +120,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
     if (!ending.empty()) text += players_ending;
     else if (mover == account.userid) text += move_prompt(record, game, account.userid);
     else text += "Waiting for " + mover + " to move.\n";
-    if (const std::string clock = clock_lines(ctx.db, record, game, account.userid); !clock.empty())
+    if (const std::string clock = clock_lines(work.db, record, game, account.userid); !clock.empty())
       text += "\n" + clock;
     return text;
   };
@@ -129,7 +128,7 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
   const std::string watched =
       board + (ending.empty() ? mover + " (" + colour_of(game, game.to_move()) + ") is to move.\n" : ending + "\n");
   PictureOnDemand picture(game);
-  send_game_mail(ctx, record,
+  send_game_mail(work, record,
                  {.subject = subject.empty() ? game_subject(record, game) : subject,
                   .player_text = player_text,
                   .picture = &picture,
@@ -139,10 +138,10 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
                   .move_report_by = ending.empty() ? move_by : std::nullopt});
 }
 
-void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline,
+void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std::string& headline,
                 std::int64_t mover) {
   if (end.answers.empty()) {
-    game_update(ctx, end.record, game, headline + end.cancelled, end.rating_changes, "", std::nullopt, {}, mover);
+    game_update(work, end.record, game, headline + end.cancelled, end.rating_changes, "", std::nullopt, {}, mover);
     return;
   }
   const Game& now = *end.position;
@@ -160,17 +159,17 @@ void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const 
                 ".\n";
     return text;
   };
-  game_update(ctx, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note, mover);
+  game_update(work, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note, mover);
 }
 
-void add_kind_watchers(CommandContext& ctx, const GameRecord& record) {
-  Watchers watchers(ctx.db);
+void add_kind_watchers(UnitOfWork& work, const GameRecord& record) {
+  Watchers watchers(work.db);
   for (std::int64_t id : watchers.of_kind(record.type))
     if (id != record.players[0] && id != record.players[1]) watchers.watch(record.id, id);
 }
 
-std::string watchers_line(CommandContext& ctx, const GameRecord& record) {
-  return "Watchers: " + std::to_string(Watchers(ctx.db).count(record.id)) + "\n";
+std::string watchers_line(UnitOfWork& work, const GameRecord& record) {
+  return "Watchers: " + std::to_string(Watchers(work.db).count(record.id)) + "\n";
 }
 
 }  // namespace pbem::server

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game.h"
-#include "server/handlers/command_context.h"
+#include "server/play/unit_of_work.h"
 #include "server/play/end_of_ply.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
@@ -58,10 +58,10 @@ struct GameMail {
   std::optional<std::int64_t> move_report_by{};
 };
 
-// Queues `mail` in ctx.out: to every confirmed address of each player, then of each
+// Queues `mail` in work.out: to every confirmed address of each player, then of each
 // watcher (neither gets a password; a watcher gets no game address), all threaded with
 // the game's mail. The only loop over a game mail's recipients.
-void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMail& mail);
+void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail);
 
 // The board mail after a challenge, move, accepted undo or the clock's duties: both players
 // (only `only_user` when given) get it with `headline` first, the player to move with a
@@ -70,7 +70,7 @@ void send_game_mail(CommandContext& ctx, const GameRecord& record, const GameMai
 // without a move prompt (not when it goes to `only_user` alone: a reminder is that
 // player's own).
 // `player_note`, when given, adds a paragraph for one player (after the headline).
-void game_update(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& headline,
+void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const std::string& headline,
                  const std::vector<RatingChange>& rating_changes = {}, const std::string& subject = "",
                  std::optional<std::int64_t> only_user = std::nullopt,
                  const std::function<std::string(const Account&)>& player_note = {},
@@ -82,14 +82,14 @@ void game_update(CommandContext& ctx, const GameRecord& record, const Game& game
 // moves follow the headline for everyone, and the board shows the game after them; the
 // owner of each such ply reads that it was their conditional move and how many of their
 // lines remain.
-void ply_update(CommandContext& ctx, const PlyEnd& end, const Game& game, const std::string& headline,
+void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std::string& headline,
                 std::int64_t mover);
 
 // Makes the users who watch every new game of the record's kind its watchers (a new game
 // from a challenge or a rematch).
-void add_kind_watchers(CommandContext& ctx, const GameRecord& record);
+void add_kind_watchers(UnitOfWork& work, const GameRecord& record);
 
 // "Watchers: 2" for `show`.
-std::string watchers_line(CommandContext& ctx, const GameRecord& record);
+std::string watchers_line(UnitOfWork& work, const GameRecord& record);
 
 }  // namespace pbem::server

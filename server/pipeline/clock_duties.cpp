@@ -3,9 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "server/handlers/clock_events.h"
+#include "server/handlers/tick_handlers.h"
 #include "server/handlers/digest.h"
-#include "server/tournament/tournament_play.h"
+#include "server/competition/tournament_play.h"
 #include "server/storage/digests.h"
 #include "server/storage/metric_counts.h"
 #include "server/storage/tournaments.h"
@@ -112,7 +112,7 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
     const std::string number = std::to_string(id);
     if (carry_out_logged(
             db, config, turn, "tournament T#" + number, "start",
-            [&] { return start_due_tournament(db, config, id, now_iso8601()); },
+            [&] { return tournament_start_duty(db, config, id, now_iso8601()); },
             "pbem-tournament-" + number + "-start-",
             [](const ClockDutyDone&) { return ClockDutyKind::tournament_start; }))
       ++done.tournaments;

@@ -1,4 +1,5 @@
 #include "server/pipeline/intake.h"
+#include "server/pipeline/digest_reply.h"
 
 #include <algorithm>
 #include <new>
@@ -9,7 +10,7 @@
 #include "mail/header_scan.h"
 #include "mail/reply_text.h"
 #include "server/handlers/digest.h"
-#include "server/handlers/list_unsubscribe.h"
+#include "server/pipeline/unsubscribe_mail.h"
 #include "server/support/digest.h"
 
 namespace pbem::server {

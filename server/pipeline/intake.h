@@ -13,7 +13,7 @@
 
 #include "mail/inbound_message.h"
 #include "server/language/parser.h"
-#include "server/handlers/multiple.h"
+#include "server/language/command_lines.h"
 #include "server/pipeline/reply_move.h"
 #include "server/storage/database.h"
 #include "server/storage/inbox.h"
@@ -36,7 +36,7 @@ struct IntakeRecord {
   // When the command is carried out as the lines of the body (`multiple`): those lines,
   // each parsed once, read from the body's text above its first quote.
   std::optional<CommandLines> lines;
-  // For a mail to a valid game, digest or unsubscribe address (commands/list_unsubscribe.h:
+  // For a mail to a valid game, digest or unsubscribe address (pipeline/unsubscribe_mail.h:
   // acted on even when it looks automatic, as it answers only the address's owner).
   std::optional<AddressOwner> address_owner;
   // The operator's own mail system (mail.authserv_id) found the mail fails DMARC: its From

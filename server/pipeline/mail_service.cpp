@@ -27,6 +27,7 @@
 #include "server/pipeline/picture_warmup.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"
+#include "server/handlers/multiple.h"
 #include "server/storage/inbox.h"
 #include "server/storage/metric_counts.h"
 #include "server/storage/outbox.h"

@@ -15,7 +15,7 @@ namespace {
 // for a password nobody has checked would let any stranger's mail cost 6-23 ms of CPU.
 std::optional<Command> move_of(const ParsedCommand& parsed, bool to_game_address, const Accounts& accounts) {
   const auto& command = parsed.command;
-  if (!command || !command->is("move") || command->boards.empty()) return std::nullopt;
+  if (!command || !command->spec->traits.drawn_ahead || command->boards.empty()) return std::nullopt;
   if (to_game_address) return command;
   if (command->password.empty()) return std::nullopt;
   const auto account = accounts.find(command->userid);

@@ -63,12 +63,6 @@ ParsedCommand expired_digest(const std::string& address) {
                  address);
 }
 
-std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
-                                int password_generation) {
-  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
-  return game_address(config.server, key, game, userid, password_generation);
-}
-
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
                                     const std::string& subject, const std::string& first_line) {
   const auto candidate = find_game_address(config.server, recipients);

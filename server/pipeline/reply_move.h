@@ -51,8 +51,5 @@ std::optional<ParsedCommand> expired_since(Database& db, const AddressOwner& own
 ParsedCommand refused(std::string error, const std::string& address);
 ParsedCommand expired_digest(const std::string& address);
 
-// The game address of a player for mail about `game`, for the Reply-To of their game mails.
-std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
-                                int password_generation);
 
 }  // namespace pbem::server

@@ -1,26 +1,34 @@
 // The end of a ply: every way a ply or a result is stored goes through here, inside the
 // command's transaction (a move or swap, a resignation, a loss on time, an accepted undo,
 // an abort (also the clock's when the player to move never moved), the computer's move,
-// which is a move). Each stores what changed, then finish() does what follows any of them,
-// in one order: the ratings of a game that ended rated, the pending proposal cancelled.
-// The game as stored (deadline, status, result) is what GameRecords returns from the
-// write, not read back. What is to follow a ply next is one call each in finish(): a
-// tournament game's result (and its next round), a conditional answer. The mail side
-// words the PlyEnd it returns (game_update in game_mail.h).
+// which is a move). Each stores what changed, then runs the unit of work's ply reactions
+// (ply_reactions.h; the server's list and its order are server/handlers/ply_reactions.cpp:
+// ratings, the pending proposal, a tournament's result, conditional answers). The game as
+// stored (deadline, status, result) is what GameRecords returns from the write, not read
+// back. The mail side words the PlyEnd it returns (ply_update in mailing/game_mail.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/game.h"
-#include "server/handlers/conditional_commands.h"
-#include "server/handlers/command_context.h"
+#include "server/play/unit_of_work.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
 
 namespace pbem::server {
+
+// A ply the server played from a player's conditional moves (conditional_answers.h).
+struct ConditionalAnswer {
+  std::int64_t owner_id = 0;
+  std::string owner;           // the userid whose line it was
+  std::string to_ply;          // the opponent's ply it answers, canonical
+  std::string answer;          // the ply played, canonical
+  std::size_t lines_left = 0;  // the owner's lines after it
+};
 
 struct PlyEnd {
   GameRecord record;                         // the game as stored now
@@ -35,17 +43,17 @@ struct PlyEnd {
 
 // A ply `game` has just made (a placement, swap or resign by `colour`, played by user
 // `user_id`): stored with the clock of the player now to move.
-PlyEnd store_ply(CommandContext& ctx, const GameRecord& record, const Game& game, const std::string& ply, int colour,
+PlyEnd store_ply(UnitOfWork& work, const GameRecord& record, const Game& game, const std::string& ply, int colour,
                  std::int64_t user_id);
 // The player to move has lost on time: `winner_colour` wins; the moves stay as they are.
-PlyEnd store_loss_on_time(CommandContext& ctx, const GameRecord& record, int winner_colour);
+PlyEnd store_loss_on_time(UnitOfWork& work, const GameRecord& record, int winner_colour);
 // An accepted undo (proposal `proposal_id`): the last ply is taken back, and the player to
 // move again gets a whole period for it, as after any ply.
-PlyEnd store_takeback(CommandContext& ctx, const GameRecord& record, std::int64_t proposal_id);
+PlyEnd store_takeback(UnitOfWork& work, const GameRecord& record, std::int64_t proposal_id);
 // An abort: by a player alone before the first move, by agreement (`user_id` proposed it)
 // after it; or by the clock, AbortCause::NeverMoved: `user_id`'s time ran out before their
 // first ply. No result, unrated.
-PlyEnd store_abort(CommandContext& ctx, const GameRecord& record, std::int64_t user_id,
+PlyEnd store_abort(UnitOfWork& work, const GameRecord& record, std::int64_t user_id,
                    AbortCause cause = AbortCause::Players);
 
 }  // namespace pbem::server

@@ -40,4 +40,19 @@ bool Digests::move_on(std::int64_t user_id, const std::string& from, const std::
   return db_.changes() == 1;
 }
 
+void Digests::register_address(const std::string& token, std::int64_t user_id, int password_generation) {
+  db_.prepare(
+        "INSERT INTO digest_addresses (token, user_id, password_generation) VALUES (?, ?, ?) "
+        "ON CONFLICT (token) DO NOTHING")
+      .bind_all(token, user_id, password_generation)
+      .run();
+}
+
+std::optional<Digests::AddressOwner> Digests::address_owner(const std::string& token) const {
+  auto query = db_.prepare("SELECT user_id, password_generation FROM digest_addresses WHERE token = ?");
+  query.bind(1, token);
+  if (!query.step()) return std::nullopt;
+  return AddressOwner{query.column_int(0), static_cast<int>(query.column_int(1))};
+}
+
 }  // namespace pbem::server

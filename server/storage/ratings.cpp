@@ -48,28 +48,6 @@ bool better(const PlayerRating& a, const PlayerRating& b) {
   return a.userid < b.userid;
 }
 
-// A finished game as rating sees it: who played, and whose seat won.
-struct RatedResult {
-  std::int64_t game_id = 0;
-  std::string type;
-  std::array<std::int64_t, 2> user_ids{};  // player0, player1 (seats at the challenge)
-  std::array<std::string, 2> userids;
-  int winner_seat = 0;
-};
-
-// The game's result if it counts for ratings: finished, rated, won by someone and not
-// aborted (an aborted game, before its first move or later by agreement, has no winner). The winner is a colour; who held it depends on a swap, so
-// the engine replays the moves to say.
-std::optional<RatedResult> rated_result(const GameRecords& records, std::int64_t game_id) {
-  auto record = records.find(game_id);
-  if (!record || record->active || !record->rated || !record->winner_colour || record->aborted_by)
-    return std::nullopt;
-  auto game = records.replay(*record);
-  const std::string winner = userids_by_colour(*record, *game)[static_cast<std::size_t>(*record->winner_colour)];
-  return RatedResult{record->id, record->type, record->players, record->userids,
-                     winner == record->userids[0] ? 0 : 1};
-}
-
 // One rating period for each seat, both from the ratings before the game.
 std::array<RatingChange, 2> rate(const RatedResult& result, const std::array<Rating, 2>& before) {
   std::array<RatingChange, 2> changes;
@@ -136,7 +114,7 @@ struct Recomputed {
 };
 
 // Every finished rated game with a winner, in the order the games ended, each one period.
-Recomputed recompute(Database& db) {
+Recomputed recompute(Database& db, const Ratings::Rule& rated) {
   GameRecords records(db);
   auto ended = db.prepare(
       "SELECT id, coalesce(ended_at, updated_at) FROM games WHERE status = 'finished' AND rated = 1 "
@@ -145,7 +123,8 @@ Recomputed recompute(Database& db) {
   while (ended.step()) games.emplace_back(ended.column_int(0), ended.column_text(1));
   Recomputed out;
   for (const auto& [game_id, ended_at] : games) {
-    auto result = rated_result(records, game_id);
+    const auto record = records.find(game_id);
+    const auto result = record ? rated(*record) : std::nullopt;
     if (!result) continue;
     std::array<Rating, 2> before;
     for (std::size_t seat = 0; seat < 2; ++seat) {
@@ -227,21 +206,21 @@ void replace_kept(Database& db, const Recomputed& recomputed) {
 
 }  // namespace
 
-std::vector<RatingChange> Ratings::apply_result(std::int64_t game_id) {
-  auto result = rated_result(GameRecords(db_), game_id);
-  if (!result || !changes(game_id).empty()) return {};
+std::vector<RatingChange> Ratings::apply_result(const RatedResult& result) {
+  const std::int64_t game_id = result.game_id;
+  if (!changes(game_id).empty()) return {};
   std::array<PlayerRating, 2> standings;
   std::array<Rating, 2> before;
   for (std::size_t seat = 0; seat < 2; ++seat) {
-    auto kept = find(result->type, result->user_ids[seat]);
-    standings[seat] = kept ? *kept : PlayerRating{result->user_ids[seat], result->userids[seat], Rating{}, 0, 0, 0};
+    auto kept = find(result.type, result.user_ids[seat]);
+    standings[seat] = kept ? *kept : PlayerRating{result.user_ids[seat], result.userids[seat], Rating{}, 0, 0, 0};
     before[seat] = standings[seat].rating;
   }
-  const auto period = rate(*result, before);
+  const auto period = rate(result, before);
   const std::string now = now_iso8601();
   for (std::size_t seat = 0; seat < 2; ++seat) {
     add_result(standings[seat], period[seat]);
-    store_rating(db_, result->type, standings[seat], now);
+    store_rating(db_, result.type, standings[seat], now);
     store_change(db_, game_id, period[seat]);
   }
   return {period.begin(), period.end()};
@@ -311,8 +290,8 @@ std::vector<RatingChange> Ratings::changes(std::int64_t game_id) const {
   return found;
 }
 
-RatingsRebuild Ratings::rebuild(bool write) {
-  const Recomputed recomputed = recompute(db_);
+RatingsRebuild Ratings::rebuild(bool write, const Rule& rated) {
+  const Recomputed recomputed = recompute(db_, rated);
   RatingsRebuild report;
   report.games = static_cast<int>(recomputed.periods.size());
   compare_changes(db_, recomputed, report.differences);

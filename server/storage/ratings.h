@@ -1,16 +1,19 @@
 // Glicko-2 ratings in SQLite (tables `ratings` and `rating_changes`, schema/005_ratings.sql):
 // one rating per (user, game name), updated once per finished rated game, and rebuilt from
-// the stored games on demand. The arithmetic is server/ratings/glicko2.h; this file holds
-// the SQL and decides which games count.
+// the stored games on demand. The arithmetic is server/ratings/glicko2.h; which games count
+// is server/play/rated_game.h (the rule is passed in); this file holds the SQL.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "server/ratings/glicko2.h"
+#include "server/ratings/rated_result.h"
 #include "server/storage/database.h"
+#include "server/storage/game_records.h"
 
 namespace pbem::server {
 
@@ -50,12 +53,11 @@ class Ratings {
  public:
   explicit Ratings(Database& db) : db_(db) {}
 
-  // Rates game `game_id` if it is finished, rated, has a winner and is not rated yet: one
-  // rating period for each of its two players, both computed from their ratings before the
-  // game. Returns the two changes (player0's first), or nothing when the game does not
-  // count. Call it inside the transaction that ends the game, so result and ratings are
-  // stored together or not at all.
-  std::vector<RatingChange> apply_result(std::int64_t game_id);
+  // Rates the game of `result` if it is not rated yet: one rating period for each of its
+  // two players, both computed from their ratings before the game. Returns the two changes
+  // (player0's first), or nothing when it was rated already. Call it inside the
+  // transaction that ends the game, so result and ratings are stored together or not at all.
+  std::vector<RatingChange> apply_result(const RatedResult& result);
 
   // The player's rating in `type`; nothing before their first rated game of it.
   std::optional<PlayerRating> find(const std::string& type, std::int64_t user_id) const;
@@ -72,11 +74,13 @@ class Ratings {
   // The changes game `game_id` made (empty when it was not rated).
   std::vector<RatingChange> changes(std::int64_t game_id) const;
 
-  // Recomputes every rating from the finished rated games in the order they ended and
+  // Which stored games count, and who won them: server/play/rated_game.h's rated_result.
+  using Rule = std::function<std::optional<RatedResult>(const GameRecord&)>;
+  // Recomputes every rating from the finished games `rated` counts, in the order they ended, and
   // compares the result with the kept tables. With `write`, the kept tables are replaced
   // by the recomputed ones (for a database that has games from before ratings existed).
   // Needs the caller's transaction when writing.
-  RatingsRebuild rebuild(bool write);
+  RatingsRebuild rebuild(bool write, const Rule& rated);
 
  private:
   Database& db_;

@@ -5,7 +5,7 @@
 #include "pictures/picture.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
-#include "server/tournament/tournament_play.h"
+#include "server/mailing/tournament_text.h"
 #include "server/storage/game_records.h"
 #include "server/storage/tournaments.h"
 #include "server/support/clock.h"

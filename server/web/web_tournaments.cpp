@@ -1,7 +1,7 @@
 // A tournament's page: the table as the mails give it, then every round's games.
 #include <map>
 
-#include "server/tournament/tournament_play.h"
+#include "server/mailing/tournament_text.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/tournaments.h"

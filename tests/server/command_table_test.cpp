@@ -6,9 +6,10 @@
 #include <set>
 
 #include "engine/text.h"
-#include "server/commands/command_table.h"
-#include "server/commands/commands.h"
-#include "server/commands/help.h"
+#include "server/language/command_table.h"
+#include "server/language/parser.h"
+#include "server/handlers/dispatch.h"
+#include "server/handlers/help.h"
 
 using namespace pbem::server;
 
@@ -29,7 +30,7 @@ TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
     CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe"));
     CHECK_FALSE(spec.usage.empty());
     CHECK(spec.parse != nullptr);
-    CHECK(spec.handle != nullptr);
+    CHECK(handler_for(spec) != nullptr);
     CHECK(&command_named(spec.name) == &spec);
   }
   CHECK_THROWS_AS(command_named("no such command"), std::logic_error);

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/text.h"
-#include "server/commands/commands.h"
+#include "server/language/parser.h"
 
 using namespace pbem::server;
 

@@ -2,7 +2,7 @@
 // answer replaces a branch, the opponent's ply cuts the tree to its subtree, and the limits.
 #include <catch2/catch.hpp>
 
-#include "server/commands/conditional_tree.h"
+#include "server/play/conditional_tree.h"
 
 using pbem::server::ConditionalLine;
 using pbem::server::ConditionalTree;

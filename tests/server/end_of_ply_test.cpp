@@ -7,9 +7,10 @@
 #include <memory>
 #include <optional>
 
-#include "server/commands/clock_events.h"
-#include "server/commands/context.h"
-#include "server/commands/end_of_ply.h"
+#include "tests/server/rated_games.h"
+#include "server/handlers/tick_handlers.h"
+#include "server/handlers/command_context.h"
+#include "server/play/end_of_ply.h"
 #include "server/storage/conditional_moves.h"
 #include "server/storage/proposals.h"
 #include "service_fixture.h"
@@ -67,7 +68,7 @@ TEST_CASE("a resignation ends a rated game: rated once, clock stopped, proposal 
   CHECK_FALSE(end.record.deadline_at);
   CHECK(end.rating_changes.size() == 2);
   CHECK_FALSE(end.cancelled.empty());
-  CHECK(scope.ctx.ratings.apply_result(1).empty());  // already applied, in this transaction
+  CHECK(pbem::test::rate_stored_game(scope.ctx.db, 1).empty());  // already applied, in this transaction
 }
 
 TEST_CASE("a loss on time has the same effects as a resignation", "[end_of_ply]") {

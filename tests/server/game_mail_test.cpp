@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "server/commands/context.h"
-#include "server/commands/game_mail.h"
+#include "server/handlers/command_context.h"
+#include "server/mailing/game_mail.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;

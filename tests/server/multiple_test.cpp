@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "mail/inbound_message.h"
-#include "server/commands/commands.h"
+#include "server/language/parser.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
 #include "server/storage/passwords.h"

@@ -4,7 +4,7 @@
 
 #include "engine/registry.h"
 #include "pictures/picture.h"
-#include "server/commands/picture_cache.h"
+#include "server/mailing/picture_cache.h"
 
 using pbem::server::PictureCache;
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/registry.h"
+#include "tests/server/rated_games.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
 #include "server/storage/migrations.h"
@@ -135,8 +136,8 @@ TEST_CASE("an aborted game with moves is not rated, also by a rebuild", "[propos
   CHECK_FALSE(ended.active);
   CHECK(ended.aborted_by == "bob");
   CHECK(ended.plies == 2);
-  CHECK(ratings.apply_result(game.id).empty());
-  const RatingsRebuild rebuilt = ratings.rebuild(false);
+  CHECK(pbem::test::rate_stored_game(f.db, game.id).empty());
+  const RatingsRebuild rebuilt = ratings.rebuild(false, rated_result);
   CHECK(rebuilt.games == 0);
   CHECK(rebuilt.differences.empty());
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/server/rated_games.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
@@ -130,7 +131,7 @@ struct History : pbem::test::ServiceFixture {
       auto game = records.replay(record);
       REQUIRE(game->resign(1).ok);
       records.append(record, "resign", 1, opponent, *game);
-      ratings.apply_result(record.id);
+      pbem::test::rate_stored_game(db, record.id);
     }
     // And one game in progress, so `active` and `next` find something too.
     records.create("hy3", "-size=3", alice, bob, "test.example");

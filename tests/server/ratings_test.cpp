@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/registry.h"
+#include "tests/server/rated_games.h"
 #include "server/ratings/glicko2.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
@@ -70,7 +71,7 @@ struct Fixture {
     const int colour = holders[0] == resigner ? 0 : 1;
     REQUIRE(game->resign(colour).ok);
     records.append(record, "resign", colour, users.at(resigner), *game);
-    return ratings.apply_result(record.id);
+    return pbem::test::rate_stored_game(db, record.id);
   }
 };
 
@@ -143,7 +144,7 @@ TEST_CASE("three players, several games: each game is one period for both player
   CHECK(f.ratings.standings("gates").empty());
 
   // The kept values are what a rebuild computes.
-  const RatingsRebuild rebuild = f.ratings.rebuild(false);
+  const RatingsRebuild rebuild = f.ratings.rebuild(false, rated_result);
   CHECK(rebuild.games == 5);
   CHECK(rebuild.differences.empty());
 }
@@ -153,20 +154,20 @@ TEST_CASE("unrated, aborted, unfinished and already rated games change nothing",
   CHECK(f.play_out(f.challenge("hy3", "alice", "bob", false), {"a1"}, "bob").empty());
   GameRecord aborted = f.challenge("hy3", "alice", "bob");
   f.records.abort(aborted, f.users["alice"]);
-  CHECK(f.ratings.apply_result(aborted.id).empty());
+  CHECK(pbem::test::rate_stored_game(f.db, aborted.id).empty());
   GameRecord active = f.challenge("hy3", "alice", "bob");
-  CHECK(f.ratings.apply_result(active.id).empty());
-  CHECK(f.ratings.apply_result(9999).empty());
+  CHECK(pbem::test::rate_stored_game(f.db, active.id).empty());
+  CHECK(pbem::test::rate_stored_game(f.db, 9999).empty());
   CHECK(scalar(f.db, "SELECT count(*) FROM ratings") == 0);
 
   GameRecord rated = f.challenge("hy3", "alice", "bob");
   CHECK(f.play_out(rated, {}, "alice").size() == 2);
   const auto kept = f.ratings.find("hy3", f.users["bob"]);
-  CHECK(f.ratings.apply_result(rated.id).empty());  // a second call must not count it twice
+  CHECK(pbem::test::rate_stored_game(f.db, rated.id).empty());  // a second call must not count it twice
   CHECK(f.ratings.find("hy3", f.users["bob"])->rating == kept->rating);
   CHECK(f.ratings.find("hy3", f.users["bob"])->games == 1);
   CHECK(f.ratings.changes(rated.id).size() == 2);
-  CHECK(f.ratings.rebuild(false).differences.empty());
+  CHECK(f.ratings.rebuild(false, rated_result).differences.empty());
 }
 
 TEST_CASE("a finished game gets its end stamped in order, however it finished", "[ratings]") {
@@ -196,23 +197,23 @@ TEST_CASE("a rebuild follows the order games ended in, not their numbers", "[rat
   f.play_out(older, {}, "alice");
   expected.game("hy3", "bob", "alice");
   check_matches(f, expected);
-  CHECK(f.ratings.rebuild(false).differences.empty());
+  CHECK(f.ratings.rebuild(false, rated_result).differences.empty());
 }
 
 TEST_CASE("a rebuild reports kept values that differ, and can replace them", "[ratings]") {
   Fixture f;
   f.play_out(f.challenge("hy3", "alice", "bob"), {}, "bob");
   f.play_out(f.challenge("hy3", "carol", "bob"), {}, "carol");
-  REQUIRE(f.ratings.rebuild(false).differences.empty());
+  REQUIRE(f.ratings.rebuild(false, rated_result).differences.empty());
   // One bit off in one number is a difference; so is a game the kept values miss.
   f.db.exec("UPDATE ratings SET deviation = deviation * (1 + 1e-15) WHERE user_id = 1");
   f.db.exec("DELETE FROM rating_changes WHERE game_id = 2");
-  const RatingsRebuild found = f.ratings.rebuild(false);
+  const RatingsRebuild found = f.ratings.rebuild(false, rated_result);
   REQUIRE(found.differences.size() == 2);
   CHECK(found.differences[0] == "game 2: not rated in the kept values");
   CHECK(found.differences[1].starts_with("alice in hy3: kept "));
-  CHECK(f.ratings.rebuild(true).differences.size() == 2);
-  CHECK(f.ratings.rebuild(false).differences.empty());
+  CHECK(f.ratings.rebuild(true, rated_result).differences.size() == 2);
+  CHECK(f.ratings.rebuild(false, rated_result).differences.empty());
 }
 
 TEST_CASE("games finished before ratings existed are stamped in order and rated by a rebuild", "[ratings]") {
@@ -240,13 +241,13 @@ TEST_CASE("games finished before ratings existed are stamped in order and rated 
   CHECK(scalar(db, "SELECT end_order FROM games WHERE id = 2") == 1);
   CHECK(scalar(db, "SELECT end_order FROM games WHERE id = 1") == 2);
   Ratings ratings(db);
-  CHECK(ratings.rebuild(false).differences.size() == 4);  // two games and two players unrated
+  CHECK(ratings.rebuild(false, rated_result).differences.size() == 4);  // two games and two players unrated
   {
     Transaction transaction(db);
-    CHECK(ratings.rebuild(true).games == 2);
+    CHECK(ratings.rebuild(true, rated_result).games == 2);
     transaction.commit();
   }
-  CHECK(ratings.rebuild(false).differences.empty());
+  CHECK(ratings.rebuild(false, rated_result).differences.empty());
   Expected expected;
   expected.game("hy3", "bob", "alice");    // game 2
   expected.game("hy3", "alice", "bob");    // game 1

@@ -1,4 +1,4 @@
-#include "server/commands/suggest.h"
+#include "server/language/suggest.h"
 
 #include <catch2/catch.hpp>
 

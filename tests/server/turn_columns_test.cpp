@@ -9,8 +9,8 @@
 #include <random>
 #include <string>
 
-#include "server/commands/context.h"
-#include "server/commands/end_of_ply.h"
+#include "server/handlers/command_context.h"
+#include "server/play/end_of_ply.h"
 #include "server/storage/proposals.h"
 #include "service_fixture.h"
 #include "turn_columns.h"

@@ -5,7 +5,7 @@
 
 #include <regex>
 
-#include "server/commands/game_address.h"
+#include "server/language/game_address.h"
 
 using namespace pbem::server;
 

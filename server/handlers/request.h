@@ -1,0 +1,30 @@
+// One command as a mail asks for it: who sent it, the command as parsed, the body, and
+// what authenticates it besides a password. Made by the pipeline for each command of an
+// inbound mail and by the computer for its moves (computer_policy.h); the clock's duties,
+// the digest and a tournament's start are asked for by no mail and make none
+// (play/unit_of_work.h).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/language/parser.h"
+
+namespace pbem::server {
+
+class MailAllowance;
+
+struct Request {
+  std::string sender;        // normalised address replies to the sender go to (Reply-To or From)
+  std::string from;          // normalised From address: who the mail claims to be from
+  ParsedCommand command;     // the Subject (or the body line holding the command), parsed once
+  std::string body;          // the new text of the body, for chat and message
+  // Set for a mail to a valid game address (reply_move.h): that player's commands in it
+  // need no password, the address being the credential.
+  std::optional<std::string> authenticated_userid;
+  // What the earlier commands of the same inbound mail used of its allowances (one account,
+  // one game-address notice); none outside inbound mail (the clock, the computer).
+  const MailAllowance* allowance = nullptr;
+};
+
+}  // namespace pbem::server

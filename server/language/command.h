@@ -1,0 +1,47 @@
+// A command as the parser reads it (parser.h): which row of the command table it is, and
+// the words it was given. Keywords and user ids are case-insensitive; passwords and moves
+// keep their case here (moves are lower-cased by the engine).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/language/command_spec.h"
+#include "server/language/masked_command.h"
+
+namespace pbem::server {
+
+// A game named by its number, "17", or at a point of its record, "17#5".
+struct BoardRef {
+  long long number = 0;
+  std::optional<int> ply;  // "#moveno"
+};
+
+struct Command {
+  const CommandSpec* spec = nullptr;  // the table row: its name, usage and traits
+  std::string type;                   // the game's registry name for game commands ("gates")
+  std::string userid;                 // lower-case
+  std::string password;               // as typed (for confirm: the code)
+  std::string new_password;           // change password
+  std::vector<BoardRef> boards;       // game numbers (show: several)
+  std::string move;                   // move / swap / resign text
+  std::optional<int> moveno;          // "#moveno" on a move
+  std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,
+                                      // preview moves, games filter words
+  MaskedCommand masked;               // the command text with passwords replaced by "*****"
+
+  // True if this is the command the table calls `name` ("move", "change password").
+  bool is(std::string_view name) const { return spec && spec->name == name; }
+};
+
+struct ParsedCommand {
+  std::optional<Command> command;
+  std::string error;     // when command is empty: what was wrong
+  std::string usage;     // the usage line(s) of the command that was attempted, if known
+  MaskedCommand masked;  // what replies and logs may quote, even on error
+  SecretWords secrets;   // what no error text may repeat (the processor masks it in them)
+};
+
+}  // namespace pbem::server

@@ -1,0 +1,38 @@
+#include "server/mailing/mail_addresses.h"
+
+#include "engine/text.h"
+#include "server/language/game_address.h"
+#include "server/storage/digests.h"
+#include "server/storage/server_secrets.h"
+#include "server/storage/watchers.h"
+
+namespace pbem::server {
+
+std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
+                                int password_generation) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  return game_address(config.server, key, game, userid, password_generation);
+}
+
+std::string digest_address(Database& db, const Config& config, const Account& account) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  const std::string token = digest_address_token(key, account.userid, account.password_generation);
+  Digests(db).register_address(token, account.id, account.password_generation);
+  const std::string& server = config.server.address;
+  const auto at = server.rfind('@');
+  return to_lower(server.substr(0, at)) + "+d-" + token + "@" + to_lower(server.substr(at + 1));
+}
+
+std::string unsubscribe_address_of(Database& db, const Config& config, const Account& account,
+                                   std::string_view setting) {
+  const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
+  return unsubscribe_address(config.server, key, setting, account.userid);
+}
+
+std::string watcher_unsubscribe_address(Database& db, const Config& config, const Account& watcher,
+                                        const GameRecord& record) {
+  const bool kind = Watchers(db).watches_kind(record.type, watcher.id);
+  return unsubscribe_address_of(db, config, watcher, kind ? record.type : std::to_string(record.id));
+}
+
+}  // namespace pbem::server

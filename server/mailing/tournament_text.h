@@ -1,0 +1,29 @@
+// How tournaments read in mail, on `tournament T` and on the web window: their names and
+// titles, the line at the top of a tournament game's mails, the table. The tournament's
+// life (its start, its rounds, its end) is server/competition/tournament_play.h.
+#pragma once
+
+#include <string>
+
+#include "server/storage/database.h"
+#include "server/storage/game_records.h"
+#include "server/storage/tournaments.h"
+#include "server/tournament/tournament_rules.h"
+
+namespace pbem::server {
+
+// The rules' settings of tournament `t` (server/tournament/: pairings, tallies).
+tournament::Settings settings_of(const TournamentRecord& t);
+// "T#3 spring"
+std::string tournament_name(const TournamentRecord& t);
+// "round robin", "Swiss", "knockout"
+std::string format_words(tournament::Format format);
+// "T#3 spring (HY 3, round robin)"
+std::string tournament_title(const TournamentRecord& t);
+// "Tournament T#3 spring, round 2\n\n" at the top of every mail of a tournament game; ""
+// for another game.
+std::string tournament_line(Database& db, const GameRecord& record);
+// The table of `t` as the mails and `tournament T` show it.
+std::string tournament_table_text(Database& db, const TournamentRecord& t);
+
+}  // namespace pbem::server
