@@ -13,6 +13,7 @@
 #include "server/mailing/tournament_text.h"
 #include "server/play/time_bank.h"
 #include "server/support/clock.h"
+#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "server/mailing/clock_text.h"
 #include "server/handlers/command_context.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"

@@ -6,6 +6,7 @@
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/tournaments.h"
+#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 

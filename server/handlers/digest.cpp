@@ -14,6 +14,7 @@
 #include "server/storage/digests.h"
 #include "server/storage/server_secrets.h"
 #include "server/support/clock.h"
+#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 

@@ -6,6 +6,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/mailing/clock_text.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/command_context.h"
 #include "server/play/end_of_ply.h"

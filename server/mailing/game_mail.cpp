@@ -8,6 +8,7 @@
 #include "server/mailing/tournament_text.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/watchers.h"
+#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 

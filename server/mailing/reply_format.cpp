@@ -5,6 +5,7 @@
 
 #include "engine/text.h"
 #include "server/play/game_clock.h"
+#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 

@@ -1,6 +1,6 @@
-// The correspondence clock as the commands and the clock duties use it (README "The
-// clock"): after every ply the player to move has the game's days per move, counted from
-// now or, while they are on vacation, from its end; deadlines read "2027-01-15 12:00 UTC".
+// The correspondence clock (docs/commands.md "The clock"): after every ply the player to
+// move has the game's days per move, or their time bank, counted from now or, while they
+// are on vacation, from its end. How a clock reads in mail is server/mailing/clock_text.h.
 #pragma once
 
 #include <chrono>
@@ -8,16 +8,13 @@
 #include <string>
 
 #include "engine/game.h"
+#include "server/play/seats.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
 #include "server/support/config.h"
 
 namespace pbem::server {
 
-// The user id that holds `colour` in `game` (colours change hands after a swap).
-std::int64_t user_id_of_colour(const GameRecord& record, const Game& game, int colour);
-// The colour `user_id`, a player of the game, holds.
-int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id);
 
 // The clock of the turn of `user_to_move` that starts at `now` in the game `record`: the
 // game's days per move, or that player's bank (spec "Time bank"; the banks as they stand in
@@ -38,15 +35,7 @@ TurnClock clock_after_turn(Database& db, const ClockConfig& config, const GameRe
 std::int64_t seconds_left(Database& db, const GameRecord& record, std::int64_t user_to_move,
                           std::chrono::system_clock::time_point now);
 
-// "2027-01-15 12:00 UTC" for a stored timestamp.
-std::string deadline_text(const std::string& iso);
 
-// What a game mail or `show` says about the clock, for `reader` (a userid, or "" for anyone):
-// the deadline of the player to move (and in a game on a time bank both banks: "Time left:
-// alice 9 d 4 h, bob 10 d 0 h (10+1)"), and which other player is on vacation until when.
-// Empty for a game that is over.
-// Not for the web window, which shows no deadline at all (a deadline moves with a vacation).
-std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader);
 
 // Moves every deadline of `user_id`'s running games by `seconds` where they are to move
 // (a vacation starts: +, one ends early: -). Returns how many games.

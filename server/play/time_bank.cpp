@@ -43,10 +43,4 @@ TimeBank parse_time_bank(std::string_view value) {
   return TimeBank{std::string(value), *bank, *increment, {*bank, *bank}};
 }
 
-std::string bank_text(std::int64_t seconds) {
-  if (seconds < 0) seconds = 0;
-  const std::int64_t hours = seconds / kHour;
-  return std::to_string(hours / 24) + " d " + std::to_string(hours % 24) + " h";
-}
-
 }  // namespace pbem::server

@@ -1,5 +1,5 @@
-// The time bank's words (spec "Time bank"): the challenge option -clock=B+I and the way
-// mails write a bank. The arithmetic of a running game's banks is with the rest of the
+// The time bank's option (spec "Time bank"): the challenge option -clock=B+I (the way
+// mails write a bank: server/mailing/clock_text.h). The arithmetic of a running game's banks is with the rest of the
 // clock (game_clock.h).
 #pragma once
 
@@ -16,7 +16,5 @@ namespace pbem::server {
 // Throws OptionError (engine/options.h) naming what is wrong.
 TimeBank parse_time_bank(std::string_view value);
 
-// A bank as mails show it: whole hours rounded down, "9 d 4 h" ("0 d 0 h" when spent).
-std::string bank_text(std::int64_t seconds);
 
 }  // namespace pbem::server
