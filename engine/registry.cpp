@@ -12,6 +12,15 @@ const std::vector<GameType>& game_types() {
   return types;
 }
 
+const std::vector<std::string>& game_type_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> found;
+    for (const auto& type : game_types()) found.push_back(type.name);
+    return found;
+  }();
+  return names;
+}
+
 const GameType* find_game_type(std::string_view name) {
   std::string wanted = to_lower(trim(name));
   for (const auto& type : game_types())

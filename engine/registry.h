@@ -24,6 +24,8 @@ struct GameType {
 };
 
 const std::vector<GameType>& game_types();
+// The registry names of the games, in registry order ("gates", "hy3", "gaia").
+const std::vector<std::string>& game_type_names();
 const GameType* find_game_type(std::string_view name);
 
 // Throws OptionError for an unknown game (naming the known ones) or bad options.

@@ -11,6 +11,7 @@
 
 #include "engine/registry.h"
 #include "fuzz/fuzz_support.h"
+#include "server/play/rated_game.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/migrations.h"
@@ -41,7 +42,7 @@ Database& site() {
         game->play(ply);
         record = records.append(record, ply, colour, colour == 0 ? alice.id : bob.id, *game);
       }
-      Ratings(made).apply_result(record.id);
+      if (const auto rated = rated_result(record)) Ratings(made).apply_result(*rated);
     };
     play("hy3", {"-size=3"}, {"c1", "a1", "c2", "a2", "c3", "a3", "c4", "b4", "c5"});
     play("gates", {}, {"c:d3"});

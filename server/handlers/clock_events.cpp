@@ -34,13 +34,14 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   if (const std::int64_t late_id = user_id_of_colour(record, *game, loser); deadline_aborts(work, record, late_id)) {
     const PlyEnd end = store_abort(work, record, late_id, AbortCause::NeverMoved);
     game_update(work, end.record, *game,
-                missed + ", and had not made a move in this game: nobody loses a game they never played." +
-                    end.cancelled,
-                end.rating_changes);
+                {.headline = missed + ", and had not made a move in this game: nobody loses a game they never "
+                                      "played." + end.cancelled,
+                 .rating_changes = end.rating_changes});
     return ClockDutyDone{"aborted, " + late + " never moved", {}, 0, true};
   }
   const PlyEnd end = store_loss_on_time(work, record, 1 - loser);
-  game_update(work, end.record, *game, missed + ", and lost on time." + end.cancelled, end.rating_changes);
+  game_update(work, end.record, *game,
+              {.headline = missed + ", and lost on time." + end.cancelled, .rating_changes = end.rating_changes});
   return ClockDutyDone{late + " lost on time", {}};
 }
 
@@ -53,12 +54,14 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   const std::int64_t mover_id = user_id_of_colour(record, *game, game->to_move());
   game_update(work, record, *game,
-              "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
-                  deadline_text(*record.deadline_at) + ". Without a move by then " +
-                  (deadline_aborts(work, record, mover_id) ? "the game is aborted: you have not moved in it yet."
-                                                          : "you lose on time."),
-              {}, game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover + " to move",
-              mover_id);
+              {.headline = "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
+                           deadline_text(*record.deadline_at) + ". Without a move by then " +
+                           (deadline_aborts(work, record, mover_id)
+                                ? "the game is aborted: you have not moved in it yet."
+                                : "you lose on time."),
+               .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover +
+                          " to move",
+               .only_user = mover_id});
   return ClockDutyDone{"reminder to " + mover, {}};
 }
 

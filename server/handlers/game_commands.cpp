@@ -110,8 +110,9 @@ void challenge(CommandContext& ctx, const Command& c) {
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
   add_kind_watchers(ctx, record);  // before the first board mail, which they get too
   game_update(ctx, record, *game,
-              "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
-                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
+              {.headline = "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " +
+                           first.userid + " (" + colour_of(*game, 0) + ") against " + second.userid + " (" +
+                           colour_of(*game, 1) + ")."});
   // A challenge is authorised by the From header only, which can be forged: either player
   // can undo an unwanted game, alone, until the first move.
   for (Reply& reply : ctx.out.replies)
@@ -181,8 +182,9 @@ void resign(CommandContext& ctx, const Command& c) {
   if (!result.ok) throw CommandError(result.error);
   const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(ctx, end.record, *game, player.userid + " (" + colour_of(*game, colour) + ") resigned." + end.cancelled,
-              end.rating_changes);
+  game_update(ctx, end.record, *game,
+              {.headline = player.userid + " (" + colour_of(*game, colour) + ") resigned." + end.cancelled,
+               .rating_changes = end.rating_changes});
 }
 
 void show(CommandContext& ctx, const Command& c) {

@@ -123,7 +123,7 @@ void accept(CommandContext& ctx, const Command& c) {
                          ? " aborted by agreement"
                          : " move " + std::to_string(proposal.at_ply) + " taken back");
   const std::size_t mails_before = ctx.out.replies.size();
-  game_update(ctx, end.record, *ctx.records.replay(end.record), agreed);
+  game_update(ctx, end.record, *ctx.records.replay(end.record), {.headline = agreed});
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
@@ -173,9 +173,9 @@ void rematch(CommandContext& ctx, const Command& c) {
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record);
   const std::size_t mails_before = ctx.out.replies.size();
   game_update(ctx, fresh, *game,
-              "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
-                  game_title(record.type) + " #" + number_of(fresh) + ", " + first.userid + " (" +
-                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
+              {.headline = "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
+                           game_title(record.type) + " #" + number_of(fresh) + ", " + first.userid + " (" +
+                           colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 

@@ -170,9 +170,9 @@ int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Accoun
     if (!game->resign(colour).ok) continue;
     const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
     game_update(ctx, end.record, *game,
-                player.userid + " (" + colour_of(*game, colour) + ") left tournament T#" + number_of(t) +
-                    " and resigned." + end.cancelled,
-                end.rating_changes);
+                {.headline = player.userid + " (" + colour_of(*game, colour) + ") left tournament T#" +
+                             number_of(t) + " and resigned." + end.cancelled,
+                 .rating_changes = end.rating_changes});
     ++resigned;
   }
   return resigned;

@@ -94,10 +94,8 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
   }
 }
 
-void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const std::string& headline,
-                 const std::vector<RatingChange>& rating_changes, const std::string& subject,
-                 std::optional<std::int64_t> only_user, const std::function<std::string(const Account&)>& player_note,
-                 std::optional<std::int64_t> move_by) {
+void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const BoardUpdate& update) {
+  const std::string& headline = update.headline;
   const auto users = userids_by_colour(record, game);
   // What follows the headline: the board (a player's note, if any, goes between them).
   const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
@@ -109,14 +107,14 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
   if (const auto winner = winner_of(record, game)) {
     ending = "The game is over: " + users[static_cast<std::size_t>(*winner)] + " (" + colour_of(game, *winner) +
              ") wins" + (record.lost_on_time ? " on time" : "") + ".";
-    players_ending = ending + "\n" + rating_lines(record.type, rating_changes);
+    players_ending = ending + "\n" + rating_lines(record.type, update.rating_changes);
   } else if (record.aborted_by) {
     ending = "The game is over without a result: it was " + aborted_note(record) + ".";
     players_ending = ending + " It is not rated.\n";
   }
   const std::string mover = ending.empty() ? users[static_cast<std::size_t>(game.to_move())] : "";
   const auto player_text = [&](const Account& account) {
-    const std::string note = player_note ? std::string(trim(player_note(account))) : "";
+    const std::string note = update.player_note ? std::string(trim(update.player_note(account))) : "";
     std::string text = note.empty() ? board : headline + "\n\n" + note + below_headline;
     if (!ending.empty()) text += players_ending;
     else if (mover == account.userid) text += move_prompt(record, game, account.userid);
@@ -130,19 +128,20 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
       board + (ending.empty() ? mover + " (" + colour_of(game, game.to_move()) + ") is to move.\n" : ending + "\n");
   PictureOnDemand picture(game);
   send_game_mail(work, record,
-                 {.subject = subject.empty() ? game_subject(record, game) : subject,
+                 {.subject = update.subject.empty() ? game_subject(record, game) : update.subject,
                   .player_text = player_text,
                   .picture = &picture,
                   .diagram = game.diagram(),
-                  .only_user = only_user,
+                  .only_user = update.only_user,
                   .watcher_text = watched,
-                  .move_report_by = ending.empty() ? move_by : std::nullopt});
+                  .move_report_by = ending.empty() ? update.move_by : std::nullopt});
 }
 
 void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std::string& headline,
                 std::int64_t mover) {
   if (end.answers.empty()) {
-    game_update(work, end.record, game, headline + end.cancelled, end.rating_changes, "", std::nullopt, {}, mover);
+    game_update(work, end.record, game,
+                {.headline = headline + end.cancelled, .rating_changes = end.rating_changes, .move_by = mover});
     return;
   }
   const Game& now = *end.position;
@@ -160,7 +159,11 @@ void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std
                 ".\n";
     return text;
   };
-  game_update(work, end.record, now, told + end.cancelled, end.rating_changes, "", std::nullopt, note, mover);
+  game_update(work, end.record, now,
+              {.headline = told + end.cancelled,
+               .rating_changes = end.rating_changes,
+               .player_note = note,
+               .move_by = mover});
 }
 
 void add_kind_watchers(UnitOfWork& work, const GameRecord& record) {

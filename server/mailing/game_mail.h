@@ -63,18 +63,27 @@ struct GameMail {
 // the game's mail. The only loop over a game mail's recipients.
 void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail);
 
-// The board mail after a challenge, move, accepted undo or the clock's duties: both players
-// (only `only_user` when given) get it with `headline` first, the player to move with a
-// move prompt; the mail that ends a rated game shows `rating_changes`. `subject` replaces
-// the usual "<Game> #N: bob to move" when not empty. The game's watchers get it too,
-// without a move prompt (not when it goes to `only_user` alone: a reminder is that
-// player's own).
-// `player_note`, when given, adds a paragraph for one player (after the headline).
-void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const std::string& headline,
-                 const std::vector<RatingChange>& rating_changes = {}, const std::string& subject = "",
-                 std::optional<std::int64_t> only_user = std::nullopt,
-                 const std::function<std::string(const Account&)>& player_note = {},
-                 std::optional<std::int64_t> move_by = std::nullopt);
+// The board mail after a challenge, move, accepted undo or the clock's duties, as
+// game_update sends it. Every member but the headline has a default, so that callers name
+// only what they use (designated initializers).
+struct BoardUpdate {
+  std::string headline;  // first in every copy: what happened
+  // The mail that ends a rated game shows them to the players.
+  std::vector<RatingChange> rating_changes{};
+  // Replaces the usual "<Game> #N: bob to move" when not empty.
+  std::string subject{};
+  // Only this player gets it (a reminder is that player's own), and no watcher.
+  std::optional<std::int64_t> only_user{};
+  // A paragraph for one player, after the headline (a conditional move's owner).
+  std::function<std::string(const Account&)> player_note{};
+  // A report of a move by this user in a game that goes on (GameMail::move_report_by).
+  std::optional<std::int64_t> move_by{};
+};
+
+// Sends `update`: both players (only `only_user` when given) get it with the headline
+// first, the player to move with a move prompt; the game's watchers get it too, without a
+// move prompt.
+void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, const BoardUpdate& update);
 
 // The board mail after a ply by `mover` stored with store_ply (end_of_ply.h): `headline`
 // says what the ply did, `game` is the game after it. While the game goes on it is a report

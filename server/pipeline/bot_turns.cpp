@@ -5,7 +5,7 @@
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
 #include "server/storage/proposals.h"
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 #include "server/support/log.h"
 
 namespace pbem::server {
@@ -48,7 +48,7 @@ int BotTurns::play_pending() {
 
 // Only a proposal made while the computer was to move can be waiting here (it moves at
 // once otherwise, and a move cancels a proposal); it must not wait for an answer that never
-// comes. What it answers is commands/computer_policy.h's.
+// comes. What it answers is handlers/computer_policy.h's.
 bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto waiting = Proposals(db_).pending(game_id);  // read first: most games have none
   if (!waiting || waiting->proposed_by == bot_->id) return false;

@@ -169,8 +169,8 @@ int run_daemon(const Config& config) {
   InboxWriter inbox(
       config,
       [&](ReceiveStatus status) {
+        // A duplicate is logged and never answered: only new mail is work.
         if (status != ReceiveStatus::Duplicate) work.notify();
-        else sender.wake();  // the duplicate notice
       },
       std::chrono::seconds(60), &write_turn);
   mail::SmtpServer smtp(

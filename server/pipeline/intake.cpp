@@ -11,20 +11,10 @@
 #include "mail/reply_text.h"
 #include "server/handlers/digest.h"
 #include "server/pipeline/unsubscribe_mail.h"
-#include "server/support/digest.h"
 
 namespace pbem::server {
 
 namespace {
-
-const std::vector<std::string>& game_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> found;
-    for (const auto& type : game_types()) found.push_back(type.name);
-    return found;
-  }();
-  return names;
-}
 
 struct FoundCommand {
   ParsedCommand parsed;
@@ -34,10 +24,10 @@ struct FoundCommand {
 // The command: the Subject, or else the first line of the new body text when only that
 // parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
 FoundCommand find_command(const std::string& subject, const std::string& first_line) {
-  ParsedCommand from_subject = parse_command(subject, game_names());
+  ParsedCommand from_subject = parse_command(subject, game_type_names());
   if (from_subject.command) return {std::move(from_subject)};
-  if (looks_like_command(first_line, game_names()))
-    if (ParsedCommand line = parse_command(first_line, game_names()); line.command) return {std::move(line), true};
+  if (looks_like_command(first_line, game_type_names()))
+    if (ParsedCommand line = parse_command(first_line, game_type_names()); line.command) return {std::move(line), true};
   return {std::move(from_subject)};
 }
 
@@ -73,7 +63,7 @@ std::string first_line_of(std::string_view new_text) {
 IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config& config) {
   IntakeRecord record;
   record.inbox_id = row.id;
-  record.reply_salt = sha256_hex(row.raw).substr(0, 12);
+  record.reply_salt = row.sha256.substr(0, 12);  // hashed once, when the mail was stored
   try {
     record.message = mail::parse_inbound(row.raw);
   } catch (const std::bad_alloc&) {
@@ -138,7 +128,7 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
     FoundCommand found = find_command(message.subject, first_line);
     record.command = std::move(found.parsed);
     if (takes_command_lines(record.command))
-      record.lines = read_command_lines(text_of_lines(message, found.on_first_line), game_names());
+      record.lines = read_command_lines(text_of_lines(message, found.on_first_line), game_type_names());
   }
   return record;
 }

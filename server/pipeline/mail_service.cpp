@@ -19,7 +19,7 @@
 #include "server/support/clock.h"
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 #include "server/storage/game_records.h"
 #include "server/support/log.h"
 #include "server/pipeline/crash_point.h"
@@ -76,14 +76,14 @@ std::vector<ReceiveResult> MailService::receive_batch(std::span<const IncomingMe
   Transaction transaction(db_);
   Inbox inbox(db_);
   for (const IncomingMessage& incoming : messages) {
-    const std::string digest = sha256_hex(incoming.raw);
+    const std::string sha256 = sha256_hex(incoming.raw);
     // No MIME parse before the bytes are stored: a hostile message must be on disk (and so
     // dealt with once, by the processor) before anything complex reads it. A linear header
     // scan finds the Message-ID and From for duplicate detection.
     const mail::HeaderIdentity identity = mail::scan_header_identity(incoming.raw);
     const std::string& message_id = identity.message_id;
     const std::string origin = mail::normalize_address(identity.from_address).value_or("");
-    if (auto copy = inbox.find_copy(digest, message_id, origin)) {
+    if (auto copy = inbox.find_copy(sha256, message_id, origin)) {
       const std::string tag = "inbox " + std::to_string(copy->id);
       if (copy->pending) {
         log_line(tag + ": redelivered while still pending");
@@ -96,7 +96,7 @@ std::vector<ReceiveResult> MailService::receive_batch(std::span<const IncomingMe
       results.push_back({ReceiveStatus::Duplicate, copy->id});
       continue;
     }
-    results.push_back({ReceiveStatus::Stored, inbox.add(digest, message_id, incoming.envelope_from,
+    results.push_back({ReceiveStatus::Stored, inbox.add(sha256, message_id, incoming.envelope_from,
                                                         incoming.envelope_to, incoming.raw, origin)});
   }
   crash_point("before-inbox-commit");
@@ -274,7 +274,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
 
 // Each line exactly as if it had come alone (in a mail with no text of its own: chat and
 // message lines were refused at intake), in order, each seeing what the lines before it
-// changed. Their replies to the sender are gathered into one mail (commands/multiple.h).
+// changed. Their replies to the sender are gathered into one mail (handlers/multiple.h).
 // The budget of mail anyone may ask for holds for the whole message: the gathered mail and
 // every reply of a line without an accepted credential count against the one budget.
 std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::string& tag) {

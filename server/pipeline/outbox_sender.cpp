@@ -219,7 +219,8 @@ std::size_t clear_old_texts(Database& db, const OutboxConfig& config, std::optio
   std::size_t cleared = 0;
   while (!at_most || cleared < *at_most) {
     const int batch = static_cast<int>(std::min<std::size_t>(kClearBatch, at_most ? *at_most - cleared : kClearBatch));
-    // One statement, so its own transaction (and no BEGIN when nothing is due).
+    // No transaction around the batches: each statement commits alone, so the sender holds
+    // no write lock across them (and writes nothing when nothing is due).
     const int done = outbox.clear_settled_texts(settled_by, batch);
     cleared += static_cast<std::size_t>(done);
     if (done < batch) break;

@@ -104,9 +104,11 @@ std::size_t send_due_once(const Config& config);
 // Empties the text of mail settled (delivered, or failed for good) more than
 // outbox.keep_sent_days ago, the metadata staying (spec: "Limits that keep the server from
 // being used against others"); at most `at_most` rows, a few hundred per statement (each
-// its own transaction). Returns how many, and logs them. `pbem tick` runs it to the end,
-// pbemd's sender a capped round every few minutes. Cheap when none is due: one index look,
-// no write. Throws DatabaseError (a busy database); what was committed stays done.
+// its own transaction). Returns how many, and logs them. pbemd's sender runs a capped round
+// every few minutes, between deliveries; the tick empties the same texts as its retention
+// duty (retention.h), in the write turn, so a server without pbemd (`pbem tick` from a
+// timer) needs nothing else. Cheap when none is due: one index look, no write. Throws
+// DatabaseError (a busy database); what was committed stays done.
 std::size_t clear_old_texts(Database& db, const OutboxConfig& config,
                             std::optional<std::size_t> at_most = std::nullopt);
 

@@ -1,6 +1,6 @@
 // Board pictures drawn ahead: before a batch's write transaction, the positions its moves
 // would reach if carried out now, so that the worker threads (both cores) draw them into
-// the shared picture cache (commands/picture_cache.h) while nothing is locked. Inside the
+// the shared picture cache (mailing/picture_cache.h) while nothing is locked. Inside the
 // transaction the board mail then finds its picture there. It is a guess and only a
 // guess: a move that is refused, or that meets a position changed by an earlier command
 // of the same batch, makes a different position, which is drawn inside as before.

@@ -1,6 +1,6 @@
 // Conditional moves as stored (table `conditional_moves`, schema/014_conditional_moves.sql):
 // each player's lines in a game, read and written whole (a tree holds at most 32 lines).
-// What a tree means and how lines merge is commands/conditional_tree.h.
+// What a tree means and how lines merge is play/conditional_tree.h.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // The daily digest's schedule and settings as stored (schema/017_digest.sql): each user's
 // hour, when their next digest is due, and whether they get board mail about other
-// players' moves. What a digest says is commands/digest.*.
+// players' moves. What a digest says is handlers/digest.*.
 #pragma once
 
 #include <cstdint>

@@ -6,23 +6,23 @@
 
 namespace pbem::server {
 
-std::optional<KnownMessage> Inbox::find_copy(const std::string& digest, const std::string& message_id,
+std::optional<KnownMessage> Inbox::find_copy(const std::string& sha256, const std::string& message_id,
                                              const std::string& origin) const {
   auto query = db_.prepare(
       "SELECT id, state FROM inbox WHERE digest = ?1 OR (?2 != '' AND message_id = ?2 AND origin = ?3) "
       "ORDER BY id LIMIT 1");
-  query.bind(1, digest).bind(2, message_id).bind(3, origin);
+  query.bind(1, sha256).bind(2, message_id).bind(3, origin);
   if (!query.step()) return std::nullopt;
   return KnownMessage{query.column_int(0), query.column_text(1) == "received"};
 }
 
-std::int64_t Inbox::add(const std::string& digest, const std::string& message_id,
+std::int64_t Inbox::add(const std::string& sha256, const std::string& message_id,
                         const std::optional<std::string>& envelope_from, const std::vector<std::string>& envelope_to,
                         std::string_view raw, const std::string& origin) {
   auto insert = db_.prepare(
       "INSERT INTO inbox (digest, message_id, envelope_from, raw, state, received_at, origin, envelope_to) "
       "VALUES (?, ?, ?, ?, 'received', ?, ?, ?)");
-  insert.bind(1, digest);
+  insert.bind(1, sha256);
   if (message_id.empty()) insert.bind(2, nullptr);
   else insert.bind(2, message_id);
   insert.bind(3, envelope_from).bind_blob(4, raw).bind(5, now_iso8601()).bind(6, origin);
@@ -33,7 +33,7 @@ std::int64_t Inbox::add(const std::string& digest, const std::string& message_id
 }
 
 std::optional<InboxRow> Inbox::load(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, state, envelope_from, raw, message_id, envelope_to FROM inbox WHERE id = ?");
+  auto query = db_.prepare("SELECT id, state, envelope_from, raw, message_id, envelope_to, digest FROM inbox WHERE id = ?");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
   InboxRow row;
@@ -42,6 +42,7 @@ std::optional<InboxRow> Inbox::load(std::int64_t id) const {
   row.envelope_from = query.column_optional_text(2);
   row.raw = query.column_is_null(3) ? "" : query.column_blob(3);
   row.message_id = query.column_optional_text(4).value_or("");
+  row.sha256 = query.column_text(6);
   if (auto recipients = query.column_optional_text(5)) {
     // Written by add() above; anything else there is ignored rather than fatal.
     auto parsed = nlohmann::json::parse(*recipients, nullptr, false);

@@ -21,6 +21,7 @@ struct InboxRow {
   std::optional<std::string> envelope_from;   // SMTP reverse path; "" = the null sender
   std::vector<std::string> envelope_to;       // SMTP recipients (empty for `pbem ingest` without --recipient)
   std::string raw;                            // the bytes as received (dropped once processed)
+  std::string sha256;                         // of `raw`, taken when it was stored (the `digest` column)
   std::string message_id;
 };
 
@@ -34,20 +35,20 @@ class Inbox {
  public:
   explicit Inbox(Database& db) : db_(db) {}
 
-  // The earlier copy of a message: the same bytes (digest), or the same Message-ID from the
-  // same sender (origin). A Message-ID alone is whatever the writer chose, so another
-  // sender reusing it is a different message.
-  std::optional<KnownMessage> find_copy(const std::string& digest, const std::string& message_id,
+  // The earlier copy of a message: the same bytes (their SHA-256), or the same Message-ID
+  // from the same sender (origin). A Message-ID alone is whatever the writer chose, so
+  // another sender reusing it is a different message.
+  std::optional<KnownMessage> find_copy(const std::string& sha256, const std::string& message_id,
                                         const std::string& origin) const;
   // Stores a new message as `received`; returns its id.
-  std::int64_t add(const std::string& digest, const std::string& message_id, const std::optional<std::string>& envelope_from,
+  std::int64_t add(const std::string& sha256, const std::string& message_id, const std::optional<std::string>& envelope_from,
                    const std::vector<std::string>& envelope_to, std::string_view raw, const std::string& origin);
   std::optional<InboxRow> load(std::int64_t id) const;
   // True while the row waits to be processed (inside a transaction: nobody else took it).
   bool still_pending(std::int64_t id) const;
   // Every row waiting to be processed, oldest first.
   std::vector<std::int64_t> pending() const;
-  // Marks a row done. The raw message is dropped (privacy): only the digest, the ids, the
+  // Marks a row done. The raw message is dropped (privacy): only the SHA-256, the ids, the
   // masked command and the outcome stay.
   void finish(std::int64_t id, const std::string& state, const std::string& sender, const std::string& masked_command,
               const std::string& outcome);

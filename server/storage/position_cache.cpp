@@ -1,6 +1,6 @@
 #include "server/storage/position_cache.h"
 
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 
 namespace pbem::server {
 

@@ -9,7 +9,7 @@
 #include "server/storage/game_records.h"
 #include "server/storage/tournaments.h"
 #include "server/support/clock.h"
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 #include "server/web/web_layout.h"
 #include "server/web/web_pages.h"
 

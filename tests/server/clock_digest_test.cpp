@@ -6,7 +6,7 @@
 #include <string>
 
 #include "server/support/clock.h"
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 
 using namespace std::chrono;
 using pbem::server::iso8601;

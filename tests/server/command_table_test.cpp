@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
@@ -14,7 +15,7 @@
 using namespace pbem::server;
 
 namespace {
-const std::vector<std::string> kGames{"gates", "hy3", "gaia"};
+const std::vector<std::string>& kGames = pbem::game_type_names();
 
 std::string line_for(const CommandSpec& spec, std::string_view spelling) {
   return (spec.for_game ? "hy3 " : "") + std::string(spelling);

@@ -1,12 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/parser.h"
 
 using namespace pbem::server;
 
 namespace {
-const std::vector<std::string> kGames{"gates", "hy3", "gaia"};
+const std::vector<std::string>& kGames = pbem::game_type_names();
 Command parsed(const std::string& text) {
   ParsedCommand p = parse_command(text, kGames);
   INFO(text << " -> " << p.error);

@@ -1,4 +1,4 @@
-// The conditional-move tree (server/commands/conditional_tree.h): lines merge, a different
+// The conditional-move tree (server/play/conditional_tree.h): lines merge, a different
 // answer replaces a branch, the opponent's ply cuts the tree to its subtree, and the limits.
 #include <catch2/catch.hpp>
 

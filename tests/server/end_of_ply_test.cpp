@@ -1,4 +1,4 @@
-// The end of a ply (server/commands/end_of_ply.*, issue 27): every way a ply or a result is
+// The end of a ply (server/play/end_of_ply.*, issue 27): every way a ply or a result is
 // stored has the same effects, in the same order: the game as stored, the ratings of a
 // game that ended rated (once), the pending proposal cancelled, and then (issue 28) the
 // conditional answer of the player the ply leaves to move, or the trees deleted.

@@ -1,4 +1,4 @@
-// The mail a game sends (server/commands/game_mail.*): one walk over its recipients, the
+// The mail a game sends (server/mailing/game_mail.*): one walk over its recipients, the
 // players with their own text and game address, then the watchers with theirs.
 #include <catch2/catch.hpp>
 
@@ -41,7 +41,8 @@ TEST_CASE("a finished game's mail goes to both players and the watcher, the resu
   CommandContext ctx(f.db, f.config, std::nullopt, request, out);
   const GameRecord record = *ctx.records.find(1);
   REQUIRE_FALSE(record.active);
-  game_update(ctx, record, *ctx.records.replay(record), "bob (blue) resigned.", ctx.ratings.changes(1));
+  game_update(ctx, record, *ctx.records.replay(record),
+              {.headline = "bob (blue) resigned.", .rating_changes = ctx.ratings.changes(1)});
 
   std::vector<std::string> to;
   for (const Reply& reply : out.replies) {

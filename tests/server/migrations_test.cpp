@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/registry.h"
 #include "tests/source_paths.h"
 #include "server/storage/database.h"
 #include "server/storage/migrations.h"
@@ -252,11 +253,11 @@ TEST_CASE("migration 024 fills whose turn it is in games stored before it", "[mi
 
   std::mt19937 random(23);
   int swapped = 0, active = 0;
-  for (const char* type : {"hy3", "gaia", "gates"}) {
+  for (const std::string& type : pbem::game_type_names()) {
     for (int round = 0; round < 12; ++round) {
       const std::vector<std::string> options =
-          std::string(type) == "hy3" ? std::vector<std::string>{"-size=3", "-swap"}
-          : std::string(type) == "gaia" ? std::vector<std::string>{"-size=3"}
+          type == "hy3" ? std::vector<std::string>{"-size=3", "-swap"}
+          : type == "gaia" ? std::vector<std::string>{"-size=3"}
                                         : std::vector<std::string>{};
       auto game = pbem::create_game(type, options);
       const bool alice_first = random() % 2;

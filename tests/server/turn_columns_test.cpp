@@ -1,5 +1,5 @@
 // Whose turn it is, stored (schema/024_turn_columns.sql, issue 40 item 6): every way a ply
-// or a result is stored (server/commands/end_of_ply.*: a move, a swap, a resignation, a loss
+// or a result is stored (server/play/end_of_ply.*: a move, a swap, a resignation, a loss
 // on time, an accepted undo, an abort) leaves games.to_move and games.swapped as a replay of
 // the stored moves from scratch gives them, over random games of every kind, on SQLite and
 // PostgreSQL. Listings read these columns instead of replaying (turn_columns.h).

@@ -1,4 +1,4 @@
-// The List-Unsubscribe addresses (commands/game_address.h, list_unsubscribe.h): made with the
+// The List-Unsubscribe addresses (language/game_address.h, list_unsubscribe.h): made with the
 // game addresses' MAC, found among recipients by their shape, never taken for a game or
 // digest address nor the other way round.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "server/support/digest.h"
+#include "server/support/sha256.h"
 
 #include <sodium.h>
 
