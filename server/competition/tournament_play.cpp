@@ -7,13 +7,12 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
-#include "server/play/game_clock.h"
+#include "server/competition/competition_game.h"
 #include "server/mailing/game_mail.h"
+#include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
-#include "server/play/time_bank.h"
 #include "server/support/clock.h"
-#include "server/mailing/clock_text.h"
 
 namespace pbem::server {
 
@@ -45,15 +44,9 @@ std::vector<std::int64_t> everyone_of(const TournamentRecord& t, const std::vect
 // and clock, its first player's clock running.
 GameRecord create_round_game(UnitOfWork& work, const TournamentRecord& t, int round,
                              const tournament::Pairing& pairing) {
-  const auto game = create_game(t.type, split_words(t.game_options));
-  std::optional<TimeBank> bank;
-  if (t.time_bank) bank = parse_time_bank(*t.time_bank);
-  GameRecord record = work.records.create(t.type, game->options_text(), pairing.first, pairing.second,
-                                         work.config.server.domain(), t.rated, t.days_per_move, bank);
-  work.records.set_turn_clock(record,
-                             turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
+  const GameRecord record =
+      create_competition_game(work, {t.type, t.game_options, t.rated, t.days_per_move, t.time_bank}, pairing);
   Tournaments(work.db).add_game(t.id, round, record.id);
-  add_kind_watchers(work, record);
   return record;
 }
 
@@ -63,24 +56,7 @@ std::string round_mail_text(UnitOfWork& work, const TournamentRecord& t, int rou
                             const std::vector<GameRecord>& games, bool bye) {
   std::string text = "Round " + std::to_string(round) + " of tournament " + tournament_title(t) + " has begun.\n\n";
   if (bye) text += "You have a bye in this round: it counts 1 point.\n";
-  std::string boards;
-  if (!games.empty()) text += "Your games:\n";
-  for (const GameRecord& record : games) {
-    const auto game = create_game(record.type, split_words(record.options));
-    const bool first = record.players[0] == player.user_id;
-    const std::string opponent = record.userids[first ? 1 : 0];
-    text += "    #" + std::to_string(record.id) + "  against " + opponent + ": " +
-            (first ? "you move first (" + colour_of(*game, 0) + ")"
-                   : opponent + " moves first; you are " + colour_of(*game, 1)) +
-            "\n";
-    if (!first) continue;
-    boards += "\n" + board_heading(record) + "\n\n" + game->render(RenderContext{record.userids}) + "\n" +
-              "It is your move. Edit your password and move into this Subject and send it:\n\n    " + record.type +
-              " move " + std::to_string(record.id) + " " + player.userid + " <password> \n";
-    if (const std::string clock = clock_lines(work.db, record, *game, player.userid); !clock.empty())
-      boards += "\n" + clock;
-  }
-  text += boards;
+  text += new_games_text(work, player.user_id, player.userid, games);
   text += "\nThe mails of each game from now on come from that game, and a reply to them with\n"
           "your move plays it. The table: " + t.type + " tournament " + std::to_string(t.id) + "\n";
   return text;

@@ -49,6 +49,12 @@ Handler handler_for(const CommandSpec& spec) {
       {"tournament start", tournament_start},
       {"tournament", tournament_table},
       {"tournaments", tournaments},
+      {"league new", league_new},
+      {"league join", join_league},
+      {"league leave", leave_league},
+      {"league start", league_start},
+      {"league", league_table},
+      {"leagues", leagues},
       {"subscribe", subscribe},
       {"unsubscribe", unsubscribe},
   };

@@ -62,5 +62,13 @@ void tournament_start(CommandContext& context, const Command& command);
 void tournament_table(CommandContext& context, const Command& command);
 void tournaments(CommandContext& context, const Command& command);
 
+// league_commands.cpp
+void league_new(CommandContext& context, const Command& command);
+void join_league(CommandContext& context, const Command& command);
+void leave_league(CommandContext& context, const Command& command);
+void league_start(CommandContext& context, const Command& command);
+void league_table(CommandContext& context, const Command& command);
+void leagues(CommandContext& context, const Command& command);
+
 }  // namespace handlers
 }  // namespace pbem::server

@@ -41,6 +41,7 @@ std::string overview(const std::string& address) {
          "  help <game>      a game's rules, notation and options (e.g. help hy3)\n"
          "  help clock       time limits, reminders, loss on time and vacations\n"
          "  help tournaments round robins, Swiss and knockout tournaments by mail\n"
+         "  help leagues     divisions that play season after season, up and down\n"
          "  help digest      one mail a day with every game where it is your move\n";
 }
 
@@ -90,6 +91,31 @@ std::string tournaments_help() {
          "then the rating. Tournament games cannot be aborted.\n\n"
          "    hy3 tournaments      (open, running and recently over)\n"
          "    hy3 tournament 3     (its table)\n";
+}
+
+std::string leagues_help() {
+  return "Leagues: a championship that runs itself\n\n"
+         "A league plays seasons; each season its players are in divisions, each\n"
+         "division a round robin. Anyone makes one:\n"
+         "    hy3 league new alice mysecret club -size=5 -group=8 -up=2 -down=2\n"
+         "  -group=N   players per division, 4 to 12 (default 8)\n"
+         "  -up=N, -down=N   how many move up and down between neighbouring\n"
+         "             divisions after each season, 1 to group/2 (default 2)\n"
+         "  and every game's options: board size, -swap, -days=N or -clock=B+I, -unrated.\n"
+         "A league is always written with its prefix, G#N:\n"
+         "    hy3 join G#3 bob pa55word     (plays from the next season)\n"
+         "    hy3 leave G#3 bob pa55word    (goes after this season)\n"
+         "    hy3 league start G#3 alice mysecret   (the organiser, 4 players or more)\n"
+         "The first season places the players by rating, highest in division 1; the\n"
+         "last division takes the rest (at least 3; fewer join the division above).\n"
+         "When a season's last game ends, the next season begins at once: the top of\n"
+         "each division moves up, the bottom moves down, leavers go, new players start\n"
+         "in the last division. Each player gets one mail: their division's final table,\n"
+         "their move, and their new games. The computer plays if the organiser enters\n"
+         "it: hy3 join G#3 bot <organiser's password>. League games cannot be aborted,\n"
+         "and a loss on time stands.\n\n"
+         "    hy3 leagues          (every league of the game)\n"
+         "    hy3 league G#3       (its divisions, tables and last moves)\n";
 }
 
 std::string clock_help(const ClockConfig& clock) {
@@ -203,6 +229,7 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
     else if (subject == "tutorial") part = tutorial();
     else if (subject == "clock") part = clock_help(clock);
     else if (subject == "tournaments") part = tournaments_help();
+    else if (subject == "leagues") part = leagues_help();
     else if (subject == "digest") part = digest_help();
     else if (find_game_type(subject)) part = game_help_text(subject);
     else unknown.add(quoted_word(subject));

@@ -1,5 +1,6 @@
 #include "server/handlers/ply_reactions.h"
 
+#include "server/competition/league_play.h"
 #include "server/competition/tournament_play.h"
 #include "server/mailing/proposal_text.h"
 #include "server/play/conditional_answers.h"
@@ -15,6 +16,8 @@ namespace pbem::server {
 //     mail's headline says it was cancelled;
 //  3. tournament scoring: a tournament game's result is recorded and may begin the next
 //     round, whose games' mails follow the mail of the game that ended it;
+//  3b. league scoring: likewise a league game's, whose last of a season ends the season and
+//     begins the next (its tables read the ratings of 1);
 //  4. conditional answers last: the answer is a ply of its own, whose end runs this whole
 //     list again; the PlyEnd the mail words is then the answer's.
 // A new competition format that scores a game's end (ladders, leagues) adds itself
@@ -28,6 +31,7 @@ const PlyReactions& ply_reactions() {
         end.cancelled = cancelled_sentence(work, end.record, *cancelled);
     });
     list.add("tournament scoring", score_tournament_game);
+    list.add("league scoring", score_league_game);
     list.add("conditional answers", answer_from_conditional_moves);
     return list;
   }();

@@ -215,10 +215,40 @@ void tournament_only(ArgumentReader& reader, Command& command) {
   reader.expect_end();
 }
 
-// <game> join|leave T userid password, <game> tournament start T userid password
+// <game> tournament start T userid password
 void tournament_userid_password(ArgumentReader& reader, Command& command) {
   take_tournament(reader, command);
   userid_password_end(reader, command);
+}
+
+// A league, "G#3", as command.boards[0]: a league is always written with its prefix (a bare
+// number stays a tournament's).
+void take_league(ArgumentReader& reader, Command& command) {
+  const std::string word = reader.take_lower("league (e.g. G#3)");
+  const auto number = word.starts_with("g#") ? positive_number(std::string_view(word).substr(2)) : std::nullopt;
+  if (!number) throw ParseFailure{reader.refused_word("league") + " is not a league: write it with its prefix, e.g. G#3"};
+  command.boards.push_back(BoardRef{*number, std::nullopt});
+}
+
+// <game> league G, <game> league start G userid password
+void league_only(ArgumentReader& reader, Command& command) {
+  take_league(reader, command);
+  reader.expect_end();
+}
+
+void league_userid_password(ArgumentReader& reader, Command& command) {
+  take_league(reader, command);
+  userid_password_end(reader, command);
+}
+
+// <game> join|leave T userid password; a league's G#N hands the command to the league's
+// row ("league join", "league leave"), which no Subject names itself.
+void entry_arguments(ArgumentReader& reader, Command& command) {
+  if (const auto next = reader.peek(); next && to_lower(*next).starts_with("g#")) {
+    command.spec = &command_named(command.spec->name == "join" ? "league join" : "league leave");
+    return league_userid_password(reader, command);
+  }
+  tournament_userid_password(reader, command);
 }
 
 // <game> tournament new userid password name [-options]: the name as typed, the options
@@ -318,14 +348,27 @@ const std::vector<CommandSpec>& command_table() {
        "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
        Secret::Password},
       {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
-       tournament_userid_password, Secret::Password},
+       entry_arguments, Secret::Password},
       {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
-       tournament_userid_password, Secret::Password},
+       entry_arguments, Secret::Password},
       {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
        tournament_userid_password, Secret::Password},
       {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None},
       {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
        nothing_more, Secret::None},
+      // Leagues (league_commands.cpp; `help leagues`). `join` and `leave` with a league's G#N
+      // are handed to their own rows.
+      {"league new", true, {"league new"},
+       "<game> league new userid password name [-group=N] [-up=N] [-down=N] [game options]   (help leagues)",
+       new_tournament_arguments, Secret::Password},
+      {"league join", true, {}, "<game> join G#N userid password   (enters league G#N's next season)",
+       league_userid_password, Secret::Password},
+      {"league leave", true, {}, "<game> leave G#N userid password   (leaves league G#N after this season)",
+       league_userid_password, Secret::Password},
+      {"league start", true, {"league start"}, "<game> league start G#N userid password   (the organiser)",
+       league_userid_password, Secret::Password},
+      {"league", true, {"league"}, "<game> league G#N   (its divisions and tables)", league_only, Secret::None},
+      {"leagues", true, {"leagues"}, "<game> leagues", nothing_more, Secret::None},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
        watch_arguments, Secret::Password},

@@ -20,6 +20,16 @@ const std::vector<std::string>& kGames = pbem::game_type_names();
 std::string line_for(const CommandSpec& spec, std::string_view spelling) {
   return (spec.for_game ? "hy3 " : "") + std::string(spelling);
 }
+
+// The rows `join` and `leave` hand a league's G#N to: no Subject spells them itself.
+bool handed_from_entry(const CommandSpec& spec) { return spec.name == "league join" || spec.name == "league leave"; }
+
+// The words a Subject calls the row by: its first spelling, or for a row handed a command
+// by another (`join G#3`), the word of its usage after the game.
+std::string subject_words(const CommandSpec& spec) {
+  if (!spec.spellings.empty()) return std::string(spec.spellings.front());
+  return pbem::split_words(std::string(spec.usage)).at(1);
+}
 }  // namespace
 
 TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
@@ -27,8 +37,9 @@ TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
   for (const CommandSpec& spec : command_table()) {
     INFO(spec.name);
     CHECK(names.insert(spec.name).second);
-    // Only the row a mail to an unsubscribe address calls has no spelling: no Subject calls it.
-    CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe"));
+    // Only the row a mail to an unsubscribe address calls, and the rows `join` and `leave`
+    // hand a league to, have no spelling.
+    CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe" || handed_from_entry(spec)));
     CHECK_FALSE(spec.usage.empty());
     CHECK(spec.parse != nullptr);
     CHECK(handler_for(spec) != nullptr);
@@ -89,7 +100,7 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
   std::string usage(spec.usage.substr(0, spec.usage.find("   (")));
   usage = usage.substr(0, usage.find(','));  // "set ... on|off, or digest HH|off": the first form
   std::vector<std::string> words = pbem::split_words(usage);
-  std::size_t own = (spec.for_game ? 1 : 0) + pbem::split_words(spec.spellings.front()).size();
+  std::size_t own = (spec.for_game ? 1 : 0) + pbem::split_words(subject_words(spec)).size();
   std::vector<std::string> out;
   for (std::size_t i = own; i < words.size(); ++i) {
     const std::string& word = words[i];
@@ -101,6 +112,9 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "move[#moveno]" || word == "[clear|ply") out.push_back("c1");
     else if (word == "ply") out.push_back("b2");
     else if (word == "T") out.push_back("3");
+    else if (word == "G#N") out.push_back("G#3");
+    else if (word == "[-group=N]" || word == "[-up=N]" || word == "[-down=N]") out.push_back(word.substr(1, word.size() - 2));
+    else if (word == "[game" || word == "options]") continue;
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
     else if (word == "pictures|movemail") out.push_back("movemail");
@@ -133,7 +147,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
     std::vector<std::string> arguments = sample_arguments(spec);
     std::sort(arguments.begin(), arguments.end());
     do {
-      const std::string line = line_for(spec, spec.spellings.front()) + " " + pbem::join(arguments, " ");
+      const std::string line = line_for(spec, subject_words(spec)) + " " + pbem::join(arguments, " ");
       INFO(line);
       ++orders;
       const ParsedCommand p = parse_command(line, kGames);
@@ -144,7 +158,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 24);  // every row that takes a password, signup's and confirm's secret
+  CHECK(rows == 28);  // every row that takes a password, signup's and confirm's secret
   CHECK(orders > 250);
 }
 

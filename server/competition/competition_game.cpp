@@ -1,0 +1,25 @@
+#include "server/competition/competition_game.h"
+
+#include <chrono>
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/mailing/game_mail.h"
+#include "server/play/game_clock.h"
+#include "server/play/time_bank.h"
+
+namespace pbem::server {
+
+GameRecord create_competition_game(UnitOfWork& work, const GameTerms& terms, const tournament::Pairing& pairing) {
+  const auto game = create_game(terms.type, split_words(terms.game_options));
+  std::optional<TimeBank> bank;
+  if (terms.time_bank) bank = parse_time_bank(*terms.time_bank);
+  GameRecord record = work.records.create(terms.type, game->options_text(), pairing.first, pairing.second,
+                                          work.config.server.domain(), terms.rated, terms.days_per_move, bank);
+  work.records.set_turn_clock(
+      record, turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
+  add_kind_watchers(work, record);
+  return record;
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,218 @@
+#include "server/competition/league_play.h"
+
+#include <algorithm>
+#include <map>
+
+#include "server/competition/competition_game.h"
+#include "server/mailing/league_text.h"
+#include "server/mailing/new_games_text.h"
+#include "server/mailing/reply_format.h"
+#include "server/storage/tournaments.h"
+#include "server/tournament/league_rules.h"
+
+namespace pbem::server {
+
+namespace {
+
+using tournament::Divisions;
+using tournament::LeagueMove;
+using tournament::PlayerMove;
+
+// A mail about league `l` to every confirmed address of `user_id` (the computer has none and
+// gets nothing), ending with the link to the league's page when the web window has one.
+void mail_user(UnitOfWork& work, const LeagueRecord& l, std::int64_t user_id, const std::string& subject,
+               const std::string& text) {
+  const auto account = work.accounts.find_by_id(user_id);
+  if (!account) return;
+  Reply mail;
+  mail.subject = subject;
+  mail.text = text + web_link(work.config, "/leagues/" + std::to_string(l.id));
+  mail.kind = MailKind::Game;
+  work.mail_account(*account, mail);
+}
+
+double rating_of(UnitOfWork& work, const LeagueRecord& l, std::int64_t user_id) {
+  const auto rating = work.ratings.find(l.type, user_id);
+  return rating ? rating->rating.rating : Rating{}.rating;
+}
+
+// Whether the pairing may be played: a game of the computer keeps the human within
+// bot.games_per_user (spec "The computer in competitions"); a game it would take over the
+// cap is left out of the season, and the table counts the games played.
+bool within_computer_cap(UnitOfWork& work, const tournament::Pairing& pairing) {
+  const auto first = work.accounts.find_by_id(pairing.first), second = work.accounts.find_by_id(pairing.second);
+  if (!first || !second || first->computer == second->computer) return true;
+  const std::int64_t human = first->computer ? second->id : first->id;
+  const int games = work.records.count_active_against_computer(human) + Tournaments(work.db).held_against_computer(human);
+  return games < work.config.bot.games_per_user;
+}
+
+struct NewSeason {
+  int season = 0;
+  std::map<std::int64_t, int> division;                      // each player's
+  std::map<std::int64_t, std::vector<GameRecord>> games;     // each player's new games
+};
+
+// Stores season `l.season + 1` with `divisions` (`from`: each player's division of the
+// season before) and starts all its games. Nothing when the season was begun already.
+std::optional<NewSeason> begin_season(UnitOfWork& work, const LeagueRecord& l, const Divisions& divisions,
+                                      const std::map<std::int64_t, int>& from) {
+  Leagues leagues(work.db);
+  // The guard of "a season exists exactly once": the season number moves in this transaction.
+  if (!leagues.begin_season(l.id, l.season)) return std::nullopt;
+  NewSeason season;
+  season.season = l.season + 1;
+  const GameTerms terms{l.type, l.game_options, l.rated, l.days_per_move, l.time_bank};
+  for (std::size_t d = 0; d < divisions.size(); ++d) {
+    const int division = static_cast<int>(d) + 1;
+    std::vector<tournament::Entrant> entrants;
+    int position = 0;
+    for (const std::int64_t id : divisions[d]) {
+      LeaguePlace place;
+      place.user_id = id;
+      place.division = division;
+      place.position = ++position;
+      place.rating = rating_of(work, l, id);
+      if (const auto was = from.find(id); was != from.end()) place.from_division = was->second;
+      leagues.add_place(l.id, season.season, place);
+      season.division[id] = division;
+      season.games[id];
+      entrants.push_back({id, "", place.rating, position, false});
+    }
+    const auto round = tournament::next_round({tournament::Format::RoundRobin, false, 0}, entrants, {}, {});
+    if (!round) continue;
+    for (const tournament::Pairing& pairing : round->games) {
+      if (!within_computer_cap(work, pairing)) continue;
+      const GameRecord record = create_competition_game(work, terms, pairing);
+      leagues.add_game(l.id, season.season, division, record.id);
+      season.games[pairing.first].push_back(record);
+      season.games[pairing.second].push_back(record);
+    }
+  }
+  return season;
+}
+
+std::string userid_of(UnitOfWork& work, std::int64_t id) {
+  const auto account = work.accounts.find_by_id(id);
+  return account ? account->userid : "";
+}
+
+// "Season 2 has begun: you play in division 1.\n" and the player's games.
+std::string new_season_text(UnitOfWork& work, const LeagueRecord& l, const NewSeason& season, std::int64_t id) {
+  const auto games = season.games.find(id);
+  return "Season " + std::to_string(season.season) + " has begun: you play in division " +
+         std::to_string(season.division.at(id)) + ".\n\n" +
+         new_games_text(work, id, userid_of(work, id), games == season.games.end() ? std::vector<GameRecord>{}
+                                                                                    : games->second) +
+         "\nThe mails of each game from now on come from that game, and a reply to them with\n"
+         "your move plays it. The divisions: " + l.type + " league G#" + std::to_string(l.id) + "\n";
+}
+
+std::string move_sentence(const PlayerMove& move) {
+  switch (move.move) {
+    case LeagueMove::Up: return "You move up to division " + std::to_string(move.to) + ".\n";
+    case LeagueMove::Down: return "You move down to division " + std::to_string(move.to) + ".\n";
+    case LeagueMove::Stayed: return "You stay in division " + std::to_string(move.to) + ".\n";
+    case LeagueMove::Left: return "You leave the league, as you asked. Thank you for playing.\n";
+    case LeagueMove::New: return "";
+  }
+  return "";
+}
+
+// The season that has just ended: the final tables, the transition, the next season (or the
+// wait for players), one mail per player of either season.
+void end_season(UnitOfWork& work, const LeagueRecord& l) {
+  Leagues leagues(work.db);
+  const auto places = leagues.places(l.id, l.season);
+  int division_count = 0;
+  for (const LeaguePlace& place : places) division_count = std::max(division_count, place.division);
+  Divisions tables;
+  std::map<int, std::string> table_texts;
+  for (int division = 1; division <= division_count; ++division) {
+    tables.push_back(division_order(work.db, l, l.season, division));
+    table_texts[division] = division_table_text(work.db, l, l.season, division);
+  }
+  std::vector<std::int64_t> leavers;
+  std::vector<tournament::LeagueEntrant> entrants;
+  for (const LeagueMember& member : leagues.members(l.id)) {
+    const bool placed = std::any_of(places.begin(), places.end(),
+                                    [&](const LeaguePlace& p) { return p.user_id == member.user_id; });
+    if (member.leaving) leavers.push_back(member.user_id);
+    else if (!placed) entrants.push_back({member.user_id, rating_of(work, l, member.user_id), member.entry_order});
+  }
+  const tournament::SeasonTransition next = tournament::next_season(league_settings(l), tables, leavers, entrants);
+  for (const std::int64_t id : leavers) leagues.remove_member(l.id, id);
+  int players = 0;
+  for (const auto& division : next.divisions) players += static_cast<int>(division.size());
+  std::optional<NewSeason> season;
+  if (players >= kLeagueMinimumPlayers) {
+    std::map<std::int64_t, int> from;
+    for (const LeaguePlace& place : places) from[place.user_id] = place.division;
+    season = begin_season(work, l, next.divisions, from);
+    if (!season) return;  // begun already (cannot happen inside one transaction; the guard says so)
+  } else {
+    leagues.wait(l.id);
+  }
+  const std::string over = "Season " + std::to_string(l.season) + " of league " + league_title(l) + " is over.\n\n";
+  const std::string subject_over = "League " + league_name(l) + ": season " + std::to_string(l.season) + " is over";
+  for (const PlayerMove& move : next.moves) {
+    std::string text;
+    if (move.from) {
+      text = over + "The final table of division " + std::to_string(move.from) + ":\n\n" + table_texts[move.from] +
+             "\n" + move_sentence(move);
+    } else {
+      text = "You joined league " + league_title(l) + ".\n";
+    }
+    if (season && move.to) text += "\n" + new_season_text(work, l, *season, move.user_id);
+    if (!season && move.to)
+      text += "\nThe league has " + std::to_string(players) + " players for the next season, fewer than " +
+              std::to_string(kLeagueMinimumPlayers) + ": it waits until enough have joined and the\norganiser, " +
+              l.organiser + ", starts it: " + l.type + " league start G#" + std::to_string(l.id) + " " + l.organiser +
+              " <password>\n";
+    mail_user(work, l, move.user_id,
+              move.from ? subject_over
+                        : "League " + league_name(l) + ": season " + std::to_string(l.season + 1) + " begins",
+              text);
+  }
+}
+
+}  // namespace
+
+void start_league(UnitOfWork& work, const LeagueRecord& l) {
+  Leagues leagues(work.db);
+  std::vector<tournament::LeagueEntrant> entrants;
+  for (const LeagueMember& member : leagues.members(l.id)) {
+    if (member.leaving) {
+      leagues.remove_member(l.id, member.user_id);
+      continue;
+    }
+    entrants.push_back({member.user_id, rating_of(work, l, member.user_id), member.entry_order});
+  }
+  const Divisions divisions = tournament::first_season(league_settings(l), entrants);
+  const auto season = begin_season(work, l, divisions, {});
+  if (!season) return;
+  for (const auto& [id, division] : season->division)
+    mail_user(work, l, id, "League " + league_name(l) + ": season " + std::to_string(season->season) + " begins",
+              "League " + league_title(l) + ", placed by rating.\n" + new_season_text(work, l, *season, id));
+}
+
+void score_league_game(UnitOfWork& work, PlyEnd& end, const Game*) {
+  const GameRecord& stored = end.record;
+  if (stored.active) return;
+  Leagues leagues(work.db);
+  const auto of = leagues.of_game(stored.id);
+  if (!of) return;
+  std::optional<std::int64_t> winner;
+  if (stored.winner_colour) {
+    // The winner is a colour; who held it depends on a swap, which the stored game says.
+    const std::size_t seat = static_cast<std::size_t>(*stored.winner_colour) ^ (stored.swapped ? 1u : 0u);
+    winner = stored.players[seat];
+  }
+  leagues.set_result(stored.id, winner);
+  const auto l = leagues.find(of->id);
+  if (!l || l->status != "running" || l->season != of->season) return;
+  if (leagues.unfinished_games(l->id, l->season) > 0) return;
+  end_season(work, *l);
+}
+
+}  // namespace pbem::server

@@ -1,0 +1,65 @@
+#include "server/handlers/competition_options.h"
+
+#include <algorithm>
+
+#include "engine/options.h"
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/language/argument_reader.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/challenge_options.h"
+
+namespace pbem::server {
+
+namespace {
+constexpr std::size_t kMaxNameLength = 40;
+}
+
+void check_competition_name(const std::string& name, const std::string& what) {
+  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) { return ch > 32 && ch < 127; });
+  if (name.empty() || name.size() > kMaxNameLength || !printable)
+    throw CommandError("a " + what + "'s name is 1 to 40 printable ASCII characters without blanks; got " +
+                       quoted_word(name));
+  if (name.starts_with('-'))
+    throw CommandError("the " + what + "'s name comes before its options; " + quoted_word(name) + " looks like one");
+}
+
+std::optional<std::string> option_value(const std::string& word, std::string_view name) {
+  const std::string prefix = "-" + std::string(name) + "=";
+  if (!word.starts_with(prefix)) return std::nullopt;
+  return word.substr(prefix.size());
+}
+
+int number_option(const std::string& word, std::string_view name, int low, int high) {
+  const auto value = positive_number(*option_value(word, name));
+  if (!value || *value < low || *value > high)
+    throw CommandError("-" + std::string(name) + " needs a number from " + std::to_string(low) + " to " +
+                       std::to_string(high) + "; got " + quoted_word(word));
+  return static_cast<int>(*value);
+}
+
+GameTerms parse_game_terms(const std::string& type, const std::vector<std::string>& game_words, int default_days) {
+  try {
+    const ChallengeOptions options = split_challenge_options(game_words);
+    GameTerms terms;
+    terms.type = type;
+    terms.game_options = create_game(type, options.game_options)->options_text();
+    terms.rated = options.rated;
+    if (options.bank) terms.time_bank = options.bank->text;
+    terms.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
+    return terms;
+  } catch (const OptionError& error) {
+    throw CommandError(error.what());
+  }
+}
+
+Account competition_entrant(CommandContext& ctx, const Command& c, const std::string& organiser) {
+  if (c.userid != ctx.config.bot.userid) return ctx.authenticated(c);
+  Command as_organiser = c;
+  as_organiser.userid = organiser;
+  ctx.authenticated(as_organiser);
+  if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
+  throw CommandError(c.userid + " is a player's userid here, not the computer's");
+}
+
+}  // namespace pbem::server
