@@ -1,4 +1,4 @@
-// Leagues as stored (schema/028_leagues.sql): the league's settings and state, its
+// Leagues as stored (schema/026_leagues.sql): the league's settings and state, its
 // members, each season's divisions (league_places) and games (with each one's result once
 // it ends). The placement, moves and tables are computed from these by server/tournament/
 // (league_rules.h, tournament_rules.h).
