@@ -13,7 +13,7 @@ namespace pbem::bot {
 // The strength knob: random playouts per move. More is stronger and slower, linearly.
 inline constexpr int kDefaultPlayouts = 2000;
 // The search tree grows with the budget: at most one position is expanded per playout,
-// into a node of 32 bytes per legal ply (memory measured: README, "Benchmarks").
+// into a node of 32 bytes per legal ply (memory measured: bench/README.md).
 inline constexpr int kMaxPlayouts = 100000;
 
 struct SearchLimits {

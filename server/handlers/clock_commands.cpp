@@ -1,5 +1,5 @@
 // `vacation userid password [days|off]`: the clocks of a user's games stand still for a
-// number of days from the yearly allowance (README "The clock").
+// number of days from the yearly allowance (docs/commands.md "The clock").
 #include <algorithm>
 #include <chrono>
 

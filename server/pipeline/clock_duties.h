@@ -1,4 +1,4 @@
-// The clock's duties (README "The clock"): the one reminder before a deadline, and the loss
+// The clock's duties (docs/commands.md "The clock"): the one reminder before a deadline, and the loss
 // on time at it (or the abort, when that player never moved); also the daily digests,
 // tournaments' start dates and retention (deleting what is past its window,
 // pipeline/retention.h). `pbem tick` runs them once; pbemd every

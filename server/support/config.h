@@ -110,7 +110,7 @@ struct LimitsConfig {
   bool operator==(const LimitsConfig&) const = default;
 };
 
-// The correspondence clock (README "The clock").
+// The correspondence clock (docs/commands.md "The clock").
 struct ClockConfig {
   int days_per_move = 14;           // a challenge's default -days (0 = no time limit)
   int remind_before_hours = 48;     // one reminder when this much of a deadline is left
