@@ -96,9 +96,13 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
   std::vector<std::string> diagrams;          // each game's board, in text order
   int waiting = 0;
-  for (const GameRecord& record : work.records.active_of(user_id)) {
+  // The games where it is their move, by the stored turn (one indexed query), not every
+  // game they play replayed to find them.
+  for (const std::int64_t game_id : work.records.awaiting(user_id)) {
+    const auto found = work.records.find(game_id);
+    if (!found) continue;
+    const GameRecord& record = *found;
     const auto game = work.records.replay(record);
-    if (game->over() || user_id_of_colour(record, *game, game->to_move()) != user_id) continue;
     text += "\n";
     if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
     text += game_part(work, record, *game, *account);

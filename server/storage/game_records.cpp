@@ -524,15 +524,6 @@ std::vector<GameRecord> GameRecords::of_user(std::int64_t user_id, int limit) co
   return all_rows(query);
 }
 
-std::vector<GameRecord> GameRecords::active_of(std::int64_t user_id) const {
-  auto query = db_.prepare(std::string(kSelectGame) +
-                           "WHERE g.status = 'active' AND (g.player0 = ?1 OR g.player1 = ?1) ORDER BY g.id");
-  query.bind(1, user_id);
-  std::vector<GameRecord> games;
-  while (query.step()) games.push_back(record_from_row(query));
-  return games;
-}
-
 int GameRecords::count_active(std::int64_t user_id) const {
   auto query = db_.prepare("SELECT count(*) FROM games WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1)");
   query.bind(1, user_id);

@@ -187,8 +187,6 @@ class GameRecords {
   int count_in_progress() const;
   std::vector<GameRecord> ended_since(const std::string& since_iso, int limit) const;
   std::vector<GameRecord> of_user(std::int64_t user_id, int limit) const;
-  // The active games `user_id` plays in, oldest first (the computer opponent's to-do list).
-  std::vector<GameRecord> active_of(std::int64_t user_id) const;
   // How many games `user_id` plays now, all of them or only those against a computer
   // opponent (the caps on games, issue 26).
   int count_active(std::int64_t user_id) const;

@@ -18,10 +18,10 @@ namespace pbem::server::web {
 namespace {
 
 // "alice vs bob, 12 moves, bob to move since 2027-01-15 12:00 UTC"
-std::string game_summary(const GameRecord& record, const Game& game) {
-  const auto users = userids_by_colour(record, game);
-  return users[0] + " vs " + users[1] + ", " + std::to_string(game.ply_count()) +
-         (game.ply_count() == 1 ? " move, " : " moves, ") + turn_or_result(record, game);
+std::string game_summary(const GameRecord& record) {
+  const auto users = userids_by_colour(record);
+  return users[0] + " vs " + users[1] + ", " + std::to_string(record.plies) +
+         (record.plies == 1 ? " move, " : " moves, ") + turn_or_result(record);
 }
 
 // The time control the game was challenged with: public, unlike the deadline and the time
@@ -33,17 +33,17 @@ std::string time_control(const GameRecord& record) {
   return "No time limit.";
 }
 
-void game_list(Html& html, const GameRecords& records, const std::vector<GameRecord>& games) {
+// From the stored columns alone (whose turn, swap, result): a list replays no game.
+void game_list(Html& html, const std::vector<GameRecord>& games) {
   if (games.empty()) {
     html.element("p", "None.", {{"class", "quiet"}});
     return;
   }
   html.open("ul", {{"class", "games"}});
   for (const GameRecord& record : games) {
-    const auto game = records.replay(record);
     html.open("li");
     game_link(html, record.id, board_heading(record));
-    html.text(": " + game_summary(record, *game));
+    html.text(": " + game_summary(record));
     html.close("li");
   }
   html.close("ul");
@@ -108,11 +108,11 @@ WebResponse home_page(Database& db, const Config& config) {
   WebResponse response;
   response.body = page(config.server.name, "Games", [&](Html& html) {
     html.element("h2", "In progress (" + std::to_string(playing_count) + ")");
-    game_list(html, records, playing);
+    game_list(html, playing);
     if (playing_count > static_cast<int>(playing.size()))
       html.element("p", "The " + std::to_string(playing.size()) + " moved most recently are listed.", {{"class", "quiet"}});
     html.element("h2", "Results of the last 7 days");
-    game_list(html, records, ended);
+    game_list(html, ended);
     html.element("h2", "Tournaments");
     bool any = false;
     html.open("ul", {{"class", "games"}});
@@ -157,7 +157,7 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     // deadline (see turn_or_result).
     const bool running = record->active && !game->over();
     std::string state =
-        running ? turn_or_result(*record, *game) + "." : game_state(*record, *game) + ". The game is over.";
+        running ? turn_or_result(*record) + "." : game_state(*record, *game) + ". The game is over.";
     state[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(state[0])));
     html.element("p", state);
     if (running) html.element("p", time_control(*record));

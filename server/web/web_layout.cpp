@@ -73,14 +73,13 @@ WebResponse stylesheet() {
   return response;
 }
 
-std::string turn_or_result(const GameRecord& record, const Game& game) {
-  if (record.aborted_by || winner_of(record, game)) return game_state(record, game);
-  const auto users = userids_by_colour(record, game);
+std::string turn_or_result(const GameRecord& record) {
+  if (!record.active || !record.to_move) return game_state(record);
+  const std::string& mover = *record.to_move == record.players[0] ? record.userids[0] : record.userids[1];
   // updated_at of a running game is its last move or take-back, or its start: a vacation,
   // which moves only the deadline, leaves it as it was.
   const auto since = parse_iso8601(record.updated_at);
-  return users[static_cast<std::size_t>(game.to_move())] + " to move since " +
-         (since ? readable_utc(*since) : record.updated_at);
+  return mover + " to move since " + (since ? readable_utc(*since) : record.updated_at);
 }
 
 void player_link(Html& html, std::string_view userid) { html.link("/players/" + std::string(userid), userid); }

@@ -30,7 +30,8 @@ WebResponse stylesheet();
 // What a page says of where a game stands: its result, or who is to move and since when
 // ("alice to move since 2027-01-15 12:00 UTC": their turn began with the last move or
 // take-back, or at the start). Never a deadline: a vacation moves it, and stays private.
-std::string turn_or_result(const GameRecord& record, const Game& game);
+// From the record's stored columns alone (whose turn, swap, result): no game is replayed.
+std::string turn_or_result(const GameRecord& record);
 
 void player_link(Html& html, std::string_view userid);
 void game_link(Html& html, std::int64_t id, std::string_view text);

@@ -78,14 +78,12 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
     html.element("h2", "Games");
     html.open("ul", {{"class", "games"}});
     for (const GameRecord& record : games) {
-      const auto game = records.replay(record);
-      const auto users = userids_by_colour(record, *game);
-      const std::string& opponent = users[0] == account->userid ? users[1] : users[0];
+      const std::string& opponent = record.userids[0] == account->userid ? record.userids[1] : record.userids[0];
       html.open("li");
       game_link(html, record.id, board_heading(record));
       html.text(" against ");
       player_link(html, opponent);
-      html.text(": " + turn_or_result(record, *game));
+      html.text(": " + turn_or_result(record));
       html.close("li");
     }
     html.close("ul");
