@@ -49,7 +49,8 @@ GameRecord create_round_game(UnitOfWork& work, const TournamentRecord& t, int ro
   std::optional<TimeBank> bank;
   if (t.time_bank) bank = parse_time_bank(*t.time_bank);
   GameRecord record = work.records.create(t.type, game->options_text(), pairing.first, pairing.second,
-                                         work.config.server.domain(), t.rated, t.days_per_move, bank);
+                                         work.config.server.domain(), t.rated, t.days_per_move, bank,
+                                         t.weekends_off);
   work.records.set_turn_clock(record,
                              turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
   Tournaments(work.db).add_game(t.id, round, record.id);

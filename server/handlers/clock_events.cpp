@@ -1,12 +1,14 @@
 #include "server/handlers/tick_handlers.h"
 
 #include "server/handlers/ply_reactions.h"
+#include "server/play/autovacation.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/tournaments.h"
 #include "server/mailing/clock_text.h"
+#include "server/support/clock.h"
 
 namespace pbem::server {
 
@@ -20,6 +22,31 @@ bool deadline_aborts(UnitOfWork& work, const GameRecord& record, std::int64_t us
   return !work.records.has_moved(record.id, user_id) && !Tournaments(work.db).of_game(record.id);
 }
 
+// Instead of the loss (or abort) at the deadline of `late_id` in `record`: one of their
+// vacation days, when autovacation allows one (play/autovacation.h). The one mail, to them
+// alone, is the board with the new deadline, so a reply with a move plays it.
+std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord& record, const Game& game,
+                                              std::int64_t late_id, const std::string& late, const std::string& now) {
+  const auto day = take_autovacation_day(work.db, work.config.clock, late_id, *parse_iso8601(now));
+  if (!day) return std::nullopt;
+  const GameRecord moved = *work.records.find(record.id);  // the deadline after the vacation day
+  const std::string year = now.substr(0, 4);
+  game_update(work, moved, game,
+              "Your time in " + board_heading(record) + " ran out at " + deadline_text(*record.deadline_at) +
+                  ", so one of your vacation days has started instead of a loss on time (autovacation): the "
+                  "clocks of all your games stand still until " + deadline_text(day->ends_at) + ". You have " +
+                  std::to_string(day->days_left) + (day->days_left == 1 ? " day" : " days") + " of vacation left in " +
+                  year + ". With none left, or after `set " + late +
+                  " <password> autovacation off`, a deadline that passes ends the game as it always did.",
+              {}, game_title(record.type) + " #" + std::to_string(record.id) + ": a vacation day for " + late +
+                      " instead of a loss on time",
+              late_id);
+  ClockDutyDone done{"a vacation day for " + late + " instead of a loss on time", {}};
+  done.autovacation = true;
+  done.message_key = "autovacation-" + now.substr(0, 10) + "-";
+  return done;
+}
+
 // Each checks that the duty is still due at `now` for `record` (read in this transaction),
 // carries it out inside `work` with its mails in work.out, and returns what it did (the log
 // line; the caller adds the mails and plies); nothing when it is not due.
@@ -31,7 +58,9 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
   const std::string missed = late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
                              deadline_text(*record.deadline_at);
-  if (const std::int64_t late_id = user_id_of_colour(record, *game, loser); deadline_aborts(work, record, late_id)) {
+  const std::int64_t late_id = user_id_of_colour(record, *game, loser);
+  if (auto day = autovacation_day(work, record, *game, late_id, late, now)) return day;
+  if (deadline_aborts(work, record, late_id)) {
     const PlyEnd end = store_abort(work, record, late_id, AbortCause::NeverMoved);
     game_update(work, end.record, *game,
                 missed + ", and had not made a move in this game: nobody loses a game they never played." +

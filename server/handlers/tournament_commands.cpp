@@ -111,6 +111,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
     t.rated = options.rated;
     if (options.bank) t.time_bank = options.bank->text;
     t.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
+    t.weekends_off = options.weekends_off;
   } catch (const OptionError& error) {
     throw CommandError(error.what());
   }

@@ -38,7 +38,7 @@ std::optional<ClockDutyDone> carry_out(Database& db, const Config& config, Write
   MetricCounts(db).duty_done(counted_as(*done));
   crash_point("clock-before-mail");
   queue_replies(db, config, "clock: " + what, CommandThread{}, done->replies,
-                message_ids + std::to_string(done->plies) + "-", "", std::nullopt);
+                message_ids + done->message_key + std::to_string(done->plies) + "-", "", std::nullopt);
   crash_point("clock-before-commit");
   transaction.commit();
   crash_point("clock-after-commit");
@@ -70,6 +70,7 @@ std::optional<ClockDutyDone> carry_out_game_duty(Database& db, const Config& con
       [&] { return carry_out_clock_duty(db, config, game_id, duty, now_iso8601()); },
       "pbem-clock-" + game + "-" + duty_name(duty) + "-", [duty](const ClockDutyDone& done) {
         if (duty == ClockDuty::Reminder) return ClockDutyKind::reminder;
+        if (done.autovacation) return ClockDutyKind::autovacation;
         return done.never_moved ? ClockDutyKind::abort : ClockDutyKind::loss_on_time;
       });
 }
@@ -89,7 +90,7 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   for (std::int64_t id : GameRecords(db).past_deadline(now)) {
     if (out_of_time()) return done;
     if (const auto ended = carry_out_game_duty(db, config, turn, id, ClockDuty::LossOnTime))
-      ++(ended->never_moved ? done.never_moved : done.timeouts);
+      ++(ended->autovacation ? done.autovacations : ended->never_moved ? done.never_moved : done.timeouts);
   }
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;

@@ -19,6 +19,7 @@ struct ClockDutiesDone {
   int reminders = 0;
   int timeouts = 0;
   int never_moved = 0;  // games aborted at a deadline: that player had not moved in them
+  int autovacations = 0;  // vacation days started at a deadline instead of those
   int tournaments = 0;
   int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
   int deleted = 0;     // rows past their retention window (pipeline/retention.h)
