@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/handlers/clock_extension.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/handlers/digest.h"
 #include "server/competition/tournament_play.h"
@@ -13,6 +14,7 @@
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/retention.h"
 #include "server/support/clock.h"
+#include "server/support/digest.h"
 #include "server/support/log.h"
 
 namespace pbem::server {
@@ -76,6 +78,18 @@ std::optional<ClockDutyDone> carry_out_game_duty(Database& db, const Config& con
 }
 
 }  // namespace
+
+int extend_clocks_now(Database& db, const Config& config, int hours, std::optional<std::int64_t> game_id) {
+  Transaction transaction(db);
+  const ClockExtension done = extend_clocks(db, config, hours, game_id, std::chrono::system_clock::now());
+  const std::string what = game_id ? "game " + std::to_string(*game_id) : "every game";
+  queue_replies(db, config, "clock extend: " + what, CommandThread{}, done.replies, "pbem-clock-extend-",
+                sha256_hex(done.new_deadlines).substr(0, 12), std::nullopt);
+  transaction.commit();
+  log_line("clock extend: " + std::to_string(hours) + " hours more in " + std::to_string(done.games) + " game(s) (" +
+           what + "), " + std::to_string(done.replies.size()) + " mails queued");
+  return done.games;
+}
 
 ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn,
                                  std::optional<std::chrono::milliseconds> budget) {

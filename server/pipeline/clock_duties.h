@@ -27,6 +27,13 @@ struct ClockDutiesDone {
   bool more = false;  // the time budget ran out with duties still due
 };
 
+// `pbem clock extend HOURS [--game N]`: extend_clocks (handlers/clock_extension.h) at the
+// system clock's now, with its mails, in one transaction; each invocation's Message-IDs are
+// its own (they name the deadlines it wrote). Returns how many games' clocks were
+// extended. Throws CommandError (nothing written) for an hours value out of range or a game
+// that is not running with a clock.
+int extend_clocks_now(Database& db, const Config& config, int hours, std::optional<std::int64_t> game_id);
+
 // Carries out every duty due by the system clock now; with a `budget`, no new duty is
 // begun once that much time has passed (pbemd: so that a backlog after downtime does not
 // hold up the mail waiting to be processed). `turn`: as MailService's (may be null).
