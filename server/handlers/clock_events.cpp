@@ -7,6 +7,7 @@
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/vacations.h"
 #include "server/mailing/clock_text.h"
 #include "server/support/clock.h"
 
@@ -47,6 +48,16 @@ std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord
   return done;
 }
 
+// What the reminder adds while autovacation would still spare the player at the deadline
+// (it is on and days are left; whether that day already had one is seen only then).
+std::string autovacation_note(UnitOfWork& work, std::int64_t user_id, const std::string& now) {
+  if (!Vacations(work.db).autovacation(user_id)) return "";
+  const int left = vacation_days_left(work.db, work.config.clock, user_id, *parse_iso8601(now));
+  if (left < 1) return "";
+  return " But with autovacation on and " + std::to_string(left) + (left == 1 ? " vacation day" : " vacation days") +
+         " left, one of them starts instead (at most one a day).";
+}
+
 // Each checks that the duty is still due at `now` for `record` (read in this transaction),
 // carries it out inside `work` with its mails in work.out, and returns what it did (the log
 // line; the caller adds the mails and plies); nothing when it is not due.
@@ -85,7 +96,8 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
               "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
                   deadline_text(*record.deadline_at) + ". Without a move by then " +
                   (deadline_aborts(work, record, mover_id) ? "the game is aborted: you have not moved in it yet."
-                                                          : "you lose on time."),
+                                                          : "you lose on time.") +
+                  autovacation_note(work, mover_id, now),
               {}, game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover + " to move",
               mover_id);
   return ClockDutyDone{"reminder to " + mover, {}};

@@ -40,11 +40,11 @@ def shown(when):
 
 class ClockServer(Server):
     """A Server whose pbem runs under faketime with the clock standing still at `self.now`.
-    Every user signed up here turns autovacation (on by default: a vacation day instead of
-    a loss on time) to `autovacation`, "off" unless the test says otherwise (None leaves
-    the default), so that a deadline is the loss these tests are about."""
+    With `autovacation` "off", every user signed up here turns it off (it is on by default:
+    a vacation day instead of a loss on time), so that a deadline is the loss a clock test
+    is about; None (the default) leaves it, and sends no mail for it."""
     now = T0
-    autovacation = "off"
+    autovacation = None
 
     def signup_and_confirm(self, sender, userid, password, addresses=()):
         super().signup_and_confirm(sender, userid, password, addresses)
@@ -64,7 +64,7 @@ class ClockServer(Server):
 @unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
 class ClockCase(IngestCase):
     """Players alice and bob, signed up and confirmed at T0; `at` moves the clock.
-    `autovacation`: what their setting is (ClockServer)."""
+    `autovacation`: what their setting is (ClockServer), off unless a test says otherwise."""
     autovacation = "off"
 
     def setUp(self):

@@ -252,6 +252,7 @@ class DaemonClock(unittest.TestCase):
         self.addCleanup(sink.stop)
         server = DaemonClockServer(sink.port)
         self.addCleanup(server.close)
+        server.autovacation = "off"  # the losses themselves, not vacation days instead
         for userid, (address, password) in PLAYERS.items():
             server.signup_and_confirm(address, userid, password)
         # More games than one 50 ms round of duties gets through: the rest follow in later rounds.

@@ -35,12 +35,17 @@ class TimeCase(ClockCase):
 
 class Autovacation(TimeCase):
     autovacation = None  # the default: on
+    extra_config = {"clock": {"remind_before_hours": 12}}  # a reminder in a day per move
 
     def test_a_vacation_day_instead_of_the_loss_on_two_days_but_never_twice_on_one(self):
         game = self.challenge("-days=1")
         self.both_have_moved(game)
         self.new_replies()
         deadline = T0 + timedelta(days=1)
+        self.at(deadline - timedelta(hours=12))
+        [reminder] = self.tick_ok()  # the reminder says what the deadline will bring
+        self.assertIn("But with autovacation on and 30 vacation days left, one of them starts instead",
+                      " ".join(text_of(reminder).split()))
         self.at(deadline)
         [mail] = self.tick_ok()  # one mail, to alice alone
         self.assertEqual(mail["To"], "alice@example.org")
@@ -244,7 +249,6 @@ class ClockExtend(TimeCase):
 class DaemonTimeServer(ClockServer, DaemonServer):
     """pbem (ingest) under faketime at `now`, with a configuration for pbemd; autovacation
     as its users left it (on)."""
-    autovacation = None
 
 
 @unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
