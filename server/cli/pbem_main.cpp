@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/support/config.h"
+#include "server/cli/clock_cli.h"
 #include "server/cli/engine_cli.h"
 #include "server/cli/migrate_to_cli.h"
 #include "server/cli/ratings_cli.h"
@@ -31,6 +32,8 @@ void print_usage(std::ostream& out) {
          "                                                       mail's text after outbox.keep_sent_days and\n"
          "                                                       deletes what is past inbox.keep_days and\n"
          "                                                       outbox.keep_days (cron)\n"
+         "  clock extend HOURS [--game N]                        give the players to move HOURS (1 to 720) more\n"
+         "                                                       in every running game, or in game N (an outage)\n"
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "  web                                                  serve the read-only web window on web.listen\n"
          "                                                       (for installations without pbemd)\n"
@@ -65,7 +68,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
-      command != "tick" && command != "migrate-to" && command != "web") {
+      command != "tick" && command != "migrate-to" && command != "web" && command != "clock") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -83,6 +86,7 @@ int main(int argc, char** argv) {
     if (command == "ingest") return pbem::server::run_ingest(config, rest, std::cin);
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
+    if (command == "clock") return pbem::server::run_clock(config, rest, std::cout, std::cerr);
     if (command == "web") return pbem::server::run_web(config, rest);
     if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);

@@ -190,7 +190,8 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
     // Its retention empties sent mail's texts after outbox.keep_sent_days, too.
     const ClockDutiesDone done = run_clock_duties(db, config);
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, "
-        << done.never_moved << " abort(s): never moved, " << done.tournaments
+        << done.never_moved << " abort(s): never moved, " << done.autovacations
+        << " vacation day(s) instead (autovacation), " << done.tournaments
         << " tournament(s) started or cancelled, " << done.digests << " digest(s), " << done.deleted
         << " old row(s) deleted\n";
   } catch (const DatabaseError& e) {

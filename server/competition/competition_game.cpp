@@ -15,7 +15,8 @@ GameRecord create_competition_game(UnitOfWork& work, const GameTerms& terms, con
   std::optional<TimeBank> bank;
   if (terms.time_bank) bank = parse_time_bank(*terms.time_bank);
   GameRecord record = work.records.create(terms.type, game->options_text(), pairing.first, pairing.second,
-                                          work.config.server.domain(), terms.rated, terms.days_per_move, bank);
+                                          work.config.server.domain(), terms.rated, terms.days_per_move, bank,
+                                          terms.weekends_off);
   work.records.set_turn_clock(
       record, turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
   add_kind_watchers(work, record);

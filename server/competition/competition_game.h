@@ -18,6 +18,7 @@ struct GameTerms {
   bool rated = true;
   int days_per_move = 0;
   std::optional<std::string> time_bank;  // -clock's text; none: days_per_move
+  bool weekends_off = false;             // -weekends=off: no clock runs at weekends
 };
 
 // A new game between the pairing's players (`first` moves first) on `terms`, its first

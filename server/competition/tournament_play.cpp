@@ -45,7 +45,7 @@ std::vector<std::int64_t> everyone_of(const TournamentRecord& t, const std::vect
 GameRecord create_round_game(UnitOfWork& work, const TournamentRecord& t, int round,
                              const tournament::Pairing& pairing) {
   const GameRecord record =
-      create_competition_game(work, {t.type, t.game_options, t.rated, t.days_per_move, t.time_bank}, pairing);
+      create_competition_game(work, {t.type, t.game_options, t.rated, t.days_per_move, t.time_bank, t.weekends_off}, pairing);
   Tournaments(work.db).add_game(t.id, round, record.id);
   return record;
 }

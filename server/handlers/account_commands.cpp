@@ -215,6 +215,7 @@ void set_setting(CommandContext& ctx, const Command& c) {
   Account account = ctx.authenticated(c);
   if (c.words.at(0) == "digest") return set_digest(ctx, account, c.words.at(1));
   if (c.words.at(0) == "movemail") return set_movemail(ctx, account, c.words.at(1));
+  if (c.words.at(0) == "autovacation") return set_autovacation(ctx, account, c.words.at(1));
   const bool on = c.words.at(1) == "on";
   ctx.accounts.set_pictures(account, on);
   ctx.out.summary = "pictures " + c.words.at(1) + " for " + c.userid;

@@ -5,6 +5,7 @@
 
 #include "server/mailing/clock_text.h"
 #include "server/handlers/command_context.h"
+#include "server/play/autovacation.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"
 #include "server/storage/vacations.h"
@@ -27,7 +28,7 @@ void vacation(CommandContext& ctx, const Command& c) {
   const int allowance = ctx.config.clock.vacation_days_per_year;
   Vacations vacations(ctx.db);
   const auto current = vacations.current(account.id, now_iso);
-  const int left = allowance - vacations.days_taken(account.id, std::stoi(year));
+  const int left = vacation_days_left(ctx.db, ctx.config.clock, account.id, now);
   const std::string left_text = "You have " + days_text(left) + " of vacation left in " + year + " (of " +
                                 days_text(allowance) + " a year).\n";
 
@@ -48,7 +49,7 @@ void vacation(CommandContext& ctx, const Command& c) {
     // The day that is under way counts as taken; the whole days not begun come back.
     const int begun = std::min(current->days, static_cast<int>((now - started) / hours(24)) + 1);
     vacations.end_early(current->id, now_iso, begun);
-    const int games = shift_deadlines_of(ctx.db, account.id, -duration_cast<seconds>(planned_end - now).count());
+    const int games = restart_clocks_of(ctx.db, account.id, planned_end, now);
     ctx.out.summary = "vacation of " + account.userid + " ended early, " + days_text(current->days - begun) + " back";
     ctx.out.replies.push_back(ctx.to_sender(
         "Vacation ended",
@@ -68,7 +69,7 @@ void vacation(CommandContext& ctx, const Command& c) {
                        " left in " + year + " (the allowance is " + days_text(allowance) + " a calendar year)");
   const auto end = now + hours(24) * days;
   vacations.start(account.id, now_iso, iso8601(end), days);
-  const int games = shift_deadlines_of(ctx.db, account.id, duration_cast<seconds>(end - now).count());
+  const int games = restart_clocks_of(ctx.db, account.id, now, end);
   ctx.out.summary = "vacation of " + account.userid + " for " + days_text(days);
   ctx.out.replies.push_back(ctx.to_sender(
       "Vacation until " + readable_utc(end),
@@ -77,6 +78,20 @@ void vacation(CommandContext& ctx, const Command& c) {
           " game(s) where you are to move now), and your opponents' game mails say you are on vacation.\n" +
           "You have " + days_text(left - days) + " of vacation left in " + year + ". `vacation " + account.userid +
           " <password> off` ends it early and gives back the whole days not yet begun.\n"));
+}
+
+void set_autovacation(CommandContext& ctx, const Account& account, const std::string& value) {
+  const bool on = value == "on";
+  Vacations(ctx.db).set_autovacation(account.id, on);
+  ctx.out.summary = "autovacation " + value + " for " + account.userid;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Autovacation " + value,
+      on ? "When your time in a game runs out and you have vacation days left this year, one of them now starts "
+           "instead of the loss on time (at most one a day): the clocks of all your games stand still 24 hours "
+           "more, and you get a mail saying so.\n"
+         : "When your time in a game runs out you now lose it on time (or, before your first move in it, it is "
+           "aborted), even with vacation days left. `set " + account.userid +
+               " <password> autovacation on` spends a vacation day instead again.\n"));
 }
 
 }  // namespace pbem::server::handlers

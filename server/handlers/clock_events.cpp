@@ -1,13 +1,16 @@
 #include "server/handlers/tick_handlers.h"
 
 #include "server/handlers/ply_reactions.h"
+#include "server/play/autovacation.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/vacations.h"
 #include "server/mailing/clock_text.h"
+#include "server/support/clock.h"
 
 namespace pbem::server {
 
@@ -22,6 +25,43 @@ bool deadline_aborts(UnitOfWork& work, const GameRecord& record, std::int64_t us
          !Leagues(work.db).of_game(record.id);
 }
 
+// Instead of the loss (or abort) at the deadline of `late_id` in `record`: one of their
+// vacation days, when autovacation allows one (play/autovacation.h). The one mail, to them
+// alone, is the board with the new deadline, so a reply with a move plays it.
+std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord& record, const Game& game,
+                                              std::int64_t late_id, const std::string& late, const std::string& now) {
+  const auto day = take_autovacation_day(work.db, work.config.clock, late_id, *parse_iso8601(now));
+  if (!day) return std::nullopt;
+  const GameRecord moved = *work.records.find(record.id);  // the deadline after the vacation day
+  const std::string year = now.substr(0, 4);
+  game_update(work, moved, game,
+              {.headline = "Your time in " + board_heading(record) + " ran out at " +
+                           deadline_text(*record.deadline_at) +
+                           ", so one of your vacation days has started instead of a loss on time (autovacation): "
+                           "the clocks of all your games stand still until " + deadline_text(day->ends_at) +
+                           ". You have " + std::to_string(day->days_left) +
+                           (day->days_left == 1 ? " day" : " days") + " of vacation left in " + year +
+                           ". With none left, or after `set " + late +
+                           " <password> autovacation off`, a deadline that passes ends the game as it always did.",
+               .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": a vacation day for " +
+                          late + " instead of a loss on time",
+               .only_user = late_id});
+  ClockDutyDone done{"a vacation day for " + late + " instead of a loss on time", {}};
+  done.autovacation = true;
+  done.message_key = "autovacation-" + now.substr(0, 10) + "-";
+  return done;
+}
+
+// What the reminder adds while autovacation would still spare the player at the deadline
+// (it is on and days are left; whether that day already had one is seen only then).
+std::string autovacation_note(UnitOfWork& work, std::int64_t user_id, const std::string& now) {
+  if (!Vacations(work.db).autovacation(user_id)) return "";
+  const int left = vacation_days_left(work.db, work.config.clock, user_id, *parse_iso8601(now));
+  if (left < 1) return "";
+  return " But with autovacation on and " + std::to_string(left) + (left == 1 ? " vacation day" : " vacation days") +
+         " left, one of them starts instead (at most one a day).";
+}
+
 // Each checks that the duty is still due at `now` for `record` (read in this transaction),
 // carries it out inside `work` with its mails in work.out, and returns what it did (the log
 // line; the caller adds the mails and plies); nothing when it is not due.
@@ -33,7 +73,9 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
   const std::string missed = late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
                              deadline_text(*record.deadline_at);
-  if (const std::int64_t late_id = user_id_of_colour(record, *game, loser); deadline_aborts(work, record, late_id)) {
+  const std::int64_t late_id = user_id_of_colour(record, *game, loser);
+  if (auto day = autovacation_day(work, record, *game, late_id, late, now)) return day;
+  if (deadline_aborts(work, record, late_id)) {
     const PlyEnd end = store_abort(work, record, late_id, AbortCause::NeverMoved);
     game_update(work, end.record, *game,
                 {.headline = missed + ", and had not made a move in this game: nobody loses a game they never "
@@ -60,7 +102,8 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
                            deadline_text(*record.deadline_at) + ". Without a move by then " +
                            (deadline_aborts(work, record, mover_id)
                                 ? "the game is aborted: you have not moved in it yet."
-                                : "you lose on time."),
+                                : "you lose on time.") +
+                           autovacation_note(work, mover_id, now),
                .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover +
                           " to move",
                .only_user = mover_id});

@@ -47,6 +47,7 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
     terms.rated = options.rated;
     if (options.bank) terms.time_bank = options.bank->text;
     terms.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
+    terms.weekends_off = options.weekends_off;
     return terms;
   } catch (const OptionError& error) {
     throw CommandError(error.what());

@@ -105,7 +105,7 @@ void challenge(CommandContext& ctx, const Command& c) {
   auto domain = ctx.config.server.domain();
   const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
   GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated,
-                                         days, options.bank);
+                                         days, options.bank, options.weekends_off);
   ctx.records.set_turn_clock(record,
                              turn_clock(ctx.db, ctx.config.clock, record, first.id, std::chrono::system_clock::now()));
   ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;

@@ -3,10 +3,13 @@
 // a refusal throws CommandError (processor.h) and leaves nothing behind.
 #pragma once
 
+#include <string>
+
 namespace pbem::server {
 
 class CommandContext;
 struct Command;
+struct Account;
 
 namespace handlers {
 
@@ -43,6 +46,8 @@ void ratings(CommandContext& context, const Command& command);
 
 // clock_commands.cpp
 void vacation(CommandContext& context, const Command& command);
+// `set userid password autovacation on|off` (set_setting hands it on).
+void set_autovacation(CommandContext& context, const Account& account, const std::string& value);
 
 // proposal_commands.cpp (abort after the first move is a proposal too: abort_game hands it on)
 void undo(CommandContext& context, const Command& command);

@@ -138,6 +138,10 @@ std::string clock_help(const ClockConfig& clock) {
          "is added after each of your moves, never above B. Mails show both banks, e.g.\n"
          "\"Time left: alice 9 d 4 h, bob 10 d 0 h (10+1)\". One reminder a turn when " + notice + "\n"
          "hours are left; at zero you lose on time.\n\n"
+         "With -weekends=off (on a challenge or a tournament) the game's clock, days per\n"
+         "move or bank, does not run from Saturday 00:00 to Monday 00:00 UTC: 3 days per\n"
+         "move from Friday 12:00 end on Wednesday 12:00. Deadlines shown are the real\n"
+         "moments, and mails and show say \"weekends off\".\n\n"
          "Going away? Send\n"
          "    vacation alice mysecret 7\n"
          "and for 7 days from now the clocks of all your games stand still: every deadline\n"
@@ -146,7 +150,10 @@ std::string clock_help(const ClockConfig& clock) {
          "You have " + std::to_string(clock.vacation_days_per_year) +
          " vacation days per calendar year (UTC). `vacation alice mysecret off` ends\n"
          "it early and gives back the whole days not yet begun; `vacation alice mysecret`\n"
-         "tells the days you have left this year.\n";
+         "tells the days you have left this year.\n\n"
+         "Autovacation: when your time in a game runs out and you have vacation days\n"
+         "left, one of them starts instead of the loss (at most one a day), and you get\n"
+         "one mail saying so. `set alice mysecret autovacation off` turns it off.\n";
 }
 
 std::string commands_help() {

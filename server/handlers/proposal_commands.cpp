@@ -165,7 +165,8 @@ void rematch(CommandContext& ctx, const Command& c) {
   std::optional<TimeBank> bank = record.bank;
   if (bank) bank->seconds = {bank->limit_seconds, bank->limit_seconds};
   GameRecord fresh = ctx.records.create(record.type, game->options_text(), first.id, second.id,
-                                        ctx.config.server.domain(), record.rated, record.days_per_move, bank);
+                                        ctx.config.server.domain(), record.rated, record.days_per_move, bank,
+                                        record.weekends_off);
   ctx.records.set_turn_clock(fresh, turn_clock(ctx.db, ctx.config.clock, fresh, first.id,
                                                std::chrono::system_clock::now()));
   ctx.records.mark_rematch(fresh.id, record.id);

@@ -26,6 +26,10 @@ struct ClockDutyDone {
   std::vector<Reply> replies;  // no mail asked for them: none is "to the sender"
   int plies = 0;               // the game's plies: the duty's mails are about this move
   bool never_moved = false;    // the deadline aborted the game instead of losing it on time
+  bool autovacation = false;   // a vacation day started instead of the loss (or the abort)
+  // Tells apart in the Message-IDs duties done at the same ply: an autovacation day names
+  // its UTC day (at most one a day), so a later one, or the loss after it, mints new ones.
+  std::string message_key{};
 };
 
 // Carries out `duty` for game `game_id` at `now` (ISO 8601) inside the caller's

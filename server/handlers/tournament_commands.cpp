@@ -95,6 +95,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
   t.rated = terms.rated;
   t.time_bank = terms.time_bank;
   t.days_per_move = terms.days_per_move;
+  t.weekends_off = terms.weekends_off;
   return t;
 }
 

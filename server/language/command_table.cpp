@@ -68,10 +68,10 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 }
 
 // set userid password <setting> <value>: the rest must be one known setting and its value:
-// pictures on|off, digest HH|off (HH 0..23), movemail on|off.
+// pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  const std::string setting = reader.take_keyword("setting", {"pictures", "digest", "movemail"});
+  const std::string setting = reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation"});
   const std::string value = reader.take_lower(setting == "digest" ? "hour (0 to 23) or off after digest"
                                                                    : "on or off after " + setting);
   if (setting == "digest") {
@@ -296,7 +296,7 @@ const std::vector<CommandSpec>& command_table() {
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},
       {"set", false, {"set"},
-       "set userid password pictures|movemail on|off, or digest HH|off",
+       "set userid password pictures|movemail|autovacation on|off, or digest HH|off",
        setting_arguments, Secret::Password},
       // No spelling: only a mail to a List-Unsubscribe address calls it (pipeline/unsubscribe_mail.h).
       {"list unsubscribe", false, {},

@@ -29,6 +29,8 @@ std::string turn_clock_lines(Database& db, const GameRecord& record, const Game&
   const auto users = userids_by_colour(record, game);
   const std::string& mover = users[static_cast<std::size_t>(game.to_move())];
   std::string text;
+  // The deadline is a real moment; what it was counted from skipped the weekends.
+  const std::string weekends = record.weekends_off ? "; weekends off" : "";
   if (record.bank) {
     // The player to move has what their deadline leaves; the other what they kept.
     const std::int64_t mover_id = user_id_of_colour(record, game, game.to_move());
@@ -40,12 +42,15 @@ std::string turn_clock_lines(Database& db, const GameRecord& record, const Game&
                                     ? seconds_left(db, record, user_id, std::chrono::system_clock::now())
                                     : record.bank->seconds[seat_of(record, user_id)]));
     }
-    text += "Time left: " + join(banks, ", ") + " (" + record.bank->text + ")\n";
+    text += "Time left: " + join(banks, ", ") + " (" + record.bank->text + (record.weekends_off ? ", weekends off" : "") +
+            ")\n";
     if (record.deadline_at)
-      text += "Deadline for " + mover + " to move: " + deadline_text(*record.deadline_at) + " (their bank runs out).\n";
+      text += "Deadline for " + mover + " to move: " + deadline_text(*record.deadline_at) + " (their bank runs out" +
+              weekends + ").\n";
   } else if (record.deadline_at) {
     text += "Deadline for " + mover + " to move: " + deadline_text(*record.deadline_at) + " (" +
-            std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move).\n";
+            std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move" +
+            weekends + ").\n";
   } else {
     text += "No time limit.\n";
   }

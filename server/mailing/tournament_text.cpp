@@ -41,6 +41,7 @@ std::string tournament_table_text(Database& db, const TournamentRecord& t) {
   options.push_back(t.time_bank ? "time bank " + *t.time_bank
                     : t.days_per_move ? std::to_string(t.days_per_move) + " days per move"
                                       : "no time limit");
+  if (t.weekends_off) options.push_back("weekends off");
   options.push_back(t.rated ? "rated" : "unrated");
   if (t.double_round) options.push_back("every pair twice");
   text += "Games: " + join(options, ", ") + ".\n";

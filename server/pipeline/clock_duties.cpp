@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/handlers/clock_extension.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/handlers/digest.h"
 #include "server/competition/tournament_play.h"
@@ -13,6 +14,7 @@
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/retention.h"
 #include "server/support/clock.h"
+#include "server/support/sha256.h"
 #include "server/support/log.h"
 
 namespace pbem::server {
@@ -38,7 +40,7 @@ std::optional<ClockDutyDone> carry_out(Database& db, const Config& config, Write
   MetricCounts(db).duty_done(counted_as(*done));
   crash_point("clock-before-mail");
   queue_replies(db, config, "clock: " + what, CommandThread{}, done->replies,
-                message_ids + std::to_string(done->plies) + "-", "", std::nullopt);
+                message_ids + done->message_key + std::to_string(done->plies) + "-", "", std::nullopt);
   crash_point("clock-before-commit");
   transaction.commit();
   crash_point("clock-after-commit");
@@ -70,11 +72,24 @@ std::optional<ClockDutyDone> carry_out_game_duty(Database& db, const Config& con
       [&] { return carry_out_clock_duty(db, config, game_id, duty, now_iso8601()); },
       "pbem-clock-" + game + "-" + duty_name(duty) + "-", [duty](const ClockDutyDone& done) {
         if (duty == ClockDuty::Reminder) return ClockDutyKind::reminder;
+        if (done.autovacation) return ClockDutyKind::autovacation;
         return done.never_moved ? ClockDutyKind::abort : ClockDutyKind::loss_on_time;
       });
 }
 
 }  // namespace
+
+int extend_clocks_now(Database& db, const Config& config, int hours, std::optional<std::int64_t> game_id) {
+  Transaction transaction(db);
+  const ClockExtension done = extend_clocks(db, config, hours, game_id, std::chrono::system_clock::now());
+  const std::string what = game_id ? "game " + std::to_string(*game_id) : "every game";
+  queue_replies(db, config, "clock extend: " + what, CommandThread{}, done.replies, "pbem-clock-extend-",
+                sha256_hex(done.new_deadlines).substr(0, 12), std::nullopt);
+  transaction.commit();
+  log_line("clock extend: " + std::to_string(hours) + " hours more in " + std::to_string(done.games) + " game(s) (" +
+           what + "), " + std::to_string(done.replies.size()) + " mails queued");
+  return done.games;
+}
 
 ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* turn,
                                  std::optional<std::chrono::milliseconds> budget) {
@@ -89,7 +104,7 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
   for (std::int64_t id : GameRecords(db).past_deadline(now)) {
     if (out_of_time()) return done;
     if (const auto ended = carry_out_game_duty(db, config, turn, id, ClockDuty::LossOnTime))
-      ++(ended->never_moved ? done.never_moved : done.timeouts);
+      ++(ended->autovacation ? done.autovacations : ended->never_moved ? done.never_moved : done.timeouts);
   }
   for (std::int64_t id : GameRecords(db).reminder_due(now)) {
     if (out_of_time()) return done;

@@ -11,6 +11,7 @@ const std::vector<ServerOption>& server_challenge_options() {
       {"unrated", "the game does not count for the ratings (default: rated)"},
       {"days", "days per move, 0 to 60; 0 = no time limit (default: the server's, see help)", "<n>"},
       {"clock", "a time bank instead: B days (or Bh hours), I more after each move", "B+I"},
+      {"weekends", "off: the clock stands still from Saturday 00:00 to Monday 00:00 UTC (default: on)", "off"},
   };
   return options;
 }
@@ -28,6 +29,11 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
         throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got " +
                           quoted_word(word));
       result.days_per_move = std::stoi(value);
+    } else if (word == "-weekends" || word.starts_with("-weekends=")) {
+      if (word != "-weekends=off" && word != "-weekends=on")
+        throw OptionError("-weekends is -weekends=off (no clock runs from Saturday 00:00 to Monday 00:00 UTC) or "
+                          "-weekends=on (the default); got " + quoted_word(word));
+      result.weekends_off = word == "-weekends=off";
     } else if (word == "-clock" || word.starts_with("-clock=")) {
       result.bank = parse_time_bank(word.size() > 7 ? std::string_view(word).substr(7) : "");
     } else {

@@ -25,6 +25,10 @@ struct ChallengeOptions {
   bool rated = true;                      // -unrated: the game leaves ratings alone
   std::optional<int> days_per_move;       // -days=N (0..60); nothing: clock.days_per_move
   std::optional<TimeBank> bank;           // -clock=B+I instead of -days
+  // -weekends=off: the clock (days per move or bank) does not run from Saturday 00:00 to
+  // Monday 00:00 UTC (GameRecord::weekends_off; play/running_time.h). A competition that
+  // starts games (tournament, ladder, league) keeps it and hands it to GameRecords::create.
+  bool weekends_off = false;
 };
 
 // Takes the server's options out of a challenge's option words (lower-case). Throws

@@ -37,8 +37,18 @@ std::int64_t seconds_left(Database& db, const GameRecord& record, std::int64_t u
 
 
 
-// Moves every deadline of `user_id`'s running games by `seconds` where they are to move
-// (a vacation starts: +, one ends early: -). Returns how many games.
-int shift_deadlines_of(Database& db, std::int64_t user_id, std::int64_t seconds);
+// The clocks of `user_id`'s running games where they are to move, which were to run from
+// `stood_from`, run from `runs_from` instead, each keeping the running time it had left
+// then (a vacation starts: from its start to its end; one ends early: from its planned end
+// to now). A deadline already past leaves nothing: it becomes `runs_from` (autovacation).
+// Returns how many games.
+int restart_clocks_of(Database& db, std::int64_t user_id, std::chrono::system_clock::time_point stood_from,
+                      std::chrono::system_clock::time_point runs_from);
+
+// The clock of `record`'s running turn with `more` running time to its deadline (`pbem
+// clock extend`; a bank may then stand above its limit until the move). Its reminder keeps
+// its distance from the deadline; one already sent is due again when that comes after `now`.
+TurnClock extended_clock(const ClockConfig& config, const GameRecord& record, std::chrono::seconds more,
+                         std::chrono::system_clock::time_point now);
 
 }  // namespace pbem::server

@@ -17,7 +17,7 @@ constexpr const char* kSelectGame =
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
     "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped "
+    "g.swapped, g.weekends_off "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -54,6 +54,7 @@ GameRecord record_from_row(Statement& row) {
     r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
   if (!row.column_is_null(24)) r.to_move = row.column_int(24);
   r.swapped = row.column_int(25) != 0;
+  r.weekends_off = row.column_int(26) != 0;
   return r;
 }
 
@@ -106,14 +107,15 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record) {
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
-                               int days_per_move, const std::optional<TimeBank>& bank) {
+                               int days_per_move, const std::optional<TimeBank>& bank, bool weekends_off) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
-      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move) "
-      "VALUES (?1, ?2, ?3, ?4, 'active', 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?3)");
+      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move, "
+      "weekends_off) "
+      "VALUES (?1, ?2, ?3, ?4, 'active', 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?3, ?14)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
-  insert.bind(8, static_cast<std::int64_t>(days_per_move));
+  insert.bind(8, static_cast<std::int64_t>(days_per_move)).bind(14, weekends_off);
   if (bank) {
     insert.bind(9, bank->text).bind(10, bank->limit_seconds).bind(11, bank->increment_seconds);
     insert.bind(12, bank->seconds[0]).bind(13, bank->seconds[1]);
@@ -132,6 +134,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.created_at = record.updated_at = now;
   record.days_per_move = days_per_move;
   record.bank = bank;
+  record.weekends_off = weekends_off;
   record.to_move = player0;  // colour 0 moves first
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
@@ -240,24 +243,9 @@ void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   record.bank->seconds = *clock.banks;
 }
 
-bool GameRecords::shift_turn_clock(std::int64_t id, std::int64_t seconds) {
-  // Read, shift here, write back (inside the caller's transaction): date arithmetic in SQL
-  // differs between SQLite and PostgreSQL.
-  auto query = db_.prepare("SELECT deadline_at, remind_at FROM games WHERE id = ? AND deadline_at IS NOT NULL");
-  query.bind(1, id);
-  if (!query.step()) return false;
-  const auto shifted = [seconds](const std::optional<std::string>& at) -> std::optional<std::string> {
-    const auto time = at ? parse_iso8601(*at) : std::nullopt;
-    if (!time) return at;
-    return iso8601(*time + std::chrono::seconds(seconds));
-  };
-  const std::optional<std::string> deadline = shifted(query.column_optional_text(0));
-  const std::optional<std::string> remind = shifted(query.column_optional_text(1));
-  query.reset();
-  auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
-  update.bind(1, deadline).bind(2, remind).bind(3, id);
-  update.run();
-  return true;
+std::vector<std::int64_t> GameRecords::with_deadline() const {
+  auto query = db_.prepare("SELECT id FROM games WHERE deadline_at IS NOT NULL AND status = 'active' ORDER BY id");
+  return ids_of(query);
 }
 
 std::vector<std::int64_t> GameRecords::past_deadline(const std::string& now_iso) const {

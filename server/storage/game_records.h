@@ -46,6 +46,9 @@ struct GameRecord {
   int days_per_move = 0;
   std::optional<std::string> deadline_at, remind_at;
   std::optional<TimeBank> bank;  // a time bank instead of days per move (days_per_move is 0)
+  // -weekends=off (schema/028_autovacation_weekends.sql): the clock does not run from
+  // Saturday 00:00 to Monday 00:00 UTC (play/running_time.h).
+  bool weekends_off = false;
   bool lost_on_time = false;  // finished because the player to move let the deadline pass
   // Aborted by the clock instead: aborted_by's time ran out before they had made a ply of
   // their own in the game (spec "Nobody loses a game they never played"). Stored as a game
@@ -111,7 +114,8 @@ class GameRecords {
   // would read), so the caller need not read it back.
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
                     std::int64_t player1, const std::string& thread_domain, bool rated = true,
-                    int days_per_move = 0, const std::optional<TimeBank>& bank = std::nullopt);
+                    int days_per_move = 0, const std::optional<TimeBank>& bank = std::nullopt,
+                    bool weekends_off = false);
   std::optional<GameRecord> find(std::int64_t id) const;
   std::vector<StoredMove> moves(std::int64_t id) const;
 
@@ -131,9 +135,8 @@ class GameRecords {
   // The clock of the move now due, in the database and in `record` (the banks too, when
   // `clock` has them).
   void set_turn_clock(GameRecord& record, const TurnClock& clock);
-  // Moves the deadline and reminder of game `id` by `seconds` (a vacation); false when it
-  // has no deadline to move.
-  bool shift_turn_clock(std::int64_t id, std::int64_t seconds);
+  // Every active game with a deadline (a clock running), by number.
+  std::vector<std::int64_t> with_deadline() const;
   // Active games whose deadline is at or before `now_iso`, oldest deadline first.
   std::vector<std::int64_t> past_deadline(const std::string& now_iso) const;
   // Active games whose reminder is due at `now_iso` and whose deadline is still ahead.

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kSelectTournament =
     "SELECT t.id, t.type, t.name, t.organiser_id, u.userid, t.format, t.players, t.rounds, t.starts_at, "
     "t.double_round, t.game_options, t.rated, t.days_per_move, t.time_bank, t.status, t.round, t.created_at, "
-    "t.started_at, t.ended_at FROM tournaments t JOIN users u ON u.id = t.organiser_id ";
+    "t.started_at, t.ended_at, t.weekends_off FROM tournaments t JOIN users u ON u.id = t.organiser_id ";
 
 std::optional<int> optional_int(Statement& row, int column) {
   const auto value = row.column_optional_int(column);
@@ -42,6 +42,7 @@ TournamentRecord tournament_from_row(Statement& row) {
   t.created_at = row.column_text(16);
   t.started_at = row.column_optional_text(17);
   t.ended_at = row.column_optional_text(18);
+  t.weekends_off = row.column_int(19) != 0;
   return t;
 }
 
@@ -54,15 +55,15 @@ TournamentRecord Tournaments::create(const TournamentRecord& settings) {
   t.created_at = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO tournaments (type, name, organiser_id, format, players, rounds, starts_at, double_round, "
-      "game_options, rated, days_per_move, time_bank, status, round, created_at) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)");
+      "game_options, rated, days_per_move, time_bank, status, round, created_at, weekends_off) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)");
   insert.bind(1, t.type).bind(2, t.name).bind(3, t.organiser_id).bind(4, tournament::format_name(t.format));
   insert.bind(5, t.players);
   insert.bind(6, t.rounds);
   insert.bind(7, t.starts_at);
   insert.bind(8, t.double_round).bind(9, t.game_options).bind(10, t.rated).bind(11, t.days_per_move);
   insert.bind(12, t.time_bank);
-  insert.bind(13, t.created_at);
+  insert.bind(13, t.created_at).bind(14, t.weekends_off);
   insert.run();
   t.id = db_.last_insert_id();
   return t;

@@ -28,6 +28,7 @@ struct TournamentRecord {
   bool rated = true;
   int days_per_move = 0;
   std::optional<std::string> time_bank;  // -clock's text; none: days_per_move
+  bool weekends_off = false;             // -weekends=off, for every game it starts
   std::string status;  // open | running | finished | cancelled
   int round = 0;       // the round being played; 0 before the start
   std::string created_at;

@@ -27,9 +27,11 @@ std::string game_summary(const GameRecord& record) {
 // The time control the game was challenged with: public, unlike the deadline and the time
 // left in a bank, which a vacation moves.
 std::string time_control(const GameRecord& record) {
-  if (record.bank) return "Time bank " + record.bank->text + ".";
+  const std::string weekends = record.weekends_off ? ", weekends off." : ".";
+  if (record.bank) return "Time bank " + record.bank->text + weekends;
   if (record.days_per_move > 0)
-    return std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move.";
+    return std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move" +
+           weekends;
   return "No time limit.";
 }
 

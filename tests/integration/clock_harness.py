@@ -8,7 +8,7 @@ import subprocess
 import unittest
 from datetime import datetime, timedelta
 
-from pbem_harness import IngestCase, Server, pbem_binary
+from pbem_harness import IngestCase, Server, make_mail, pbem_binary
 
 # libfaketime is preloaded ahead of everything, so in the sanitizer build ASan's runtime is
 # not the first library; it works there all the same once it is told not to insist.
@@ -39,8 +39,18 @@ def shown(when):
 
 
 class ClockServer(Server):
-    """A Server whose pbem runs under faketime with the clock standing still at `self.now`."""
+    """A Server whose pbem runs under faketime with the clock standing still at `self.now`.
+    With `autovacation` "off", every user signed up here turns it off (it is on by default:
+    a vacation day instead of a loss on time), so that a deadline is the loss a clock test
+    is about; None (the default) leaves it, and sends no mail for it."""
     now = T0
+    autovacation = None
+
+    def signup_and_confirm(self, sender, userid, password, addresses=()):
+        super().signup_and_confirm(sender, userid, password, addresses)
+        if self.autovacation:
+            p = self.ingest(make_mail(sender, f"set {userid} {password} autovacation {self.autovacation}"))
+            assert p.returncode == 0, p.stderr
 
     def pbem(self, *args, stdin=None, env=None):
         full_env = dict(os.environ)
@@ -53,11 +63,15 @@ class ClockServer(Server):
 
 @unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
 class ClockCase(IngestCase):
-    """Players alice and bob, signed up and confirmed at T0; `at` moves the clock."""
+    """Players alice and bob, signed up and confirmed at T0; `at` moves the clock.
+    `autovacation`: what their setting is (ClockServer), off unless a test says otherwise."""
+    autovacation = "off"
+
     def setUp(self):
         super().setUp()
         self.server.close()
         self.server = ClockServer(self.extra_config)
+        self.server.autovacation = self.autovacation
         for userid, (address, password) in PLAYERS.items():
             self.server.signup_and_confirm(address, userid, password)
         self.new_replies()

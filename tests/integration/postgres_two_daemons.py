@@ -164,6 +164,7 @@ class ClockDutiesOnce(unittest.TestCase):
 
     def setUp(self):
         self.server = tc.ClockServer()
+        self.server.autovacation = "off"  # each deadline ends its game, not a vacation day instead
         self.addCleanup(self.server.close)
 
     def test_several_ticks_at_once_end_each_game_once(self):

@@ -174,6 +174,8 @@ std::int64_t rating_change_rows(pbem::test::ServiceFixture& f) {
 }
 std::optional<ClockDutyDone> deadline_passes(pbem::test::ServiceFixture& f) {
   Transaction transaction(f.db);
+  // The deadline's own outcome: no vacation day instead (autovacation, issue 44).
+  f.db.exec("UPDATE users SET autovacation = 0");
   auto done = carry_out_clock_duty(f.db, f.config, 1, ClockDuty::LossOnTime, "2999-01-01T00:00:00Z");
   transaction.commit();
   return done;

@@ -99,7 +99,8 @@ TEST_CASE("every figure is written, each label of a counter from 0, the age coun
                            "pbem_clock_duties_total{duty=\"reminder\"} 0",
                            "pbem_clock_duties_total{duty=\"loss_on_time\"} 0",
                            "pbem_clock_duties_total{duty=\"abort\"} 1", "pbem_clock_duties_total{duty=\"digest\"} 0",
-                           "pbem_clock_duties_total{duty=\"tournament_start\"} 0"})
+                           "pbem_clock_duties_total{duty=\"tournament_start\"} 0",
+                           "pbem_clock_duties_total{duty=\"autovacation\"} 0"})
     CHECK(has_line(text, line));
   // Every family has its HELP line right before its TYPE line.
   for (const char* name : {"pbem_inbox_pending_messages", "pbem_outbox_queued_messages",
@@ -215,6 +216,7 @@ TEST_CASE("the clock's duties are counted in the transaction that does them", "[
   // Game 1's deadline passes with alice never having moved (an abort); game 2's with both
   // having moved (alice loses on time).
   f.db.prepare("UPDATE games SET deadline_at = ? WHERE id IN (1, 2)").bind_all(past).run();
+  f.db.exec("UPDATE users SET autovacation = 0");  // the loss itself, not a vacation day instead
   run_clock_duties(f.db, f.config);
   MetricsSnapshot now = figures(f.db);
   CHECK(now.count("clock_duties", "abort") == 1);

@@ -317,6 +317,9 @@ TEST_CASE("migration 024 fills whose turn it is in games stored before it", "[mi
   for (const Migration& migration : pbem::server::known_migrations(db))
     if (migration.version == 24) through_24.push_back(migration);
   CHECK(pbem::server::migrate(db, through_24) == std::vector<int>{24});
+  // The later migrations touch no turn column, but the game records read columns they add
+  // (028's weekends_off).
+  pbem::server::migrate(db);
   auto games = db.prepare("SELECT id FROM games ORDER BY id");
   while (games.step()) pbem::test::check_turn_columns(db, games.column_int(0));
 }

@@ -1,0 +1,63 @@
+#include "server/handlers/clock_extension.h"
+
+#include <map>
+
+#include "server/handlers/ply_reactions.h"
+#include "server/mailing/clock_text.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/game_clock.h"
+#include "server/play/unit_of_work.h"
+
+namespace pbem::server {
+
+ClockExtension extend_clocks(Database& db, const Config& config, int hours, std::optional<std::int64_t> game_id,
+                             std::chrono::system_clock::time_point now) {
+  if (hours < kMinClockExtensionHours || hours > kMaxClockExtensionHours)
+    throw CommandError("clock extend takes " + std::to_string(kMinClockExtensionHours) + " to " +
+                       std::to_string(kMaxClockExtensionHours) + " hours, not " + std::to_string(hours));
+  Outcome outcome;
+  UnitOfWork work(db, config, ply_reactions(), outcome);
+  std::vector<std::int64_t> ids;
+  if (game_id) {
+    const auto record = work.records.find(*game_id);
+    if (!record || !record->active || !record->deadline_at || !record->to_move)
+      throw CommandError("game " + std::to_string(*game_id) + " is not a running game with a clock");
+    ids.push_back(*game_id);
+  } else {
+    ids = work.records.with_deadline();
+  }
+  ClockExtension done;
+  // Each player to move: the lines of their games, so that they get one mail for all.
+  std::map<std::int64_t, std::vector<std::string>> lines;
+  for (const std::int64_t id : ids) {
+    auto record = work.records.find(id);
+    if (!record || !record->active || !record->deadline_at || !record->to_move) continue;
+    const std::string was = *record->deadline_at;
+    work.records.set_turn_clock(*record, extended_clock(config.clock, *record, std::chrono::hours(hours), now));
+    const std::int64_t mover = *record->to_move;
+    const std::string& opponent = record->userids[record->players[0] == mover ? 1 : 0];
+    std::string line = "  " + board_heading(*record) + " against " + opponent + ": deadline " +
+                       deadline_text(*record->deadline_at) + " (was " + deadline_text(was) + ")";
+    if (record->bank) line += ", your bank " + bank_text(seconds_left(db, *record, mover, now));
+    lines[mover].push_back(line + "\n");
+    done.new_deadlines += std::to_string(id) + "=" + *record->deadline_at + ";";
+    ++done.games;
+  }
+  for (const auto& [user_id, games] : lines) {
+    const auto account = work.accounts.find_by_id(user_id);
+    if (!account) continue;
+    std::string text = "The server's operator has given you " + std::to_string(hours) +
+                       " hours more to move, to make up for time lost to an outage of the server:\n\n";
+    for (const std::string& line : games) text += line;
+    Reply mail;
+    mail.subject = std::to_string(hours) + " hours more on your clock in " + std::to_string(games.size()) +
+                   (games.size() == 1 ? " game" : " games");
+    mail.text = text;
+    mail.kind = MailKind::Notice;
+    work.mail_account(*account, mail);
+  }
+  done.replies = std::move(outcome.replies);
+  return done;
+}
+
+}  // namespace pbem::server
