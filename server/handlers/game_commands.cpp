@@ -16,6 +16,7 @@
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/storage/ladders.h"
 #include "server/storage/tournaments.h"
 
 namespace pbem::server {
@@ -128,6 +129,9 @@ void abort_game(CommandContext& ctx, const Command& c) {
   if (const auto of = Tournaments(ctx.db).of_game(record.id))
     throw CommandError("game " + number + " is a game of tournament T#" + std::to_string(of->id) + " " + of->name +
                        ", and a tournament game cannot be aborted (resign it, or leave the tournament)");
+  if (const auto of = Ladders(ctx.db).of_game(record.id))
+    throw CommandError("game " + number + " is a game of ladder L#" + std::to_string(of->id) + " " + of->name +
+                       ", and a ladder game cannot be aborted (resign it, or leave the ladder)");
   // After the first move an abort needs the opponent's consent: it is a proposal.
   if (record.plies > 0) return propose_abort(ctx, c, player, record);
   store_abort(ctx, record, player.id);

@@ -61,6 +61,16 @@ void leave_tournament(CommandContext& context, const Command& command);
 void tournament_start(CommandContext& context, const Command& command);
 void tournament_table(CommandContext& context, const Command& command);
 void tournaments(CommandContext& context, const Command& command);
+// ladder_commands.cpp
+void ladder_new(CommandContext& context, const Command& command);
+void join_ladder(CommandContext& context, const Command& command);
+void leave_ladder(CommandContext& context, const Command& command);
+void climb(CommandContext& context, const Command& command);
+void ladder_table(CommandContext& context, const Command& command);
+void ladders(CommandContext& context, const Command& command);
+// competition_entry.cpp: `join` and `leave` name a tournament or a ladder
+void join_competition(CommandContext& context, const Command& command);
+void leave_competition(CommandContext& context, const Command& command);
 
 }  // namespace handlers
 }  // namespace pbem::server

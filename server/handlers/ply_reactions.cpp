@@ -1,5 +1,6 @@
 #include "server/handlers/ply_reactions.h"
 
+#include "server/competition/ladder_play.h"
 #include "server/competition/tournament_play.h"
 #include "server/mailing/proposal_text.h"
 #include "server/play/conditional_answers.h"
@@ -15,10 +16,12 @@ namespace pbem::server {
 //     mail's headline says it was cancelled;
 //  3. tournament scoring: a tournament game's result is recorded and may begin the next
 //     round, whose games' mails follow the mail of the game that ended it;
-//  4. conditional answers last: the answer is a ply of its own, whose end runs this whole
+//  4. ladder climbs: a ladder game's result is recorded and a climber who won takes the
+//     target's rung, in the transaction that ends the game;
+//  5. conditional answers last: the answer is a ply of its own, whose end runs this whole
 //     list again; the PlyEnd the mail words is then the answer's.
-// A new competition format that scores a game's end (ladders, leagues) adds itself
-// before the conditional answers.
+// A new competition format that scores a game's end (leagues) adds itself before the
+// conditional answers.
 const PlyReactions& ply_reactions() {
   static const PlyReactions reactions = [] {
     PlyReactions list;
@@ -28,6 +31,7 @@ const PlyReactions& ply_reactions() {
         end.cancelled = cancelled_sentence(work, end.record, *cancelled);
     });
     list.add("tournament scoring", score_tournament_game);
+    list.add("ladder climbs", settle_climb);
     list.add("conditional answers", answer_from_conditional_moves);
     return list;
   }();

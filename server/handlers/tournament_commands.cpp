@@ -11,6 +11,7 @@
 #include "server/language/argument_reader.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/command_context.h"
+#include "server/handlers/competition_entry.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
@@ -31,27 +32,11 @@ namespace {
 constexpr int kMaxOpenPerOrganiser = 5;
 constexpr int kMaxEntrants = 64;
 constexpr int kMaxRoundRobinEntrants = 16;
-constexpr std::size_t kMaxNameLength = 40;
 // Finished and cancelled tournaments stay in `tournaments` this long.
 constexpr auto kListedAfterEnd = std::chrono::hours(24 * 30);
 
 int maximum_entrants(tournament::Format format) {
   return format == tournament::Format::RoundRobin ? kMaxRoundRobinEntrants : kMaxEntrants;
-}
-
-// "-name=value" -> value, for the tournament's own options.
-std::optional<std::string> option_value(const std::string& word, std::string_view name) {
-  const std::string prefix = "-" + std::string(name) + "=";
-  if (!word.starts_with(prefix)) return std::nullopt;
-  return word.substr(prefix.size());
-}
-
-int number_option(const std::string& word, std::string_view name, int low, int high) {
-  const auto value = positive_number(*option_value(word, name));
-  if (!value || *value < low || *value > high)
-    throw CommandError("-" + std::string(name) + " needs a number from " + std::to_string(low) + " to " +
-                       std::to_string(high) + "; got " + quoted_word(word));
-  return *value;
 }
 
 // -start=YYYY-MM-DD, a day after today (UTC), as 00:00 UTC that day.
@@ -105,15 +90,11 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
     throw CommandError("-double is for a round robin only");
   t.players = players;
   t.rounds = rounds;
-  try {
-    const ChallengeOptions options = split_challenge_options(game_words);
-    t.game_options = create_game(type, options.game_options)->options_text();
-    t.rated = options.rated;
-    if (options.bank) t.time_bank = options.bank->text;
-    t.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
-  } catch (const OptionError& error) {
-    throw CommandError(error.what());
-  }
+  const CompetitionGames games = competition_games(type, game_words, default_days);
+  t.game_options = games.game_options;
+  t.rated = games.rated;
+  t.time_bank = games.time_bank;
+  t.days_per_move = games.days_per_move;
   return t;
 }
 
@@ -125,17 +106,6 @@ TournamentRecord tournament_of_type(CommandContext& ctx, const Command& c) {
     throw CommandError("tournament T#" + std::to_string(number) + " is a " + game_title(t->type) +
                        " tournament: start the command with '" + t->type + "'");
   return *t;
-}
-
-// The entrant a join or leave is for, and who answers for them: the player themself, or
-// for the computer the organiser (`<game> join T bot organiser-password`).
-Account entrant_of(CommandContext& ctx, const Command& c, const TournamentRecord& t) {
-  if (c.userid != ctx.config.bot.userid) return ctx.authenticated(c);
-  Command organiser = c;
-  organiser.userid = t.organiser;
-  ctx.authenticated(organiser);
-  if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
-  throw CommandError(c.userid + " is a player's userid here, not the computer's");
 }
 
 bool entered(const std::vector<tournament::Entrant>& entrants, std::int64_t user_id) {
@@ -163,17 +133,7 @@ int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Accoun
   int resigned = 0;
   for (const tournament::PlayedGame& played : Tournaments(ctx.db).games(t.id)) {
     if (played.finished || (played.first != player.id && played.second != player.id)) continue;
-    const GameRecord record = *ctx.records.find(played.game_id);
-    if (!record.active) continue;
-    auto game = ctx.records.replay(record);
-    const int colour = colour_of_user(record, *game, player.id);
-    if (!game->resign(colour).ok) continue;
-    const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
-    game_update(ctx, end.record, *game,
-                player.userid + " (" + colour_of(*game, colour) + ") left tournament T#" + number_of(t) +
-                    " and resigned." + end.cancelled,
-                end.rating_changes);
-    ++resigned;
+    if (resign_on_leaving(ctx, played.game_id, player, "tournament T#" + number_of(t))) ++resigned;
   }
   return resigned;
 }
@@ -185,12 +145,7 @@ namespace handlers {
 void tournament_new(CommandContext& ctx, const Command& c) {
   const Account organiser = ctx.authenticated(c);
   const std::string& name = c.words.at(0);
-  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) { return ch > 32 && ch < 127; });
-  if (name.empty() || name.size() > kMaxNameLength || !printable)
-    throw CommandError("a tournament's name is 1 to 40 printable ASCII characters without blanks; got " +
-                       quoted_word(name));
-  if (name.starts_with('-'))
-    throw CommandError("the tournament's name comes before its options; " + quoted_word(name) + " looks like one");
+  check_competition_name(name, "tournament");
   if (organiser.confirmed.empty())
     throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a tournament");
   Tournaments tournaments(ctx.db);
@@ -217,7 +172,7 @@ void tournament_new(CommandContext& ctx, const Command& c) {
 
 void join_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
-  const Account player = entrant_of(ctx, c, t);
+  const Account player = entrant_of(ctx, c, t.organiser);
   if (t.status != "open")
     throw CommandError("tournament T#" + number_of(t) + " is " + (t.status == "running" ? "under way" : t.status) +
                        ": entry was only before its start");
@@ -247,7 +202,7 @@ void join_tournament(CommandContext& ctx, const Command& c) {
 
 void leave_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
-  const Account player = entrant_of(ctx, c, t);
+  const Account player = entrant_of(ctx, c, t.organiser);
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
   if (!entered(entrants, player.id))

@@ -19,13 +19,18 @@ struct BoardRef {
   std::optional<int> ply;  // "#moveno"
 };
 
+// What `join` and `leave` name: a tournament ("3" or "T#3") or a ladder ("L#3": a ladder is
+// always written with its prefix, a bare number stays a tournament's).
+enum class Competition { Tournament, Ladder };
+
 struct Command {
   const CommandSpec* spec = nullptr;  // the table row: its name, usage and traits
   std::string type;                   // the game's registry name for game commands ("gates")
   std::string userid;                 // lower-case
   std::string password;               // as typed (for confirm: the code)
   std::string new_password;           // change password
-  std::vector<BoardRef> boards;       // game numbers (show: several)
+  std::vector<BoardRef> boards;       // game numbers (show: several); a tournament's or ladder's
+  Competition competition = Competition::Tournament;  // which one boards[0] numbers (join, leave)
   std::string move;                   // move / swap / resign text
   std::optional<int> moveno;          // "#moveno" on a move
   std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,

@@ -209,6 +209,22 @@ void take_tournament(ArgumentReader& reader, Command& command) {
   command.boards.push_back(BoardRef{*number, std::nullopt});
 }
 
+// A ladder, "L#3" (always with its prefix), as command.boards[0].
+void take_ladder(ArgumentReader& reader, Command& command) {
+  const std::string word = reader.take_lower("ladder (e.g. L#3)");
+  const auto number = word.starts_with("l#") ? positive_number(std::string_view(word).substr(2)) : std::nullopt;
+  if (!number) throw ParseFailure{reader.refused_word("ladder") + " is not a ladder: write it with its prefix, e.g. L#3"};
+  command.boards.push_back(BoardRef{*number, std::nullopt});
+  command.competition = Competition::Ladder;
+}
+
+// What join and leave name: a ladder "L#3", else a tournament "3" or "T#3".
+void take_competition(ArgumentReader& reader, Command& command) {
+  if (const auto next = reader.peek(); next && (next->starts_with("l#") || next->starts_with("L#")))
+    return take_ladder(reader, command);
+  take_tournament(reader, command);
+}
+
 // <game> tournament T
 void tournament_only(ArgumentReader& reader, Command& command) {
   take_tournament(reader, command);
@@ -221,11 +237,31 @@ void tournament_userid_password(ArgumentReader& reader, Command& command) {
   userid_password_end(reader, command);
 }
 
+// <game> join|leave T|L#N userid password
+void competition_userid_password(ArgumentReader& reader, Command& command) {
+  take_competition(reader, command);
+  userid_password_end(reader, command);
+}
+
+// <game> ladder L
+void ladder_only(ArgumentReader& reader, Command& command) {
+  take_ladder(reader, command);
+  reader.expect_end();
+}
+
+// <game> climb L userid password target
+void climb_arguments(ArgumentReader& reader, Command& command) {
+  take_ladder(reader, command);
+  userid_password(reader, command);
+  command.words.push_back(reader.take_lower("target userid (the player whose rung you climb to)"));
+  reader.expect_end();
+}
+
 // <game> tournament new userid password name [-options]: the name as typed, the options
 // lower-case (checked by the handler, like a challenge's).
 void new_tournament_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  command.words.push_back(reader.take("tournament name"));
+  command.words.push_back(reader.take(command.is("ladder new") ? "ladder name" : "tournament name"));
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
@@ -316,15 +352,26 @@ const std::vector<CommandSpec>& command_table() {
       {"tournament new", true, {"tournament new"},
        "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
        Secret::Password},
-      {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
-       tournament_userid_password, Secret::Password},
-      {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
-       tournament_userid_password, Secret::Password},
+      {"join", true, {"join"},
+       "<game> join T userid password   (enters tournament T, e.g. 3 or T#3, or ladder L#3)",
+       competition_userid_password, Secret::Password},
+      {"leave", true, {"leave"},
+       "<game> leave T userid password   (a running tournament or a ladder: resigns your games in it)",
+       competition_userid_password, Secret::Password},
       {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
        tournament_userid_password, Secret::Password},
       {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None},
       {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
        nothing_more, Secret::None},
+      // Ladders (ladder_commands.cpp; `help ladders`).
+      {"ladder new", true, {"ladder new"},
+       "<game> ladder new userid password name [-reach=N] [-options]   (help ladders)", new_tournament_arguments,
+       Secret::Password},
+      {"climb", true, {"climb"}, "<game> climb L userid password target   (a ladder game at once, e.g. L#3)",
+       climb_arguments, Secret::Password},
+      {"ladder", true, {"ladder"}, "<game> ladder L   (its rungs, games and results, e.g. L#3)", ladder_only,
+       Secret::None},
+      {"ladders", true, {"ladders"}, "<game> ladders", nothing_more, Secret::None},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
        watch_arguments, Secret::Password},

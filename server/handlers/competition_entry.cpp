@@ -1,0 +1,97 @@
+#include "server/handlers/competition_entry.h"
+
+#include <algorithm>
+
+#include "engine/options.h"
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/handlers/command_context.h"
+#include "server/handlers/handlers.h"
+#include "server/language/argument_reader.h"
+#include "server/mailing/game_mail.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/challenge_options.h"
+#include "server/play/end_of_ply.h"
+#include "server/play/seats.h"
+
+namespace pbem::server {
+
+namespace {
+constexpr std::size_t kMaxNameLength = 40;
+}  // namespace
+
+void check_competition_name(const std::string& name, std::string_view what) {
+  const bool printable = std::all_of(name.begin(), name.end(), [](char ch) { return ch > 32 && ch < 127; });
+  if (name.empty() || name.size() > kMaxNameLength || !printable)
+    throw CommandError("a " + std::string(what) + "'s name is 1 to 40 printable ASCII characters without blanks; got " +
+                       quoted_word(name));
+  if (name.starts_with('-'))
+    throw CommandError("the " + std::string(what) + "'s name comes before its options; " + quoted_word(name) +
+                       " looks like one");
+}
+
+std::optional<std::string> option_value(const std::string& word, std::string_view name) {
+  const std::string prefix = "-" + std::string(name) + "=";
+  if (!word.starts_with(prefix)) return std::nullopt;
+  return word.substr(prefix.size());
+}
+
+int number_option(const std::string& word, std::string_view name, int low, int high) {
+  const auto value = positive_number(*option_value(word, name));
+  if (!value || *value < low || *value > high)
+    throw CommandError("-" + std::string(name) + " needs a number from " + std::to_string(low) + " to " +
+                       std::to_string(high) + "; got " + quoted_word(word));
+  return *value;
+}
+
+CompetitionGames competition_games(const std::string& type, const std::vector<std::string>& words, int default_days) {
+  try {
+    const ChallengeOptions options = split_challenge_options(words);
+    CompetitionGames games;
+    games.game_options = create_game(type, options.game_options)->options_text();
+    games.rated = options.rated;
+    if (options.bank) games.time_bank = options.bank->text;
+    games.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
+    return games;
+  } catch (const OptionError& error) {
+    throw CommandError(error.what());
+  }
+}
+
+Account entrant_of(CommandContext& ctx, const Command& c, const std::string& organiser) {
+  if (c.userid != ctx.config.bot.userid) return ctx.authenticated(c);
+  Command as_organiser = c;
+  as_organiser.userid = organiser;
+  ctx.authenticated(as_organiser);
+  if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
+  throw CommandError(c.userid + " is a player's userid here, not the computer's");
+}
+
+bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition) {
+  const GameRecord record = *ctx.records.find(game_id);
+  if (!record.active) return false;
+  auto game = ctx.records.replay(record);
+  const int colour = colour_of_user(record, *game, player.id);
+  if (!game->resign(colour).ok) return false;
+  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
+  game_update(ctx, end.record, *game,
+              player.userid + " (" + colour_of(*game, colour) + ") left " + competition + " and resigned." + end.cancelled,
+              end.rating_changes);
+  return true;
+}
+
+namespace handlers {
+
+void join_competition(CommandContext& ctx, const Command& c) {
+  if (c.competition == Competition::Ladder) return join_ladder(ctx, c);
+  join_tournament(ctx, c);
+}
+
+void leave_competition(CommandContext& ctx, const Command& c) {
+  if (c.competition == Competition::Ladder) return leave_ladder(ctx, c);
+  leave_tournament(ctx, c);
+}
+
+}  // namespace handlers
+
+}  // namespace pbem::server
