@@ -103,7 +103,7 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   ctx.out.summary = c.type + " ladder " + ref_of(l) + " " + name + " created by " + organiser.userid;
   ctx.out.replies.push_back(ctx.to_sender(
       "Ladder " + ladder_name(l) + " is open",
-      ladder_text(ctx.db, l) +
+      ladder_text(ctx.db, l) + ladder_commands_text(l) +
           "\nYou organise it; you play on it only if you join it too. The computer plays\n"
           "if you enter it: " + c.type + " join " + ref_of(l) + " " + ctx.config.bot.userid + " <your password>\n"));
 }
@@ -176,7 +176,7 @@ void climb(CommandContext& ctx, const Command& c) {
 
 void ladder_table(CommandContext& ctx, const Command& c) {
   const LadderRecord l = ladder_of_type(ctx, c);
-  ctx.out.replies.push_back(ctx.to_sender("Ladder " + ladder_name(l), ladder_text(ctx.db, l)));
+  ctx.out.replies.push_back(ctx.to_sender("Ladder " + ladder_name(l), ladder_text(ctx.db, l) + ladder_commands_text(l)));
 }
 
 void ladders(CommandContext& ctx, const Command& c) {

@@ -47,11 +47,13 @@ std::string ladder_text(Database& db, const LadderRecord& l) {
     results.add(game.ended_at.value_or("").substr(0, 10) + "  #" + std::to_string(game.game_id) + "  " +
                 ladder_result_words(game));
   text += "\nLast results:\n" + results.text("    ", "    none yet\n");
-
-  const std::string ref = "L#" + std::to_string(l.id);
-  text += "\nTo join: " + l.type + " join " + ref + " <userid> <password>\n" + "To climb: " + l.type + " climb " +
-          ref + " <userid> <password> <target>  (at most " + std::to_string(l.reach) + " rungs above you)\n";
   return text;
+}
+
+std::string ladder_commands_text(const LadderRecord& l) {
+  const std::string ref = "L#" + std::to_string(l.id);
+  return "\nTo join: " + l.type + " join " + ref + " <userid> <password>\n" + "To climb: " + l.type + " climb " +
+          ref + " <userid> <password> <target>  (at most " + std::to_string(l.reach) + " rungs above you)\n";
 }
 
 }  // namespace pbem::server

@@ -22,8 +22,10 @@ std::string ladder_title(const LadderRecord& l);
 std::string ladder_line(Database& db, const GameRecord& record);
 // "dave beat bob and took rung 2", "erin lost to carol", ...: one ended ladder game.
 std::string ladder_result_words(const LadderGame& game);
-// The ladder as `ladder L` and the mails show it: settings, rungs (at most 100 lines),
-// games under way, the last results, and how to join and climb.
+// The ladder as `ladder L`, the mails and the web page show it: settings, rungs (at most
+// 100 lines), games under way and the last results.
 std::string ladder_text(Database& db, const LadderRecord& l);
+// How to join and climb `l`, after ladder_text in mail (commands, so not on the web).
+std::string ladder_commands_text(const LadderRecord& l);
 
 }  // namespace pbem::server
