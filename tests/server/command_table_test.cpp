@@ -100,6 +100,9 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "move[#moveno]" || word == "[clear|ply") out.push_back("c1");
     else if (word == "ply") out.push_back("b2");
     else if (word == "T") out.push_back("3");
+    else if (word == "L") out.push_back("L#3");
+    else if (word == "target") out.push_back("bob");
+    else if (word == "[-reach=N]") out.push_back("-reach=2");
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
     else if (word == "pictures|movemail") out.push_back("movemail");
@@ -143,7 +146,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 24);  // every row that takes a password, signup's and confirm's secret
+  CHECK(rows == 26);  // every row that takes a password, signup's and confirm's secret
   CHECK(orders > 250);
 }
 
