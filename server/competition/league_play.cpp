@@ -7,6 +7,7 @@
 #include "server/mailing/league_text.h"
 #include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
+#include "server/play/seats.h"
 #include "server/storage/tournaments.h"
 #include "server/tournament/league_rules.h"
 
@@ -202,13 +203,7 @@ void score_league_game(UnitOfWork& work, PlyEnd& end, const Game*) {
   Leagues leagues(work.db);
   const auto of = leagues.of_game(stored.id);
   if (!of) return;
-  std::optional<std::int64_t> winner;
-  if (stored.winner_colour) {
-    // The winner is a colour; who held it depends on a swap, which the stored game says.
-    const std::size_t seat = static_cast<std::size_t>(*stored.winner_colour) ^ (stored.swapped ? 1u : 0u);
-    winner = stored.players[seat];
-  }
-  leagues.set_result(stored.id, winner);
+  leagues.set_result(stored.id, winner_id(stored));
   const auto l = leagues.find(of->id);
   if (!l || l->status != "running" || l->season != of->season) return;
   if (leagues.unfinished_games(l->id, l->season) > 0) return;

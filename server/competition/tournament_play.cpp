@@ -8,6 +8,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/competition/competition_game.h"
+#include "server/play/seats.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
@@ -151,9 +152,7 @@ void score_tournament_game(UnitOfWork& work, PlyEnd& end, const Game*) {
   Tournaments tournaments(work.db);
   const auto of = tournaments.of_game(stored.id);
   if (!of) return;
-  // The winner is a colour; who held it depends on a swap, which the stored game says.
-  const std::size_t seat = static_cast<std::size_t>(*stored.winner_colour) ^ (stored.swapped ? 1u : 0u);
-  tournaments.set_winner(stored.id, stored.players[seat]);
+  tournaments.set_winner(stored.id, *winner_id(stored));
   advance(work, of->id);
 }
 

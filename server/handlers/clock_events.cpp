@@ -6,6 +6,7 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
+#include "server/storage/ladders.h"
 #include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
 #include "server/storage/vacations.h"
@@ -18,11 +19,11 @@ namespace {
 
 // Whether the deadline of `user_id` aborts the game instead of losing it: a player whose
 // time runs out before their first ply of the game does not lose it (spec "Nobody loses a
-// game they never played"); in a tournament or league game, where joining was consent, the
-// loss on time stands.
+// game they never played"); in a tournament, league or ladder game, where joining was
+// consent, the loss on time stands.
 bool deadline_aborts(UnitOfWork& work, const GameRecord& record, std::int64_t user_id) {
   return !work.records.has_moved(record.id, user_id) && !Tournaments(work.db).of_game(record.id) &&
-         !Leagues(work.db).of_game(record.id);
+         !Leagues(work.db).of_game(record.id) && !Ladders(work.db).of_game(record.id);
 }
 
 // Instead of the loss (or abort) at the deadline of `late_id` in `record`: one of their

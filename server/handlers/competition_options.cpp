@@ -6,8 +6,11 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
+#include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/challenge_options.h"
+#include "server/play/end_of_ply.h"
+#include "server/play/seats.h"
 
 namespace pbem::server {
 
@@ -61,6 +64,20 @@ Account competition_entrant(CommandContext& ctx, const Command& c, const std::st
   ctx.authenticated(as_organiser);
   if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
   throw CommandError(c.userid + " is a player's userid here, not the computer's");
+}
+
+bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition) {
+  const GameRecord record = *ctx.records.find(game_id);
+  if (!record.active) return false;
+  auto game = ctx.records.replay(record);
+  const int colour = colour_of_user(record, *game, player.id);
+  if (!game->resign(colour).ok) return false;
+  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
+  game_update(ctx, end.record, *game,
+              {.headline = player.userid + " (" + colour_of(*game, colour) + ") left " + competition +
+                           " and resigned." + end.cancelled,
+               .rating_changes = end.rating_changes});
+  return true;
 }
 
 }  // namespace pbem::server

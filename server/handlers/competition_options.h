@@ -1,8 +1,11 @@
-// What the commands that create and enter competitions (tournaments, leagues) share: the
-// name's rule, their own -name=value options, the game options every game of theirs gets,
-// and who answers for an entrant (the computer is entered by the organiser).
+// What the commands that create and enter competitions (tournaments, leagues, ladders)
+// share: the name's rule, their own -name=value options, the game options every game of
+// theirs gets, who answers for an entrant (the computer is entered by the organiser), and
+// the resignation of a leaver's game. `join` and `leave` reach each competition's own
+// handler through its own table row (language/command_table.cpp, entry_arguments).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,7 +17,7 @@
 namespace pbem::server {
 
 // Refuses a name that is not 1-40 printable ASCII characters without blanks, or that looks
-// like an option; `what` is "tournament" or "league".
+// like an option; `what` is "tournament", "league" or "ladder".
 void check_competition_name(const std::string& name, const std::string& what);
 // "-name=value" -> value.
 std::optional<std::string> option_value(const std::string& word, std::string_view name);
@@ -26,5 +29,8 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
 // The entrant a join or leave is for: the player themself, or for the computer the
 // organiser (`<game> join X bot organiser-password`).
 Account competition_entrant(CommandContext& ctx, const Command& c, const std::string& organiser);
+// Resigns game `game_id` for `player`, who left `competition` ("tournament T#3", "ladder
+// L#2"), with its mail; false when the game is over already.
+bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition);
 
 }  // namespace pbem::server

@@ -55,6 +55,12 @@ Handler handler_for(const CommandSpec& spec) {
       {"league start", league_start},
       {"league", league_table},
       {"leagues", leagues},
+      {"ladder new", ladder_new},
+      {"ladder join", join_ladder},
+      {"ladder leave", leave_ladder},
+      {"climb", climb},
+      {"ladder", ladder_table},
+      {"ladders", ladders},
       {"subscribe", subscribe},
       {"unsubscribe", unsubscribe},
   };

@@ -17,6 +17,7 @@
 #include "server/mailing/reply_format.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/storage/leagues.h"
+#include "server/storage/ladders.h"
 #include "server/storage/tournaments.h"
 
 namespace pbem::server {
@@ -133,6 +134,9 @@ void abort_game(CommandContext& ctx, const Command& c) {
   if (const auto of = Leagues(ctx.db).of_game(record.id))
     throw CommandError("game " + number + " is a game of league G#" + std::to_string(of->id) + " " + of->name +
                        ", and a league game cannot be aborted (resign it)");
+  if (const auto of = Ladders(ctx.db).of_game(record.id))
+    throw CommandError("game " + number + " is a game of ladder L#" + std::to_string(of->id) + " " + of->name +
+                       ", and a ladder game cannot be aborted (resign it, or leave the ladder)");
   // After the first move an abort needs the opponent's consent: it is a proposal.
   if (record.plies > 0) return propose_abort(ctx, c, player, record);
   store_abort(ctx, record, player.id);

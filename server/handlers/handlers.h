@@ -75,5 +75,14 @@ void league_start(CommandContext& context, const Command& command);
 void league_table(CommandContext& context, const Command& command);
 void leagues(CommandContext& context, const Command& command);
 
+// ladder_commands.cpp (`join`/`leave` with L#N reach their handlers through the rows
+// "ladder join"/"ladder leave", as G#N reaches the league's)
+void ladder_new(CommandContext& context, const Command& command);
+void join_ladder(CommandContext& context, const Command& command);
+void leave_ladder(CommandContext& context, const Command& command);
+void climb(CommandContext& context, const Command& command);
+void ladder_table(CommandContext& context, const Command& command);
+void ladders(CommandContext& context, const Command& command);
+
 }  // namespace handlers
 }  // namespace pbem::server

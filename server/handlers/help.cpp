@@ -42,7 +42,31 @@ std::string overview(const std::string& address) {
          "  help clock       time limits, reminders, loss on time and vacations\n"
          "  help tournaments round robins, Swiss and knockout tournaments by mail\n"
          "  help leagues     divisions that play season after season, up and down\n"
+         "  help ladders     ladders: climb a few rungs up and take the rung you win\n"
          "  help digest      one mail a day with every game where it is your move\n";
+}
+
+std::string ladders_help() {
+  return "Ladders: climb and take the rung you win\n\n"
+         "Anyone makes one (HY 3 here; any game works alike):\n"
+         "    hy3 ladder new alice mysecret club -size=5 -reach=3\n"
+         "It is L#1, always written with its L#. The name: 1 to 40 characters, no\n"
+         "blanks. -reach=N (1-10, default 3): how many rungs up a climb may reach; and\n"
+         "every game's options: board size, -swap, -days=N or -clock=B+I, -unrated.\n"
+         "The organiser plays only if they join. Joining puts you on the bottom rung:\n"
+         "    hy3 join L#1 bob pa55word\n"
+         "A climb starts a game at once, against a player at most -reach rungs above\n"
+         "you; you move first, and both get the board:\n"
+         "    hy3 climb L#1 bob pa55word alice\n"
+         "Win it (also on time) and you take their rung: they and everyone between move\n"
+         "down one. Lose it and nothing moves. One climb of your own at a time, at most\n"
+         "three against you, one game per pair; ladder games cannot be aborted, and a\n"
+         "loss on time stands even before your first move (joining was consent).\n"
+         "    hy3 leave L#1 bob pa55word   (resigns your ladder games; those below move up)\n"
+         "The computer plays if the organiser enters it: hy3 join L#1 bot <organiser's\n"
+         "password>.\n\n"
+         "    hy3 ladders          (every ladder of the game)\n"
+         "    hy3 ladder L#1       (its rungs, games under way, last 20 results)\n";
 }
 
 std::string digest_help() {
@@ -237,6 +261,7 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
     else if (subject == "clock") part = clock_help(clock);
     else if (subject == "tournaments") part = tournaments_help();
     else if (subject == "leagues") part = leagues_help();
+    else if (subject == "ladders") part = ladders_help();
     else if (subject == "digest") part = digest_help();
     else if (find_game_type(subject)) part = game_help_text(subject);
     else unknown.add(quoted_word(subject));

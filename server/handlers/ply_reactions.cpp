@@ -1,5 +1,6 @@
 #include "server/handlers/ply_reactions.h"
 
+#include "server/competition/ladder_play.h"
 #include "server/competition/league_play.h"
 #include "server/competition/tournament_play.h"
 #include "server/mailing/proposal_text.h"
@@ -16,11 +17,14 @@ namespace pbem::server {
 //     mail's headline says it was cancelled;
 //  3. tournament scoring: a tournament game's result is recorded and may begin the next
 //     round, whose games' mails follow the mail of the game that ended it;
-//  3b. league scoring: likewise a league game's, whose last of a season ends the season and
+//  4. league scoring: likewise a league game's, whose last of a season ends the season and
 //     begins the next (its tables read the ratings of 1);
-//  4. conditional answers last: the answer is a ply of its own, whose end runs this whole
+//  5. ladder climbs: a ladder game's result is recorded and a climber who won takes the
+//     target's rung, in the transaction that ends the game (a game is of one competition
+//     at most, so 3 to 5 never act on the same game; their order is that of the mails);
+//  6. conditional answers last: the answer is a ply of its own, whose end runs this whole
 //     list again; the PlyEnd the mail words is then the answer's.
-// A new competition format that scores a game's end (ladders, leagues) adds itself
+// A new competition format that scores a game's end adds itself after the ladder climbs,
 // before the conditional answers.
 const PlyReactions& ply_reactions() {
   static const PlyReactions reactions = [] {
@@ -32,6 +36,7 @@ const PlyReactions& ply_reactions() {
     });
     list.add("tournament scoring", score_tournament_game);
     list.add("league scoring", score_league_game);
+    list.add("ladder climbs", settle_climb);
     list.add("conditional answers", answer_from_conditional_moves);
     return list;
   }();

@@ -109,11 +109,6 @@ TournamentRecord tournament_of_type(CommandContext& ctx, const Command& c) {
   return *t;
 }
 
-// The entrant a join or leave is for (the computer: entered by the organiser).
-Account entrant_of(CommandContext& ctx, const Command& c, const TournamentRecord& t) {
-  return competition_entrant(ctx, c, t.organiser);
-}
-
 bool entered(const std::vector<tournament::Entrant>& entrants, std::int64_t user_id) {
   return std::any_of(entrants.begin(), entrants.end(),
                      [user_id](const tournament::Entrant& e) { return e.user_id == user_id; });
@@ -139,17 +134,7 @@ int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Accoun
   int resigned = 0;
   for (const tournament::PlayedGame& played : Tournaments(ctx.db).games(t.id)) {
     if (played.finished || (played.first != player.id && played.second != player.id)) continue;
-    const GameRecord record = *ctx.records.find(played.game_id);
-    if (!record.active) continue;
-    auto game = ctx.records.replay(record);
-    const int colour = colour_of_user(record, *game, player.id);
-    if (!game->resign(colour).ok) continue;
-    const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
-    game_update(ctx, end.record, *game,
-                {.headline = player.userid + " (" + colour_of(*game, colour) + ") left tournament T#" +
-                             number_of(t) + " and resigned." + end.cancelled,
-                 .rating_changes = end.rating_changes});
-    ++resigned;
+    if (resign_on_leaving(ctx, played.game_id, player, "tournament T#" + number_of(t))) ++resigned;
   }
   return resigned;
 }
@@ -188,7 +173,7 @@ void tournament_new(CommandContext& ctx, const Command& c) {
 
 void join_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
-  const Account player = entrant_of(ctx, c, t);
+  const Account player = competition_entrant(ctx, c, t.organiser);
   if (t.status != "open")
     throw CommandError("tournament T#" + number_of(t) + " is " + (t.status == "running" ? "under way" : t.status) +
                        ": entry was only before its start");
@@ -218,7 +203,7 @@ void join_tournament(CommandContext& ctx, const Command& c) {
 
 void leave_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
-  const Account player = entrant_of(ctx, c, t);
+  const Account player = competition_entrant(ctx, c, t.organiser);
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
   if (!entered(entrants, player.id))

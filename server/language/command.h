@@ -25,7 +25,7 @@ struct Command {
   std::string userid;                 // lower-case
   std::string password;               // as typed (for confirm: the code)
   std::string new_password;           // change password
-  std::vector<BoardRef> boards;       // game numbers (show: several)
+  std::vector<BoardRef> boards;       // game numbers (show: several); a tournament's, league's or ladder's
   std::string move;                   // move / swap / resign text
   std::optional<int> moveno;          // "#moveno" on a move
   std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,

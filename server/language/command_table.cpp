@@ -221,14 +221,20 @@ void tournament_userid_password(ArgumentReader& reader, Command& command) {
   userid_password_end(reader, command);
 }
 
-// A league, "G#3", as command.boards[0]: a league is always written with its prefix (a bare
-// number stays a tournament's).
-void take_league(ArgumentReader& reader, Command& command) {
-  const std::string word = reader.take_lower("league (e.g. G#3)");
-  const auto number = word.starts_with("g#") ? positive_number(std::string_view(word).substr(2)) : std::nullopt;
-  if (!number) throw ParseFailure{reader.refused_word("league") + " is not a league: write it with its prefix, e.g. G#3"};
+// A league "G#3" or a ladder "L#3" as command.boards[0]: these are always written with their
+// prefix (a bare number stays a tournament's). `what` is "league" or "ladder".
+void take_prefixed(ArgumentReader& reader, Command& command, std::string_view prefix, const std::string& what,
+                   const std::string& example) {
+  const std::string word = reader.take_lower(what + " (e.g. " + example + ")");
+  const auto number =
+      word.starts_with(prefix) ? positive_number(std::string_view(word).substr(prefix.size())) : std::nullopt;
+  if (!number)
+    throw ParseFailure{reader.refused_word(what) + " is not a " + what + ": write it with its prefix, e.g. " + example};
   command.boards.push_back(BoardRef{*number, std::nullopt});
 }
+
+void take_league(ArgumentReader& reader, Command& command) { take_prefixed(reader, command, "g#", "league", "G#3"); }
+void take_ladder(ArgumentReader& reader, Command& command) { take_prefixed(reader, command, "l#", "ladder", "L#3"); }
 
 // <game> league G, <game> league start G userid password
 void league_only(ArgumentReader& reader, Command& command) {
@@ -241,21 +247,42 @@ void league_userid_password(ArgumentReader& reader, Command& command) {
   userid_password_end(reader, command);
 }
 
-// <game> join|leave T userid password; a league's G#N hands the command to the league's
-// row ("league join", "league leave"), which no Subject names itself.
+// <game> ladder L, <game> join|leave L userid password
+void ladder_only(ArgumentReader& reader, Command& command) {
+  take_ladder(reader, command);
+  reader.expect_end();
+}
+
+void ladder_userid_password(ArgumentReader& reader, Command& command) {
+  take_ladder(reader, command);
+  userid_password_end(reader, command);
+}
+
+// <game> climb L userid password target
+void climb_arguments(ArgumentReader& reader, Command& command) {
+  take_ladder(reader, command);
+  userid_password(reader, command);
+  command.words.push_back(reader.take_lower("target userid (the player whose rung you climb to)"));
+  reader.expect_end();
+}
+
+// <game> join|leave T userid password. A league's G#N or a ladder's L#N hands the command to
+// that competition's own row ("league join", "ladder leave", ...), which no Subject names
+// itself: the one way join and leave reach a league or a ladder, so the handlers stay one
+// per row and dispatch.cpp maps names only.
 void entry_arguments(ArgumentReader& reader, Command& command) {
-  if (const auto next = reader.peek(); next && to_lower(*next).starts_with("g#")) {
-    command.spec = &command_named(command.spec->name == "join" ? "league join" : "league leave");
-    return league_userid_password(reader, command);
-  }
-  tournament_userid_password(reader, command);
+  const std::string next = to_lower(reader.peek().value_or(""));
+  const std::string_view competition = next.starts_with("g#") ? "league" : next.starts_with("l#") ? "ladder" : "";
+  if (competition.empty()) return tournament_userid_password(reader, command);
+  command.spec = &command_named(std::string(competition) + " " + std::string(command.spec->name));
+  command.spec->parse(reader, command);
 }
 
 // <game> tournament new userid password name [-options]: the name as typed, the options
 // lower-case (checked by the handler, like a challenge's).
 void new_tournament_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  command.words.push_back(reader.take("tournament name"));
+  command.words.push_back(reader.take(command.is("ladder new") ? "ladder name" : "tournament name"));
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
@@ -347,7 +374,8 @@ const std::vector<CommandSpec>& command_table() {
       {"tournament new", true, {"tournament new"},
        "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
        Secret::Password},
-      {"join", true, {"join"}, "<game> join T userid password   (enters tournament T, e.g. 3 or T#3)",
+      {"join", true, {"join"},
+       "<game> join T userid password   (enters tournament T, e.g. 3 or T#3; or league G#3, ladder L#3)",
        entry_arguments, Secret::Password},
       {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
        entry_arguments, Secret::Password},
@@ -357,7 +385,7 @@ const std::vector<CommandSpec>& command_table() {
       {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
        nothing_more, Secret::None},
       // Leagues (league_commands.cpp; `help leagues`). `join` and `leave` with a league's G#N
-      // are handed to their own rows.
+      // are handed to their own rows (entry_arguments).
       {"league new", true, {"league new"},
        "<game> league new userid password name [-group=N] [-up=N] [-down=N] [game options]   (help leagues)",
        new_tournament_arguments, Secret::Password},
@@ -369,6 +397,20 @@ const std::vector<CommandSpec>& command_table() {
        league_userid_password, Secret::Password},
       {"league", true, {"league"}, "<game> league G#N   (its divisions and tables)", league_only, Secret::None},
       {"leagues", true, {"leagues"}, "<game> leagues", nothing_more, Secret::None},
+      // Ladders (ladder_commands.cpp; `help ladders`). `join` and `leave` with a ladder's L#N
+      // are handed to their own rows (entry_arguments).
+      {"ladder new", true, {"ladder new"},
+       "<game> ladder new userid password name [-reach=N] [-options]   (help ladders)", new_tournament_arguments,
+       Secret::Password},
+      {"ladder join", true, {}, "<game> join L userid password   (onto ladder L's bottom rung, e.g. L#3)",
+       ladder_userid_password, Secret::Password},
+      {"ladder leave", true, {}, "<game> leave L userid password   (off ladder L: resigns your games in it)",
+       ladder_userid_password, Secret::Password},
+      {"climb", true, {"climb"}, "<game> climb L userid password target   (a ladder game at once, e.g. L#3)",
+       climb_arguments, Secret::Password},
+      {"ladder", true, {"ladder"}, "<game> ladder L   (its rungs, games and results, e.g. L#3)", ladder_only,
+       Secret::None},
+      {"ladders", true, {"ladders"}, "<game> ladders", nothing_more, Secret::None},
       {"subscribe", true, {"subscribe"},
        "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
        watch_arguments, Secret::Password},

@@ -5,6 +5,7 @@
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
+#include "server/mailing/ladder_text.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/tournament_text.h"
 #include "server/ratings/rating_text.h"
@@ -58,12 +59,13 @@ const std::string& PictureOnDemand::png() {
 }
 
 void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail) {
-  // First in every mail of a tournament or league game (a game is of one at most).
-  const std::string tournament = tournament_line(work.db, record) + league_line(work.db, record);
+  // First in every mail of a tournament, league or ladder game (a game is of one at most).
+  const std::string competition =
+      tournament_line(work.db, record) + league_line(work.db, record) + ladder_line(work.db, record);
   for (const Recipient& recipient : recipients_of(work, record, mail)) {
     const Account account = *work.accounts.find_by_id(recipient.id);
     if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
-    std::string text = tournament;
+    std::string text = competition;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
     std::string list_unsubscribe;  // a watcher's copy comes of a setting: RFC 2369's header stops it
     if (recipient.player) {

@@ -5,6 +5,7 @@
 
 #include "engine/text.h"
 #include "server/mailing/reply_format.h"
+#include "server/mailing/tournament_text.h"
 
 namespace pbem::server {
 
@@ -63,13 +64,7 @@ std::string league_text(Database& db, const LeagueRecord& l) {
   Leagues leagues(db);
   const auto members = leagues.members(l.id);
   std::string text = "League " + league_title(l) + ", organised by " + l.organiser + ".\n";
-  std::vector<std::string> options;
-  if (!l.game_options.empty()) options.push_back(l.game_options);
-  options.push_back(l.time_bank ? "time bank " + *l.time_bank
-                    : l.days_per_move ? std::to_string(l.days_per_move) + " days per move"
-                                      : "no time limit");
-  options.push_back(l.rated ? "rated" : "unrated");
-  text += "Games: " + join(options, ", ") + ".\n";
+  text += "Games: " + game_settings_text(l.game_options, l.days_per_move, l.time_bank, false, l.rated) + ".\n";
   const auto places = leagues.places(l.id, l.season);
   auto placed = [&](std::int64_t id) {
     return std::any_of(places.begin(), places.end(), [id](const LeaguePlace& p) { return p.user_id == id; });

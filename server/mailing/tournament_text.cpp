@@ -26,6 +26,18 @@ std::string tournament_title(const TournamentRecord& t) {
   return tournament_name(t) + " (" + game_title(t.type) + ", " + format_words(t.format) + ")";
 }
 
+std::string game_settings_text(const std::string& game_options, int days_per_move,
+                               const std::optional<std::string>& time_bank, bool weekends_off, bool rated) {
+  std::vector<std::string> options;
+  if (!game_options.empty()) options.push_back(game_options);
+  options.push_back(time_bank ? "time bank " + *time_bank
+                    : days_per_move ? std::to_string(days_per_move) + " days per move"
+                                    : "no time limit");
+  if (weekends_off) options.push_back("weekends off");
+  options.push_back(rated ? "rated" : "unrated");
+  return join(options, ", ");
+}
+
 std::string tournament_line(Database& db, const GameRecord& record) {
   const auto of = Tournaments(db).of_game(record.id);
   if (!of) return "";
@@ -36,15 +48,8 @@ std::string tournament_table_text(Database& db, const TournamentRecord& t) {
   Tournaments tournaments(db);
   const auto entrants = tournaments.entrants(t.id);
   std::string text = "Tournament " + tournament_title(t) + ", organised by " + t.organiser + ".\n";
-  std::vector<std::string> options;
-  if (!t.game_options.empty()) options.push_back(t.game_options);
-  options.push_back(t.time_bank ? "time bank " + *t.time_bank
-                    : t.days_per_move ? std::to_string(t.days_per_move) + " days per move"
-                                      : "no time limit");
-  if (t.weekends_off) options.push_back("weekends off");
-  options.push_back(t.rated ? "rated" : "unrated");
-  if (t.double_round) options.push_back("every pair twice");
-  text += "Games: " + join(options, ", ") + ".\n";
+  text += "Games: " + game_settings_text(t.game_options, t.days_per_move, t.time_bank, t.weekends_off, t.rated) +
+          (t.double_round ? ", every pair twice" : "") + ".\n";
   if (t.status == "open") {
     text += "Open for entry, " + std::to_string(entrants.size()) + (entrants.size() == 1 ? " player" : " players") +
             " so far";

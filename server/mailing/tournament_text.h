@@ -3,6 +3,7 @@
 // life (its start, its rounds, its end) is server/competition/tournament_play.h.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "server/storage/database.h"
@@ -20,6 +21,10 @@ std::string tournament_name(const TournamentRecord& t);
 std::string format_words(tournament::Format format);
 // "T#3 spring (HY 3, round robin)"
 std::string tournament_title(const TournamentRecord& t);
+// The options every game of a competition is played with: "size=3, 3 days per move,
+// weekends off, rated".
+std::string game_settings_text(const std::string& game_options, int days_per_move,
+                               const std::optional<std::string>& time_bank, bool weekends_off, bool rated);
 // "Tournament T#3 spring, round 2\n\n" at the top of every mail of a tournament game; ""
 // for another game.
 std::string tournament_line(Database& db, const GameRecord& record);

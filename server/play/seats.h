@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "engine/game.h"
 #include "server/storage/game_records.h"
@@ -16,5 +17,8 @@ std::int64_t user_id_of_colour(const GameRecord& record, const Game& game, int c
 int colour_of_user(const GameRecord& record, const Game& game, std::int64_t user_id);
 // The seat (0 or 1: GameRecord::players) of `user_id`, a player of the game.
 std::size_t seat_of(const GameRecord& record, std::int64_t user_id);
+// The user id of the winner of a game that ended with one (from the stored winning colour
+// and swap: a result stored without the game after it, a loss on time, has no Game).
+std::optional<std::int64_t> winner_id(const GameRecord& record);
 
 }  // namespace pbem::server

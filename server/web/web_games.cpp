@@ -7,6 +7,7 @@
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
 #include "server/storage/game_records.h"
+#include "server/storage/ladders.h"
 #include "server/storage/tournaments.h"
 #include "server/support/clock.h"
 #include "server/support/sha256.h"
@@ -74,6 +75,15 @@ void tournament_of(Html& html, Database& db, std::int64_t game_id) {
   html.open("p").text("Tournament ");
   html.link("/tournaments/" + std::to_string(of->id), "T#" + std::to_string(of->id) + " " + of->name);
   html.text(", round " + std::to_string(of->round)).close("p");
+}
+
+// The ladder a game belongs to, as a link: "Ladder L#2 club".
+void ladder_of(Html& html, Database& db, std::int64_t game_id) {
+  const auto of = Ladders(db).of_game(game_id);
+  if (!of) return;
+  html.open("p").text("Ladder ");
+  html.link("/ladders/" + std::to_string(of->id), "L#" + std::to_string(of->id) + " " + of->name);
+  html.close("p");
 }
 
 void move_history(Html& html, const GameRecords& records, const GameRecord& record, const Game& game) {
@@ -155,6 +165,7 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     }
     html.text(record->rated ? ", rated." : ", unrated.").close("p");
     tournament_of(html, db, record->id);
+    ladder_of(html, db, record->id);
     // While it runs: who is to move and since when, and the time control; never the
     // deadline (see turn_or_result).
     const bool running = record->active && !game->over();

@@ -30,6 +30,8 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
 std::optional<WebResponse> ratings_page(Database& db, const Config& config, const std::string& type);
 // /tournaments/T: the table (with the crosstable of a round robin) and the games by round.
 std::optional<WebResponse> tournament_page(Database& db, const Config& config, std::int64_t id);
+// /ladders/L: the rungs, the ladder games under way and the last results.
+std::optional<WebResponse> ladder_page(Database& db, const Config& config, std::int64_t id);
 
 // How many games a list shows at most (the front page, a player's page).
 inline constexpr int kListedGames = 200;

@@ -1,5 +1,5 @@
 """`pbem migrate-to URI` (issue 16): a SQLite installation with a finished game (rated:
-ratings and rating changes), a running game, a watcher, a finished tournament and queued mail is copied into an
+ratings and rating changes), a running game, a watcher, a finished tournament, a ladder and queued mail is copied into an
 empty PostgreSQL database; every row of every table arrives unchanged; the installation
 then carries on from PostgreSQL (the running game takes its next move, a new game gets
 the next number); a second migrate-to into the now full database is refused.
@@ -19,7 +19,7 @@ BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_texts", "password_failures",
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-          "tournament_byes", "digest_addresses"]
+          "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games"]
 
 
 def comparable(row):
@@ -56,8 +56,16 @@ class MigrateTo(IngestCase):
         self.send(BOB, "hy3 join 1 bob secret2")
         self.send(ALICE, "hy3 tournament start 1 alice secret1")
         self.send(BOB, "hy3 resign 3 bob secret2")
+        # Game 4: a ladder's climb, lost.
+        self.send(ALICE, "hy3 ladder new alice secret1 club -size=3")
+        self.send(ALICE, "hy3 join L#1 alice secret1")
+        self.send(BOB, "hy3 join L#1 bob secret2")
+        self.send(BOB, "hy3 climb L#1 bob secret2 alice")
+        self.send(BOB, "hy3 move 4 bob secret2 c1")
+        self.send(BOB, "hy3 resign 4 bob secret2")
         self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
-                         ["finished", "active", "finished"])
+                         ["finished", "active", "finished", "finished"])
+        self.assertEqual(len(self.server.query("SELECT * FROM ladder_games WHERE winner_id IS NOT NULL")), 1)
         self.assertEqual(self.server.query("SELECT status FROM tournaments"), [{"status": "finished"}])
         before = {table: self.sqlite_rows(table) for table in TABLES}
         self.assertTrue(before["ratings"] and before["rating_changes"] and before["moves"] and before["outbox"])
@@ -81,7 +89,7 @@ class MigrateTo(IngestCase):
         # finished ones.
         self.assertEqual(target.query("SELECT to_move, swapped FROM games ORDER BY id"),
                          [{"to_move": None, "swapped": 0}, {"to_move": 2, "swapped": 0},
-                          {"to_move": None, "swapped": 0}])
+                          {"to_move": None, "swapped": 0}, {"to_move": None, "swapped": 0}])
 
         # The installation carries on from PostgreSQL.
         p = target.ingest(make_mail(BOB, "hy3 move 2 bob secret2 a1#2"))
@@ -89,16 +97,19 @@ class MigrateTo(IngestCase):
         self.assertEqual(target.query("SELECT plies FROM games WHERE id = 2"), [{"plies": 2}])
         p = target.ingest(make_mail(ALICE, "hy3 challenge alice bob -size=3"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
-        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4])
+        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4, 5])
         p = target.ingest(make_mail(ALICE, "hy3 tournament new alice secret1 next"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertEqual([t["id"] for t in target.query("SELECT id FROM tournaments ORDER BY id")], [1, 2])
+        p = target.ingest(make_mail(ALICE, "hy3 ladder new alice secret1 next"))
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertEqual([l["id"] for l in target.query("SELECT id FROM ladders ORDER BY id")], [1, 2])
 
         # A second copy into the now full database is refused and changes nothing.
         p = self.server.pbem("migrate-to", uri)
         self.assertEqual(p.returncode, 70)
         self.assertIn(b"already holds rows", p.stderr)
-        self.assertEqual(len(target.query("SELECT id FROM games")), 4)
+        self.assertEqual(len(target.query("SELECT id FROM games")), 5)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,11 @@ class WebWindow(unittest.TestCase):
         cls.cmd("carol", "hy3 tournament new carol PW autumn<b> -size=3 -players=3")
         for userid in ("alice", "bob", "carol"):
             cls.cmd(userid, f"hy3 join 1 {userid} PW")
+        # Ladder 1: bob climbs alice (game 6, running).
+        cls.cmd("carol", "hy3 ladder new carol PW club<i> -size=3")
+        for userid in ("alice", "carol", "bob"):
+            cls.cmd(userid, f"hy3 join L#1 {userid} PW")
+        cls.cmd("bob", "hy3 climb L#1 bob PW alice")
         cls.outbox = cls.server.outbox()
 
     def request(self, method, path, headers=None, body=None):
@@ -136,7 +141,7 @@ class WebWindow(unittest.TestCase):
     def test_front_page_lists_games_results_tournaments_and_ratings(self):
         text = self.page("/")
         self.assertIn('href="/games/2"', text)
-        self.assertIn("In progress (4)", text)
+        self.assertIn("In progress (5)", text)  # game 6 is the ladder's
         self.assertRegex(text, r"bob vs alice, 1 move, alice to move since \d{4}-\d\d-\d\d \d\d:\d\d UTC")
         self.assertIn("Results of the last 7 days", text)
         self.assertIn('href="/games/1"', text)
@@ -207,9 +212,17 @@ class WebWindow(unittest.TestCase):
         self.assertIn("<h2>Round 1</h2>", text)
         self.assertEqual(text.count('<li><a href="/games/'), 3)
 
+    def test_ladder_page_has_the_rungs_and_the_games(self):
+        text = self.page("/ladders/1")
+        self.assertIn("Ladder L#1 club&lt;i&gt; (HY 3)", text)
+        self.assertIn("1. alice  (since ", text)
+        self.assertIn("3. bob  (since ", text)
+        self.assertIn('<li><a href="/games/6">#6</a>: <a href="/players/bob">bob</a> climbs', text)
+        self.assertIn('<a href="/ladders/1">L#1 club&lt;i&gt;</a>', self.page("/games/6"))
+
     def test_what_does_not_exist_is_404(self):
         for path in ["/games/99", "/games/1/10.png", "/games/99.png", "/games/01", "/games/1/x.png", "/players/nobody",
-                     "/players/../etc", "/ratings/chess", "/tournaments/7", "/tournaments/x", "/nothing", "/games/",
+                     "/players/../etc", "/ratings/chess", "/tournaments/7", "/tournaments/x", "/ladders/2", "/ladders/L1", "/nothing", "/games/",
                      "/players/dave"]:
             with self.subTest(path=path):
                 status, headers, body = self.request("GET", path)

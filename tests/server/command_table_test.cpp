@@ -21,8 +21,12 @@ std::string line_for(const CommandSpec& spec, std::string_view spelling) {
   return (spec.for_game ? "hy3 " : "") + std::string(spelling);
 }
 
-// The rows `join` and `leave` hand a league's G#N to: no Subject spells them itself.
-bool handed_from_entry(const CommandSpec& spec) { return spec.name == "league join" || spec.name == "league leave"; }
+// The rows `join` and `leave` hand a league's G#N or a ladder's L#N to: no Subject spells
+// them itself.
+bool handed_from_entry(const CommandSpec& spec) {
+  return spec.name == "league join" || spec.name == "league leave" || spec.name == "ladder join" ||
+         spec.name == "ladder leave";
+}
 
 // The words a Subject calls the row by: its first spelling, or for a row handed a command
 // by another (`join G#3`), the word of its usage after the game.
@@ -38,7 +42,7 @@ TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
     INFO(spec.name);
     CHECK(names.insert(spec.name).second);
     // Only the row a mail to an unsubscribe address calls, and the rows `join` and `leave`
-    // hand a league to, have no spelling.
+    // hand a league or a ladder to, have no spelling.
     CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe" || handed_from_entry(spec)));
     CHECK_FALSE(spec.usage.empty());
     CHECK(spec.parse != nullptr);
@@ -64,6 +68,32 @@ TEST_CASE("every spelling in the table reaches its own row") {
       }
     }
   }
+}
+
+// One way for join and leave to reach a competition: the word after them picks the row
+// (a bare number or T#N a tournament, G#N a league, L#N a ladder), whose handler
+// dispatch.cpp maps by name.
+TEST_CASE("join and leave hand a league's G#N and a ladder's L#N to their own rows") {
+  const std::pair<std::string, std::string_view> cases[] = {
+      {"hy3 join 3 alice Sekr3t-alice", "join"},
+      {"hy3 join T#3 alice Sekr3t-alice", "join"},
+      {"hy3 leave 3 alice Sekr3t-alice", "leave"},
+      {"hy3 join g#3 alice Sekr3t-alice", "league join"},
+      {"hy3 leave G#3 alice Sekr3t-alice", "league leave"},
+      {"hy3 join L#3 alice Sekr3t-alice", "ladder join"},
+      {"hy3 leave l#3 alice Sekr3t-alice", "ladder leave"},
+  };
+  for (const auto& [line, row] : cases) {
+    INFO(line);
+    const ParsedCommand parsed = parse_command(line, kGames);
+    REQUIRE(parsed.command);
+    CHECK(parsed.command->spec->name == row);
+    CHECK(parsed.command->boards.at(0).number == 3);
+    CHECK(parsed.command->userid == "alice");
+  }
+  const ParsedCommand refused = parse_command("hy3 join L#x alice Sekr3t-alice", kGames);
+  CHECK_FALSE(refused.command);
+  CHECK(refused.error.find("write it with its prefix, e.g. L#3") != std::string::npos);
 }
 
 TEST_CASE("help commands lists every row's usage, in table order") {
@@ -115,6 +145,9 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "G#N") out.push_back("G#3");
     else if (word == "[-group=N]" || word == "[-up=N]" || word == "[-down=N]") out.push_back(word.substr(1, word.size() - 2));
     else if (word == "[game" || word == "options]") continue;
+    else if (word == "L") out.push_back("L#3");
+    else if (word == "target") out.push_back("bob");
+    else if (word == "[-reach=N]") out.push_back("-reach=2");
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
     else if (word == "pictures|movemail|autovacation") out.push_back("movemail");
@@ -158,7 +191,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 28);  // every row that takes a password, signup's and confirm's secret
+  CHECK(rows == 32);  // every row that takes a password, signup's and confirm's secret
   CHECK(orders > 250);
 }
 

@@ -1,0 +1,69 @@
+#include "server/competition/ladder_play.h"
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/competition/competition_game.h"
+#include "server/mailing/game_mail.h"
+#include "server/mailing/ladder_text.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/seats.h"
+#include "server/support/clock.h"
+#include "server/tournament/ladder_rules.h"
+
+namespace pbem::server {
+
+GameRecord start_climb(UnitOfWork& work, const LadderRecord& l, const Account& climber, const Account& target) {
+  const GameRecord record = create_competition_game(
+      work, {l.type, l.game_options, l.rated, l.days_per_move, l.time_bank}, {climber.id, target.id});
+  Ladders(work.db).add_game(l.id, record.id, climber.id, target.id);  // before the mail: its Ladder line
+  const auto game = work.records.replay(record);
+  game_update(work, record, *game,
+              {.headline = "New ladder game: " + game_title(l.type) + " #" + std::to_string(record.id) + ", " +
+                           climber.userid + " (" + colour_of(*game, 0) + ") climbs to " + target.userid +
+                           "'s rung and moves first; " + target.userid + " plays " + colour_of(*game, 1) + "."});
+  return record;
+}
+
+void settle_climb(UnitOfWork& work, PlyEnd& end, const Game*) {
+  const GameRecord& stored = end.record;
+  if (stored.active) return;
+  Ladders ladders(work.db);
+  const auto game = ladders.game(stored.id);
+  if (!game || game->ended_at) return;
+  const auto winner = winner_id(stored);
+  const std::string now = now_iso8601();
+  std::optional<int> climbed_to;
+  if (winner) {
+    const ladder::Rungs before = ladders.order(game->ladder_id);
+    const ladder::Rungs after = ladder::after_climb(before, game->climber_id, game->target_id, *winner == game->climber_id);
+    if (after != before) {
+      climbed_to = ladder::rung_of(after, game->climber_id);
+      ladders.set_order(game->ladder_id, after, now);
+    }
+  }
+  ladders.end_game(stored.id, winner, climbed_to, now);
+
+  // Both players learn where they stand now (the game's own mail says how it ended).
+  LadderGame ended = *game;
+  ended.winner_id = winner;
+  ended.climbed_to = climbed_to;
+  const LadderRecord l = *ladders.find(game->ladder_id);
+  const ladder::Rungs rungs = ladders.order(l.id);
+  for (const std::int64_t user_id : {game->climber_id, game->target_id}) {
+    const auto account = work.accounts.find_by_id(user_id);
+    if (!account) continue;
+    const auto rung = ladder::rung_of(rungs, user_id);
+    Reply mail;
+    mail.subject = "Ladder " + ladder_name(l) + ": #" + std::to_string(stored.id) + " is over";
+    mail.text = "Ladder " + ladder_title(l) + ", game #" + std::to_string(stored.id) + ": " +
+                ladder_result_words(ended) + ".\n" +
+                (rung ? "You are on rung " + std::to_string(*rung) + " of " + std::to_string(rungs.size()) + ".\n"
+                      : "You are no longer on this ladder.\n") +
+                "\nThe ladder: " + l.type + " ladder L#" + std::to_string(l.id) + "\n" +
+                web_link(work.config, "/ladders/" + std::to_string(l.id));
+    mail.kind = MailKind::Game;
+    work.mail_account(*account, mail);
+  }
+}
+
+}  // namespace pbem::server

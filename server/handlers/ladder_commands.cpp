@@ -1,0 +1,201 @@
+// Ladder commands (spec "Ladders"; docs/commands.md "Ladders"): `<game> ladder new`, `join
+// L#N`, `leave L#N`, `climb`, `ladder L#N`, `ladders`. A ladder game's start and its end
+// are competition/ladder_play.*; the rungs' moves server/tournament/ladder_rules.h.
+#include <algorithm>
+
+#include "server/competition/ladder_play.h"
+#include "server/handlers/command_context.h"
+#include "server/handlers/competition_options.h"
+#include "server/handlers/handlers.h"
+#include "server/language/argument_reader.h"
+#include "server/mailing/ladder_text.h"
+#include "server/mailing/reply_format.h"
+#include "server/storage/ladders.h"
+#include "server/support/clock.h"
+#include "server/tournament/ladder_rules.h"
+
+namespace pbem::server {
+
+namespace {
+
+// Limits where the spec is silent (docs/decisions.md): ladders never end, so one user
+// creates at most this many; and a ladder holds at most this many players (a climb's end
+// rewrites the rungs between the two players, a leave all below the leaver).
+constexpr int kMaxLaddersPerOrganiser = 5;
+constexpr int kMaxRungs = 1000;
+constexpr int kDefaultReach = 3;
+constexpr int kMaxReach = 10;
+
+std::string ref_of(const LadderRecord& l) { return "L#" + std::to_string(l.id); }
+
+LadderRecord ladder_of_type(CommandContext& ctx, const Command& c) {
+  const auto number = c.boards.at(0).number;
+  const auto l = Ladders(ctx.db).find(number);
+  if (!l) throw CommandError("there is no ladder L#" + std::to_string(number));
+  if (l->type != c.type)
+    throw CommandError("ladder L#" + std::to_string(number) + " is a " + game_title(l->type) +
+                       " ladder: start the command with '" + l->type + "'");
+  return *l;
+}
+
+std::string refusal_words(ladder::ClimbRefusal refusal, const LadderRecord& l, const ladder::Rungs& rungs,
+                          const Account& climber, const Account& target) {
+  const auto rung = [&](const Account& a) { return std::to_string(ladder::rung_of(rungs, a.id).value_or(0)); };
+  switch (refusal) {
+    case ladder::ClimbRefusal::ClimberNotOnLadder:
+      return climber.userid + " is not on ladder " + ref_of(l) + ": join it first (" + l.type + " join " + ref_of(l) +
+             " " + climber.userid + " <password>)";
+    case ladder::ClimbRefusal::TargetNotOnLadder: return target.userid + " is not on ladder " + ref_of(l);
+    case ladder::ClimbRefusal::SelfClimb: return "a climb is against another player on the ladder";
+    case ladder::ClimbRefusal::TargetNotAbove:
+      return target.userid + " is on rung " + rung(target) + ", not above " + climber.userid + "'s rung " +
+             rung(climber) + ": a climb goes up";
+    case ladder::ClimbRefusal::OutOfReach:
+      return target.userid + " is on rung " + rung(target) + ", too far above " + climber.userid + "'s rung " +
+             rung(climber) + ": on " + ref_of(l) + " a climb reaches at most " + std::to_string(l.reach) +
+             (l.reach == 1 ? " rung" : " rungs") + " up";
+    case ladder::ClimbRefusal::ClimberBusy:
+      return climber.userid + " is climbing on " + ref_of(l) +
+             " already: one ladder game as climber at a time; finish it first";
+    case ladder::ClimbRefusal::TargetBusy:
+      return target.userid + " defends " + std::to_string(ladder::kDefencesAtATime) + " climbs on " + ref_of(l) +
+             " already, the most at a time; try again when one of them ends";
+    case ladder::ClimbRefusal::PairBusy:
+      return climber.userid + " and " + target.userid + " play a ladder game of " + ref_of(l) +
+             " already: two players play one ladder game at a time";
+  }
+  return "that climb is not allowed";
+}
+
+}  // namespace
+
+namespace handlers {
+
+void ladder_new(CommandContext& ctx, const Command& c) {
+  const Account organiser = ctx.authenticated(c);
+  const std::string& name = c.words.at(0);
+  check_competition_name(name, "ladder");
+  if (organiser.confirmed.empty())
+    throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a ladder");
+  Ladders ladders(ctx.db);
+  if (ladders.count_organised_by(organiser.id) >= kMaxLaddersPerOrganiser)
+    throw CommandError(organiser.userid + " organises " + std::to_string(kMaxLaddersPerOrganiser) +
+                       " ladders already, the most one user may");
+  LadderRecord l;
+  l.reach = kDefaultReach;
+  std::vector<std::string> game_words;
+  for (auto word = c.words.begin() + 1; word != c.words.end(); ++word) {
+    if (option_value(*word, "reach"))
+      l.reach = number_option(*word, "reach", 1, kMaxReach);
+    else
+      game_words.push_back(*word);
+  }
+  const GameTerms terms = parse_game_terms(c.type, game_words, ctx.config.clock.days_per_move);
+  l.type = c.type;
+  l.name = name;
+  l.organiser_id = organiser.id;
+  l.organiser = organiser.userid;
+  l.game_options = terms.game_options;
+  l.rated = terms.rated;
+  l.days_per_move = terms.days_per_move;
+  l.time_bank = terms.time_bank;
+  l = ladders.create(l);
+  ctx.out.summary = c.type + " ladder " + ref_of(l) + " " + name + " created by " + organiser.userid;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Ladder " + ladder_name(l) + " is open",
+      ladder_text(ctx.db, l) + ladder_commands_text(l) +
+          "\nYou organise it; you play on it only if you join it too. The computer plays\n"
+          "if you enter it: " + c.type + " join " + ref_of(l) + " " + ctx.config.bot.userid + " <your password>\n"));
+}
+
+void join_ladder(CommandContext& ctx, const Command& c) {
+  const LadderRecord l = ladder_of_type(ctx, c);
+  const Account player = competition_entrant(ctx, c, l.organiser);
+  if (!player.computer && player.confirmed.empty())
+    throw CommandError(player.userid + " has no confirmed address yet and cannot play until it is confirmed");
+  if (!player.active) throw CommandError(player.userid + " has signed off");
+  Ladders ladders(ctx.db);
+  const ladder::Rungs order = ladders.order(l.id);
+  if (const auto rung = ladder::rung_of(order, player.id))
+    throw CommandError(player.userid + " is on ladder " + ref_of(l) + " already, on rung " + std::to_string(*rung));
+  if (static_cast<int>(order.size()) >= kMaxRungs)
+    throw CommandError("ladder " + ref_of(l) + " is full: it takes " + std::to_string(kMaxRungs) + " players");
+  const ladder::Rungs now_order = ladder::joined(order, player.id);
+  ladders.set_order(l.id, now_order, now_iso8601());
+  const std::string rung = std::to_string(now_order.size());
+  ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " joined on rung " + rung;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Ladder " + ladder_name(l) + ": " + player.userid + " joined",
+      player.userid + " joined ladder " + ladder_title(l) + " on rung " + rung + ", the bottom one.\n\n" +
+          "To climb, challenge a player at most " + std::to_string(l.reach) + (l.reach == 1 ? " rung" : " rungs") +
+          " above you: the game starts at once.\n    " + c.type + " climb " + ref_of(l) + " " + player.userid +
+          " <password> <target>\nThe rungs: " + c.type + " ladder " + ref_of(l) + "\nTo leave: " + c.type +
+          " leave " + ref_of(l) + " " + player.userid + " <password>\n"));
+}
+
+void leave_ladder(CommandContext& ctx, const Command& c) {
+  const LadderRecord l = ladder_of_type(ctx, c);
+  const Account player = competition_entrant(ctx, c, l.organiser);
+  Ladders ladders(ctx.db);
+  const ladder::Rungs order = ladders.order(l.id);
+  if (!ladder::rung_of(order, player.id)) throw CommandError(player.userid + " is not on ladder " + ref_of(l));
+  // Off the ladder first: a game the resignations below end then moves nobody (a win
+  // against a player who left takes no rung; ladder_rules.h).
+  ladders.set_order(l.id, ladder::left(order, player.id), now_iso8601());
+  int resigned = 0;
+  for (const LadderGame& game : ladders.open_games(l.id))
+    if ((game.climber_id == player.id || game.target_id == player.id) &&
+        resign_on_leaving(ctx, game.game_id, player, "ladder " + ref_of(l)))
+      ++resigned;
+  ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " left";
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Ladder " + ladder_name(l) + ": " + player.userid + " left",
+      player.userid + " left ladder " + ladder_title(l) + "; everyone below moved up one rung.\n" +
+          std::to_string(resigned) + (resigned == 1 ? " unfinished ladder game was" : " unfinished ladder games were") +
+          " resigned.\n"));
+}
+
+void climb(CommandContext& ctx, const Command& c) {
+  const LadderRecord l = ladder_of_type(ctx, c);
+  const Account climber = ctx.authenticated(c);
+  const Account target = ctx.existing_account(c.words.at(0));
+  Ladders ladders(ctx.db);
+  const ladder::Rungs order = ladders.order(l.id);
+  if (const auto refusal = ladder::climb_refusal(order, ladders.open_climbs(l.id), l.reach, climber.id, target.id))
+    throw CommandError(refusal_words(*refusal, l, order, climber, target));
+  for (const Account* account : {&climber, &target}) {
+    if (!account->active) throw CommandError(account->userid + " has signed off and cannot play");
+    if (account->confirmed.empty() && !account->computer)
+      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
+  }
+  ctx.check_game_limits(climber, target);
+  const GameRecord record = start_climb(ctx, l, climber, target);
+  ctx.out.summary = c.type + " ladder " + ref_of(l) + ": #" + std::to_string(record.id) + " " + climber.userid +
+                    " climbs " + target.userid;
+}
+
+void ladder_table(CommandContext& ctx, const Command& c) {
+  const LadderRecord l = ladder_of_type(ctx, c);
+  ctx.out.replies.push_back(ctx.to_sender("Ladder " + ladder_name(l), ladder_text(ctx.db, l) + ladder_commands_text(l)));
+}
+
+void ladders(CommandContext& ctx, const Command& c) {
+  Ladders stored(ctx.db);
+  Listing listing;
+  const auto shown = stored.of_type(c.type, static_cast<int>(Listing::kMaxLines));
+  for (const LadderRecord& l : shown) {
+    const int players = stored.count_rungs(l.id);
+    listing.add(ref_of(l) + "  " + l.name + "  " + std::to_string(players) + (players == 1 ? " player" : " players") +
+                ", reach " + std::to_string(l.reach) + ", organised by " + l.organiser);
+  }
+  const int all = stored.count_of_type(c.type);
+  if (all > static_cast<int>(shown.size())) listing.add_unshown(static_cast<std::size_t>(all) - shown.size());
+  ctx.out.replies.push_back(ctx.to_sender(
+      game_title(c.type) + " ladders",
+      game_title(c.type) + " ladders, newest first:\n\n" + listing.text("    ", "    none\n") +
+          "\nA ladder's rungs: " + c.type + " ladder L#<number>\n"));
+}
+
+}  // namespace handlers
+
+}  // namespace pbem::server
