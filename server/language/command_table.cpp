@@ -309,8 +309,8 @@ std::string replace_game(std::string_view text, std::string_view game) {
 const std::vector<CommandSpec>& command_table() {
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|clock|tournaments|digest|<game> ...]", rest_lower,
-       Secret::None},
+      {"help", false, {"help"}, "help [commands|tutorial|clock|tournaments|leagues|ladders|digest|<game> ...]",
+       rest_lower, Secret::None},
       {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount},
       {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
        Secret::Code},
