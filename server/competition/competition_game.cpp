@@ -5,6 +5,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/mailing/game_mail.h"
+#include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
 #include "server/play/time_bank.h"
 
@@ -21,6 +22,17 @@ GameRecord create_competition_game(UnitOfWork& work, const GameTerms& terms, con
       record, turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
   add_kind_watchers(work, record);
   return record;
+}
+
+void mail_competitor(UnitOfWork& work, std::int64_t user_id, const std::string& page, const std::string& subject,
+                     const std::string& text) {
+  const auto account = work.accounts.find_by_id(user_id);
+  if (!account) return;
+  Reply mail;
+  mail.subject = subject;
+  mail.text = text + web_link(work.config, page);
+  mail.kind = MailKind::Game;
+  work.mail_account(*account, mail);
 }
 
 }  // namespace pbem::server

@@ -25,4 +25,10 @@ struct GameTerms {
 // player's clock running.
 GameRecord create_competition_game(UnitOfWork& work, const GameTerms& terms, const tournament::Pairing& pairing);
 
+// A mail about a competition to every confirmed address of `user_id` (the computer has none
+// and gets nothing), ending with the link to the competition's web page `page`
+// ("/leagues/3") when the web window has an address.
+void mail_competitor(UnitOfWork& work, std::int64_t user_id, const std::string& page, const std::string& subject,
+                     const std::string& text);
+
 }  // namespace pbem::server

@@ -23,13 +23,7 @@ using tournament::PlayerMove;
 // gets nothing), ending with the link to the league's page when the web window has one.
 void mail_user(UnitOfWork& work, const LeagueRecord& l, std::int64_t user_id, const std::string& subject,
                const std::string& text) {
-  const auto account = work.accounts.find_by_id(user_id);
-  if (!account) return;
-  Reply mail;
-  mail.subject = subject;
-  mail.text = text + web_link(work.config, "/leagues/" + std::to_string(l.id));
-  mail.kind = MailKind::Game;
-  work.mail_account(*account, mail);
+  mail_competitor(work, user_id, "/leagues/" + std::to_string(l.id), subject, text);
 }
 
 double rating_of(UnitOfWork& work, const LeagueRecord& l, std::int64_t user_id) {

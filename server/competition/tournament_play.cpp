@@ -24,13 +24,7 @@ namespace {
 // has an address.
 void mail_user(UnitOfWork& work, const TournamentRecord& t, std::int64_t user_id, const std::string& subject,
                const std::string& text) {
-  const auto account = work.accounts.find_by_id(user_id);
-  if (!account) return;
-  Reply mail;
-  mail.subject = subject;
-  mail.text = text + web_link(work.config, "/tournaments/" + std::to_string(t.id));
-  mail.kind = MailKind::Game;
-  work.mail_account(*account, mail);
+  mail_competitor(work, user_id, "/tournaments/" + std::to_string(t.id), subject, text);
 }
 
 // The entrants and the organiser, each once.
