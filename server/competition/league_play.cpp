@@ -124,14 +124,13 @@ std::string move_sentence(const PlayerMove& move) {
 // wait for players), one mail per player of either season.
 void end_season(UnitOfWork& work, const LeagueRecord& l) {
   Leagues leagues(work.db);
-  const auto places = leagues.places(l.id, l.season);
-  int division_count = 0;
-  for (const LeaguePlace& place : places) division_count = std::max(division_count, place.division);
+  const LeagueSeason ended = read_season(work.db, l, l.season);
+  const auto& places = ended.places;
   Divisions tables;
   std::map<int, std::string> table_texts;
-  for (int division = 1; division <= division_count; ++division) {
-    tables.push_back(division_order(work.db, l, l.season, division));
-    table_texts[division] = division_table_text(work.db, l, l.season, division);
+  for (int division = 1; division <= ended.divisions(); ++division) {
+    tables.push_back(division_order(ended, division));
+    table_texts[division] = division_table_text(ended, division);
   }
   std::vector<std::int64_t> leavers;
   std::vector<tournament::LeagueEntrant> entrants;
@@ -195,6 +194,20 @@ void start_league(UnitOfWork& work, const LeagueRecord& l) {
   for (const auto& [id, division] : season->division)
     mail_user(work, l, id, "League " + league_name(l) + ": season " + std::to_string(season->season) + " begins",
               "League " + league_title(l) + ", placed by rating.\n" + new_season_text(work, l, *season, id));
+}
+
+LeagueLeaving take_out_of_league(Database& db, const LeagueRecord& l, std::int64_t user_id) {
+  Leagues leagues(db);
+  const auto places = leagues.places(l.id, l.season);
+  const bool playing = l.status == "running" && std::any_of(places.begin(), places.end(), [&](const LeaguePlace& p) {
+                         return p.user_id == user_id;
+                       });
+  if (!playing) {
+    leagues.remove_member(l.id, user_id);
+    return LeagueLeaving::Now;
+  }
+  leagues.set_leaving(l.id, user_id, true);
+  return LeagueLeaving::AfterSeason;
 }
 
 void score_league_game(UnitOfWork& work, PlyEnd& end, const Game*) {
