@@ -63,7 +63,7 @@ std::optional<NewSeason> begin_season(UnitOfWork& work, const LeagueRecord& l, c
   if (!leagues.begin_season(l.id, l.season)) return std::nullopt;
   NewSeason season;
   season.season = l.season + 1;
-  const GameTerms terms{l.type, l.game_options, l.rated, l.days_per_move, l.time_bank};
+  const GameTerms terms{l.type, l.game_options, l.rated, l.days_per_move, l.time_bank, l.weekends_off};
   for (std::size_t d = 0; d < divisions.size(); ++d) {
     const int division = static_cast<int>(d) + 1;
     std::vector<tournament::Entrant> entrants;

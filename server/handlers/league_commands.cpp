@@ -52,6 +52,7 @@ LeagueRecord parse_league_options(const std::string& type, const std::vector<std
   l.rated = terms.rated;
   l.time_bank = terms.time_bank;
   l.days_per_move = terms.days_per_move;
+  l.weekends_off = terms.weekends_off;
   return l;
 }
 

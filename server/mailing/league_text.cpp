@@ -35,7 +35,7 @@ std::string league_title(const LeagueRecord& l) {
 }
 
 std::string league_game_terms(const LeagueRecord& l) {
-  return game_settings_text(l.game_options, l.days_per_move, l.time_bank, false, l.rated);
+  return game_settings_text(l.game_options, l.days_per_move, l.time_bank, l.weekends_off, l.rated);
 }
 
 std::string league_line(Database& db, const GameRecord& record) {

@@ -8,7 +8,9 @@ namespace {
 
 constexpr const char* kLeagueColumns =
     "SELECT l.id, l.type, l.name, l.organiser_id, u.userid, l.group_size, l.up, l.down, l.game_options, l.rated, "
-    "l.days_per_move, l.time_bank, l.status, l.season, l.created_at, l.started_at";
+    "l.days_per_move, l.time_bank, l.status, l.season, l.created_at, l.started_at, l.weekends_off";
+// How many columns kLeagueColumns reads: a listing's own column comes right after them.
+constexpr int kLeagueColumnCount = 17;
 constexpr const char* kLeagueFrom = " FROM leagues l JOIN users u ON u.id = l.organiser_id ";
 const std::string kSelectLeague = std::string(kLeagueColumns) + kLeagueFrom;
 // A listing's count of members is a correlated subquery on league_members' key: one index
@@ -34,6 +36,7 @@ LeagueRecord league_from_row(Statement& row) {
   l.season = static_cast<int>(row.column_int(13));
   l.created_at = row.column_text(14);
   l.started_at = row.column_optional_text(15);
+  l.weekends_off = row.column_int(16) != 0;
   return l;
 }
 
@@ -46,11 +49,11 @@ LeagueRecord Leagues::create(const LeagueRecord& settings) {
   l.created_at = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO leagues (type, name, organiser_id, group_size, up, down, game_options, rated, days_per_move, "
-      "time_bank, status, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)");
+      "time_bank, status, season, created_at, weekends_off) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)");
   insert.bind(1, l.type).bind(2, l.name).bind(3, l.organiser_id).bind(4, l.group).bind(5, l.up).bind(6, l.down);
   insert.bind(7, l.game_options).bind(8, l.rated).bind(9, l.days_per_move);
   insert.bind(10, l.time_bank);
-  insert.bind(11, l.created_at);
+  insert.bind(11, l.created_at).bind(12, l.weekends_off);
   insert.run();
   l.id = db_.last_insert_id();
   return l;
@@ -67,7 +70,8 @@ std::vector<ListedLeague> Leagues::of_type(const std::string& type, int limit) c
   auto query = db_.prepare(kSelectListedLeague + "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
   query.bind(1, type).bind(2, limit);
   std::vector<ListedLeague> found;
-  while (query.step()) found.push_back({league_from_row(query), static_cast<int>(query.column_int(16))});
+  while (query.step())
+    found.push_back({league_from_row(query), static_cast<int>(query.column_int(kLeagueColumnCount))});
   return found;
 }
 
@@ -91,7 +95,7 @@ std::vector<LeagueMembership> Leagues::of_member(std::int64_t user_id) const {
   auto query = db_.prepare(select);
   query.bind(1, user_id);
   std::vector<LeagueMembership> found;
-  while (query.step()) found.push_back({league_from_row(query), query.column_int(16) != 0});
+  while (query.step()) found.push_back({league_from_row(query), query.column_int(kLeagueColumnCount) != 0});
   return found;
 }
 

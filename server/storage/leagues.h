@@ -25,6 +25,7 @@ struct LeagueRecord {
   bool rated = true;
   int days_per_move = 0;
   std::optional<std::string> time_bank;  // -clock's text; none: days_per_move
+  bool weekends_off = false;             // -weekends=off, for every game it starts
   std::string status;  // open | running | waiting
   int season = 0;      // the season being played (or the last one); 0 before the first
   std::string created_at;
