@@ -10,5 +10,7 @@ ALTER TABLE vacations ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0 CHECK (aut
 -- -weekends=off: 1 when the game's clock does not run from Saturday 00:00 to Monday 00:00
 -- UTC (its deadline_at and remind_at are already the real moments, counted that way).
 ALTER TABLE games ADD COLUMN weekends_off INTEGER NOT NULL DEFAULT 0 CHECK (weekends_off IN (0, 1));
--- The same for every game a tournament starts.
+-- The same for every game a tournament, a league or a ladder starts.
 ALTER TABLE tournaments ADD COLUMN weekends_off INTEGER NOT NULL DEFAULT 0 CHECK (weekends_off IN (0, 1));
+ALTER TABLE leagues ADD COLUMN weekends_off INTEGER NOT NULL DEFAULT 0 CHECK (weekends_off IN (0, 1));
+ALTER TABLE ladders ADD COLUMN weekends_off INTEGER NOT NULL DEFAULT 0 CHECK (weekends_off IN (0, 1));

@@ -14,7 +14,7 @@ namespace pbem::server {
 
 GameRecord start_climb(UnitOfWork& work, const LadderRecord& l, const Account& climber, const Account& target) {
   const GameRecord record = create_competition_game(
-      work, {l.type, l.game_options, l.rated, l.days_per_move, l.time_bank}, {climber.id, target.id});
+      work, {l.type, l.game_options, l.rated, l.days_per_move, l.time_bank, l.weekends_off}, {climber.id, target.id});
   Ladders(work.db).add_game(l.id, record.id, climber.id, target.id);  // before the mail: its Ladder line
   const auto game = work.records.replay(record);
   game_update(work, record, *game,

@@ -57,7 +57,7 @@ std::optional<NewSeason> begin_season(UnitOfWork& work, const LeagueRecord& l, c
   if (!leagues.begin_season(l.id, l.season)) return std::nullopt;
   NewSeason season;
   season.season = l.season + 1;
-  const GameTerms terms{l.type, l.game_options, l.rated, l.days_per_move, l.time_bank};
+  const GameTerms terms{l.type, l.game_options, l.rated, l.days_per_move, l.time_bank, l.weekends_off};
   for (std::size_t d = 0; d < divisions.size(); ++d) {
     const int division = static_cast<int>(d) + 1;
     std::vector<tournament::Entrant> entrants;
@@ -118,14 +118,13 @@ std::string move_sentence(const PlayerMove& move) {
 // wait for players), one mail per player of either season.
 void end_season(UnitOfWork& work, const LeagueRecord& l) {
   Leagues leagues(work.db);
-  const auto places = leagues.places(l.id, l.season);
-  int division_count = 0;
-  for (const LeaguePlace& place : places) division_count = std::max(division_count, place.division);
+  const LeagueSeason ended = read_season(work.db, l, l.season);
+  const auto& places = ended.places;
   Divisions tables;
   std::map<int, std::string> table_texts;
-  for (int division = 1; division <= division_count; ++division) {
-    tables.push_back(division_order(work.db, l, l.season, division));
-    table_texts[division] = division_table_text(work.db, l, l.season, division);
+  for (int division = 1; division <= ended.divisions(); ++division) {
+    tables.push_back(division_order(ended, division));
+    table_texts[division] = division_table_text(ended, division);
   }
   std::vector<std::int64_t> leavers;
   std::vector<tournament::LeagueEntrant> entrants;
@@ -189,6 +188,20 @@ void start_league(UnitOfWork& work, const LeagueRecord& l) {
   for (const auto& [id, division] : season->division)
     mail_user(work, l, id, "League " + league_name(l) + ": season " + std::to_string(season->season) + " begins",
               "League " + league_title(l) + ", placed by rating.\n" + new_season_text(work, l, *season, id));
+}
+
+LeagueLeaving take_out_of_league(Database& db, const LeagueRecord& l, std::int64_t user_id) {
+  Leagues leagues(db);
+  const auto places = leagues.places(l.id, l.season);
+  const bool playing = l.status == "running" && std::any_of(places.begin(), places.end(), [&](const LeaguePlace& p) {
+                         return p.user_id == user_id;
+                       });
+  if (!playing) {
+    leagues.remove_member(l.id, user_id);
+    return LeagueLeaving::Now;
+  }
+  leagues.set_leaving(l.id, user_id, true);
+  return LeagueLeaving::AfterSeason;
 }
 
 void score_league_game(UnitOfWork& work, PlyEnd& end, const Game*) {

@@ -21,6 +21,15 @@ constexpr int kLeagueMinimumPlayers = 4;
 // mail. Members who said `leave` go first.
 void start_league(UnitOfWork& work, const LeagueRecord& l);
 
+// How a member leaves a league (`leave`, or `signoff`).
+enum class LeagueLeaving {
+  Now,          // they play in no division of its current season: out at once
+  AfterSeason,  // they play this season out and are in no division of the next
+};
+// Takes member `user_id` out of league `l` as the spec's `leave` says: at once before
+// their first season (the league's, or theirs), else at the end of the current season.
+LeagueLeaving take_out_of_league(Database& db, const LeagueRecord& l, std::int64_t user_id);
+
 // The ply reaction (ply_reactions.h) for a game that has just ended: a league game records
 // its result, and the season's last game ends the season and begins the next.
 void score_league_game(UnitOfWork& work, PlyEnd& end, const Game* position);

@@ -7,12 +7,15 @@
 #include "mail/text_wrap.h"
 #include "server/support/clock.h"
 #include "server/play/challenge_options.h"
+#include "server/competition/league_play.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/digest.h"
 #include "server/handlers/mail_allowance.h"
 #include "server/handlers/handlers.h"
+#include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
+#include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
 
 namespace pbem::server {
@@ -124,13 +127,27 @@ void signoff(CommandContext& ctx, const Command& c) {
   // Entering a tournament is agreeing to games not yet made: those entries go too. A
   // tournament under way keeps its player, who may finish their games or `leave`.
   const int entries = Tournaments(ctx.db).remove_from_open(account.id);
+  // A league would start its next season with them and their games would be lost on time:
+  // they leave each league as `leave` would, now or after the season they play in.
+  std::vector<std::string> left_now, leaving_after_season;
+  for (const auto& [l, leaving] : Leagues(ctx.db).of_member(account.id)) {
+    if (leaving || take_out_of_league(ctx.db, l, account.id) == LeagueLeaving::AfterSeason)
+      leaving_after_season.push_back(league_name(l) + " (after season " + std::to_string(l.season) + ")");
+    else
+      left_now.push_back(league_name(l));
+  }
   ctx.out.summary = "signed off " + c.userid;
   ctx.out.replies.push_back(ctx.to_sender(
       "Signed off", c.userid + " has signed off. Your games stay on record and you can still\n"
                                "finish them, but nobody can challenge you to new games.\n" +
                                (entries ? "You were taken out of the " + std::to_string(entries) +
                                               " tournament(s) you had joined that have not started.\n"
-                                        : "")));
+                                        : "") +
+                               (left_now.empty() ? "" : "You left league(s) " + join(left_now, ", ") + ".\n") +
+                               (leaving_after_season.empty()
+                                    ? ""
+                                    : "You leave league(s) " + join(leaving_after_season, ", ") +
+                                          ": play your games\nof the season out or resign them.\n")));
 }
 
 void list(CommandContext& ctx, const Command& c) {

@@ -99,6 +99,7 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   l.rated = terms.rated;
   l.days_per_move = terms.days_per_move;
   l.time_bank = terms.time_bank;
+  l.weekends_off = terms.weekends_off;
   l = ladders.create(l);
   ctx.out.summary = c.type + " ladder " + ref_of(l) + " " + name + " created by " + organiser.userid;
   ctx.out.replies.push_back(ctx.to_sender(

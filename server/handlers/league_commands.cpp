@@ -52,6 +52,7 @@ LeagueRecord parse_league_options(const std::string& type, const std::vector<std
   l.rated = terms.rated;
   l.time_bank = terms.time_bank;
   l.days_per_move = terms.days_per_move;
+  l.weekends_off = terms.weekends_off;
   return l;
 }
 
@@ -137,18 +138,12 @@ void leave_league(CommandContext& ctx, const Command& c) {
   if (member->leaving) throw CommandError(player.userid + " leaves league " + number_of(l) + " after this season already");
   ctx.out.summary = c.type + " league " + number_of(l) + ": " + player.userid + " left";
   const std::string subject = "League " + number_of(l) + " " + l.name + ": " + player.userid + " leaves";
-  const auto places = leagues.places(l.id, l.season);
-  const bool playing = l.status == "running" && std::any_of(places.begin(), places.end(), [&](const LeaguePlace& p) {
-                         return p.user_id == player.id;
-                       });
-  if (!playing) {
+  if (take_out_of_league(ctx.db, l, player.id) == LeagueLeaving::Now) {
     // Before their first season (the league's, or theirs): nothing was played, they go now.
-    leagues.remove_member(l.id, player.id);
     ctx.out.replies.push_back(
         ctx.to_sender(subject, player.userid + " left league " + league_title(l) + " before playing in it.\n"));
     return;
   }
-  leagues.set_leaving(l.id, player.id, true);
   ctx.out.replies.push_back(ctx.to_sender(
       subject, player.userid + " leaves league " + league_title(l) + " at the end of season " +
                    std::to_string(l.season) + ": their games of this season go on (play them out or\nresign them), " +
@@ -187,12 +182,9 @@ void leagues(CommandContext& ctx, const Command& c) {
   Leagues leagues(ctx.db);
   Listing listing;
   const auto found = leagues.of_type(c.type, static_cast<int>(Listing::kMaxLines));
-  for (const LeagueRecord& l : found) {
-    const std::string state = l.status == "open"    ? "open for entry"
-                              : l.status == "running" ? "season " + std::to_string(l.season)
-                                                      : "waiting after season " + std::to_string(l.season);
+  for (const auto& [l, members] : found) {
     listing.add(number_of(l) + "  " + l.name + "  divisions of " + std::to_string(l.group) + ", " +
-                std::to_string(leagues.members(l.id).size()) + " players, " + state);
+                std::to_string(members) + (members == 1 ? " player, " : " players, ") + league_status_words(l));
   }
   listing.add_unshown(static_cast<std::size_t>(leagues.count_of_type(c.type)) - found.size());
   ctx.out.replies.push_back(ctx.to_sender(

@@ -26,7 +26,7 @@ std::string ladder_result_words(const LadderGame& game) {
 std::string ladder_text(Database& db, const LadderRecord& l) {
   Ladders ladders(db);
   std::string text = "Ladder " + ladder_title(l) + ", organised by " + l.organiser + ".\n";
-  text += "Games: " + game_settings_text(l.game_options, l.days_per_move, l.time_bank, false, l.rated) +
+  text += "Games: " + game_settings_text(l.game_options, l.days_per_move, l.time_bank, l.weekends_off, l.rated) +
           ". A climb reaches " + std::to_string(l.reach) + (l.reach == 1 ? " rung" : " rungs") + " up.\n\n";
 
   Listing rungs;

@@ -15,18 +15,12 @@ const tournament::Settings kRoundRobin{tournament::Format::RoundRobin, false, 0}
 
 // The division's players as the rules' entrants: rating at the season's start, order as
 // placed.
-std::vector<tournament::Entrant> division_entrants(Database& db, const LeagueRecord& l, int season, int division) {
+std::vector<tournament::Entrant> division_entrants(const LeagueSeason& season, int division) {
   std::vector<tournament::Entrant> entrants;
-  for (const LeaguePlace& place : Leagues(db).places(l.id, season))
+  for (const LeaguePlace& place : season.places)
     if (place.division == division)
       entrants.push_back({place.user_id, place.userid, place.rating, place.position, false});
   return entrants;
-}
-
-int divisions_of(const std::vector<LeaguePlace>& places) {
-  int divisions = 0;
-  for (const LeaguePlace& place : places) divisions = std::max(divisions, place.division);
-  return divisions;
 }
 
 }  // namespace
@@ -40,6 +34,10 @@ std::string league_title(const LeagueRecord& l) {
          std::to_string(l.up) + " up and " + std::to_string(l.down) + " down)";
 }
 
+std::string league_game_terms(const LeagueRecord& l) {
+  return game_settings_text(l.game_options, l.days_per_move, l.time_bank, l.weekends_off, l.rated);
+}
+
 std::string league_line(Database& db, const GameRecord& record) {
   const auto of = Leagues(db).of_game(record.id);
   if (!of) return "";
@@ -47,60 +45,94 @@ std::string league_line(Database& db, const GameRecord& record) {
          ", division " + std::to_string(of->division) + "\n\n";
 }
 
-std::string division_table_text(Database& db, const LeagueRecord& l, int season, int division) {
-  return tournament::table_text(kRoundRobin, division_entrants(db, l, season, division),
-                                Leagues(db).games(l.id, season, division), {});
+int LeagueSeason::divisions() const {
+  int divisions = 0;
+  for (const LeaguePlace& place : places) divisions = std::max(divisions, place.division);
+  return divisions;
 }
 
-std::vector<std::int64_t> division_order(Database& db, const LeagueRecord& l, int season, int division) {
+std::vector<tournament::PlayedGame> LeagueSeason::games_of(int division) const {
+  std::vector<tournament::PlayedGame> found;
+  for (const LeagueGame& game : games)
+    if (game.division == division) found.push_back(game.game);
+  return found;
+}
+
+LeagueSeason read_season(Database& db, const LeagueRecord& l, int season) {
+  const Leagues leagues(db);
+  return {leagues.places(l.id, season), leagues.games(l.id, season)};
+}
+
+std::string division_table_text(const LeagueSeason& season, int division) {
+  return tournament::table_text(kRoundRobin, division_entrants(season, division), season.games_of(division), {});
+}
+
+std::vector<std::int64_t> division_order(const LeagueSeason& season, int division) {
   std::vector<std::int64_t> order;
-  for (const tournament::Standing& row : tournament::standings(kRoundRobin, division_entrants(db, l, season, division),
-                                                               Leagues(db).games(l.id, season, division), {}))
+  for (const tournament::Standing& row :
+       tournament::standings(kRoundRobin, division_entrants(season, division), season.games_of(division), {}))
     order.push_back(row.user_id);
   return order;
 }
 
-std::string league_text(Database& db, const LeagueRecord& l) {
-  Leagues leagues(db);
-  const auto members = leagues.members(l.id);
-  std::string text = "League " + league_title(l) + ", organised by " + l.organiser + ".\n";
-  text += "Games: " + game_settings_text(l.game_options, l.days_per_move, l.time_bank, false, l.rated) + ".\n";
-  const auto places = leagues.places(l.id, l.season);
-  auto placed = [&](std::int64_t id) {
-    return std::any_of(places.begin(), places.end(), [id](const LeaguePlace& p) { return p.user_id == id; });
-  };
-  std::vector<std::string> waiting, leaving;
+std::string moves_text(const LeagueRecord& l, const LeagueSeason& season) {
+  if (season.places.empty() || l.season <= 1) return "";
+  std::vector<std::string> up, down;
+  for (const LeaguePlace& place : season.places) {
+    if (!place.from_division) continue;
+    const std::string move =
+        place.userid + " (" + std::to_string(*place.from_division) + " to " + std::to_string(place.division) + ")";
+    if (place.division < *place.from_division) up.push_back(move);
+    if (place.division > *place.from_division) down.push_back(move);
+  }
+  return "Moved up after season " + std::to_string(l.season - 1) + ": " + (up.empty() ? "nobody" : join(up, ", ")) +
+         ".\nMoved down: " + (down.empty() ? "nobody" : join(down, ", ")) + ".\n";
+}
+
+std::string league_status_words(const LeagueRecord& l) {
+  return l.status == "open"      ? "open for entry"
+         : l.status == "running" ? "season " + std::to_string(l.season)
+                                 : "waiting after season " + std::to_string(l.season);
+}
+
+std::string league_state_text(const LeagueRecord& l, std::size_t members) {
+  if (l.status == "open")
+    return "Open for entry, " + std::to_string(members) + (members == 1 ? " player" : " players") +
+           " so far; the organiser starts the first season (at least 4 players).\n";
+  return "Season " + std::to_string(l.season) +
+         (l.status == "waiting" ? " is over; the league waits for at least 4 players and the organiser's start.\n"
+                                : " is under way.\n");
+}
+
+MembersBetweenSeasons between_seasons(const std::vector<LeagueMember>& members, const LeagueSeason& season) {
+  MembersBetweenSeasons between;
   for (const LeagueMember& member : members) {
-    if (!placed(member.user_id)) waiting.push_back(member.userid);
-    else if (member.leaving) leaving.push_back(member.userid);
+    const bool placed = std::any_of(season.places.begin(), season.places.end(),
+                                    [&](const LeaguePlace& p) { return p.user_id == member.user_id; });
+    if (!placed) between.waiting.push_back(member.userid);
+    else if (member.leaving) between.leaving.push_back(member.userid);
   }
-  if (l.status == "open") {
-    text += "Open for entry, " + std::to_string(members.size()) + (members.size() == 1 ? " player" : " players") +
-            " so far; the organiser starts the first season (at least 4 players).\n";
-  } else {
-    text += "Season " + std::to_string(l.season) +
-            (l.status == "waiting" ? " is over; the league waits for at least 4 players and the organiser's start.\n"
-                                   : " is under way.\n");
-    std::vector<std::string> ups, downs;
-    for (const LeaguePlace& place : places) {
-      if (!place.from_division) continue;
-      const std::string move = place.userid + " (" + std::to_string(*place.from_division) + " to " +
-                               std::to_string(place.division) + ")";
-      if (place.division < *place.from_division) ups.push_back(move);
-      if (place.division > *place.from_division) downs.push_back(move);
-    }
-    if (l.season > 1)
-      text += "Moved up after season " + std::to_string(l.season - 1) + ": " + (ups.empty() ? "nobody" : join(ups, ", ")) +
-              ".\nMoved down: " + (downs.empty() ? "nobody" : join(downs, ", ")) + ".\n";
-    for (int division = 1; division <= divisions_of(places); ++division)
-      text += "\nDivision " + std::to_string(division) + ":\n" + division_table_text(db, l, l.season, division);
+  return between;
+}
+
+std::string league_text(Database& db, const LeagueRecord& l) {
+  const auto members = Leagues(db).members(l.id);
+  const LeagueSeason season = read_season(db, l, l.season);
+  std::string text = "League " + league_title(l) + ", organised by " + l.organiser + ".\n";
+  text += "Games: " + league_game_terms(l) + ".\n";
+  text += league_state_text(l, members.size());
+  if (l.status != "open") {
+    text += moves_text(l, season);
+    for (int division = 1; division <= season.divisions(); ++division)
+      text += "\nDivision " + std::to_string(division) + ":\n" + division_table_text(season, division);
   }
+  const MembersBetweenSeasons between = between_seasons(members, season);
   if (l.status == "open") {
     for (const LeagueMember& member : members) text += "    " + member.userid + "\n";
-  } else if (!waiting.empty()) {
-    text += "\nJoined for the next season: " + join(waiting, ", ") + ".\n";
+  } else if (!between.waiting.empty()) {
+    text += "\nJoined for the next season: " + join(between.waiting, ", ") + ".\n";
   }
-  if (!leaving.empty()) text += "Leaving after this season: " + join(leaving, ", ") + ".\n";
+  if (!between.leaving.empty()) text += "Leaving after this season: " + join(between.leaving, ", ") + ".\n";
   text += "To join: " + l.type + " join G#" + std::to_string(l.id) + " <userid> <password>\n";
   return text;
 }

@@ -10,7 +10,7 @@ namespace {
 
 constexpr const char* kSelectLadder =
     "SELECT l.id, l.type, l.name, l.organiser_id, u.userid, l.reach, l.game_options, l.rated, l.days_per_move, "
-    "l.time_bank, l.created_at FROM ladders l JOIN users u ON u.id = l.organiser_id ";
+    "l.time_bank, l.created_at, l.weekends_off FROM ladders l JOIN users u ON u.id = l.organiser_id ";
 
 constexpr const char* kSelectGame =
     "SELECT lg.game_id, lg.ladder_id, lg.climber_id, lg.target_id, c.userid, t.userid, lg.winner_id, lg.climbed_to, "
@@ -29,6 +29,7 @@ LadderRecord ladder_from_row(Statement& row) {
   l.days_per_move = static_cast<int>(row.column_int(8));
   l.time_bank = row.column_optional_text(9);
   l.created_at = row.column_text(10);
+  l.weekends_off = row.column_int(11) != 0;
   return l;
 }
 
@@ -63,9 +64,9 @@ LadderRecord Ladders::create(const LadderRecord& settings) {
   l.created_at = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO ladders (type, name, organiser_id, reach, game_options, rated, days_per_move, time_bank, "
-      "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "created_at, weekends_off) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, l.type).bind(2, l.name).bind(3, l.organiser_id).bind(4, l.reach).bind(5, l.game_options);
-  insert.bind(6, l.rated).bind(7, l.days_per_move).bind(8, l.time_bank).bind(9, l.created_at);
+  insert.bind(6, l.rated).bind(7, l.days_per_move).bind(8, l.time_bank).bind(9, l.created_at).bind(10, l.weekends_off);
   insert.run();
   l.id = db_.last_insert_id();
   return l;

@@ -24,6 +24,7 @@ struct LadderRecord {
   bool rated = true;
   int days_per_move = 0;
   std::optional<std::string> time_bank;  // -clock's text; none: days_per_move
+  bool weekends_off = false;             // -weekends=off, for every game it starts
   std::string created_at;
 };
 

@@ -6,10 +6,17 @@ namespace pbem::server {
 
 namespace {
 
-constexpr const char* kSelectLeague =
+constexpr const char* kLeagueColumns =
     "SELECT l.id, l.type, l.name, l.organiser_id, u.userid, l.group_size, l.up, l.down, l.game_options, l.rated, "
-    "l.days_per_move, l.time_bank, l.status, l.season, l.created_at, l.started_at "
-    "FROM leagues l JOIN users u ON u.id = l.organiser_id ";
+    "l.days_per_move, l.time_bank, l.status, l.season, l.created_at, l.started_at, l.weekends_off";
+// How many columns kLeagueColumns reads: a listing's own column comes right after them.
+constexpr int kLeagueColumnCount = 17;
+constexpr const char* kLeagueFrom = " FROM leagues l JOIN users u ON u.id = l.organiser_id ";
+const std::string kSelectLeague = std::string(kLeagueColumns) + kLeagueFrom;
+// A listing's count of members is a correlated subquery on league_members' key: one index
+// range per league listed, and the listing stays one statement (spec "Limits, second round").
+const std::string kSelectListedLeague =
+    std::string(kLeagueColumns) + ", (SELECT count(*) FROM league_members m WHERE m.league_id = l.id)" + kLeagueFrom;
 
 LeagueRecord league_from_row(Statement& row) {
   LeagueRecord l;
@@ -29,6 +36,7 @@ LeagueRecord league_from_row(Statement& row) {
   l.season = static_cast<int>(row.column_int(13));
   l.created_at = row.column_text(14);
   l.started_at = row.column_optional_text(15);
+  l.weekends_off = row.column_int(16) != 0;
   return l;
 }
 
@@ -41,28 +49,29 @@ LeagueRecord Leagues::create(const LeagueRecord& settings) {
   l.created_at = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO leagues (type, name, organiser_id, group_size, up, down, game_options, rated, days_per_move, "
-      "time_bank, status, season, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)");
+      "time_bank, status, season, created_at, weekends_off) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)");
   insert.bind(1, l.type).bind(2, l.name).bind(3, l.organiser_id).bind(4, l.group).bind(5, l.up).bind(6, l.down);
   insert.bind(7, l.game_options).bind(8, l.rated).bind(9, l.days_per_move);
   insert.bind(10, l.time_bank);
-  insert.bind(11, l.created_at);
+  insert.bind(11, l.created_at).bind(12, l.weekends_off);
   insert.run();
   l.id = db_.last_insert_id();
   return l;
 }
 
 std::optional<LeagueRecord> Leagues::find(std::int64_t id) const {
-  auto query = db_.prepare(std::string(kSelectLeague) + "WHERE l.id = ?");
+  auto query = db_.prepare(kSelectLeague + "WHERE l.id = ?");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
   return league_from_row(query);
 }
 
-std::vector<LeagueRecord> Leagues::of_type(const std::string& type, int limit) const {
-  auto query = db_.prepare(std::string(kSelectLeague) + "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
+std::vector<ListedLeague> Leagues::of_type(const std::string& type, int limit) const {
+  auto query = db_.prepare(kSelectListedLeague + "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
   query.bind(1, type).bind(2, limit);
-  std::vector<LeagueRecord> found;
-  while (query.step()) found.push_back(league_from_row(query));
+  std::vector<ListedLeague> found;
+  while (query.step())
+    found.push_back({league_from_row(query), static_cast<int>(query.column_int(kLeagueColumnCount))});
   return found;
 }
 
@@ -78,6 +87,16 @@ int Leagues::count_by(std::int64_t user_id) const {
   query.bind(1, user_id);
   query.step();
   return static_cast<int>(query.column_int(0));
+}
+
+std::vector<LeagueMembership> Leagues::of_member(std::int64_t user_id) const {
+  static const std::string select = std::string(kLeagueColumns) + ", m.leaving" + kLeagueFrom +
+                                    "JOIN league_members m ON m.league_id = l.id WHERE m.user_id = ? ORDER BY l.id";
+  auto query = db_.prepare(select);
+  query.bind(1, user_id);
+  std::vector<LeagueMembership> found;
+  while (query.step()) found.push_back({league_from_row(query), query.column_int(kLeagueColumnCount) != 0});
+  return found;
 }
 
 std::vector<LeagueMember> Leagues::members(std::int64_t id) const {
@@ -171,15 +190,15 @@ void Leagues::set_result(std::int64_t game_id, std::optional<std::int64_t> winne
   update.run();
 }
 
-std::vector<tournament::PlayedGame> Leagues::games(std::int64_t id, int season, int division) const {
+std::vector<LeagueGame> Leagues::games(std::int64_t id, int season) const {
   auto query = db_.prepare(
-      "SELECT lg.game_id, g.player0, g.player1, lg.winner_id, lg.ended, g.end_reason FROM league_games lg "
-      "JOIN games g ON g.id = lg.game_id WHERE lg.league_id = ? AND lg.season = ? AND lg.division = ? "
-      "ORDER BY lg.game_id");
-  query.bind(1, id).bind(2, season).bind(3, division);
-  std::vector<tournament::PlayedGame> games;
+      "SELECT lg.game_id, g.player0, g.player1, lg.winner_id, lg.ended, g.end_reason, lg.division FROM league_games lg "
+      "JOIN games g ON g.id = lg.game_id WHERE lg.league_id = ? AND lg.season = ? ORDER BY lg.division, lg.game_id");
+  query.bind(1, id).bind(2, season);
+  std::vector<LeagueGame> games;
   while (query.step()) {
-    tournament::PlayedGame game;
+    LeagueGame played;
+    tournament::PlayedGame& game = played.game;
     game.game_id = query.column_int(0);
     game.round = 1;
     game.first = query.column_int(1);
@@ -187,7 +206,8 @@ std::vector<tournament::PlayedGame> Leagues::games(std::int64_t id, int season, 
     game.winner = query.column_optional_int(3);
     game.finished = query.column_int(4) != 0;
     game.on_time = query.column_optional_text(5) == std::optional<std::string>("time");
-    games.push_back(game);
+    played.division = static_cast<int>(query.column_int(6));
+    games.push_back(played);
   }
   return games;
 }

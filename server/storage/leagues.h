@@ -25,6 +25,7 @@ struct LeagueRecord {
   bool rated = true;
   int days_per_move = 0;
   std::optional<std::string> time_bank;  // -clock's text; none: days_per_move
+  bool weekends_off = false;             // -weekends=off, for every game it starts
   std::string status;  // open | running | waiting
   int season = 0;      // the season being played (or the last one); 0 before the first
   std::string created_at;
@@ -48,6 +49,24 @@ struct LeaguePlace {
   std::optional<int> from_division;  // the season before's; none: new
 };
 
+// A league in a listing, with how many members it has (read in the same statement).
+struct ListedLeague {
+  LeagueRecord league;
+  int members = 0;
+};
+
+// A league one user is a member of, and whether they leave it after this season.
+struct LeagueMembership {
+  LeagueRecord league;
+  bool leaving = false;
+};
+
+// One game of a season, with its division.
+struct LeagueGame {
+  int division = 1;
+  tournament::PlayedGame game;
+};
+
 // What a league game's mail names: "League G#2 club, season 3, division 1".
 struct LeagueOfGame {
   std::int64_t id = 0;
@@ -62,11 +81,15 @@ class Leagues {
   // A new open league from `settings` (id, status, season and times are filled here).
   LeagueRecord create(const LeagueRecord& settings);
   std::optional<LeagueRecord> find(std::int64_t id) const;
-  // The leagues of game `type`, newest first, at most `limit`; and how many there are.
-  std::vector<LeagueRecord> of_type(const std::string& type, int limit) const;
+  // The leagues of game `type`, newest first, at most `limit`, each with its number of
+  // members (one statement, however many leagues); and how many leagues there are.
+  std::vector<ListedLeague> of_type(const std::string& type, int limit) const;
   int count_of_type(const std::string& type) const;
   // How many leagues `user_id` organises.
   int count_by(std::int64_t user_id) const;
+
+  // The leagues `user_id` is a member of (signoff takes them out).
+  std::vector<LeagueMembership> of_member(std::int64_t user_id) const;
 
   // The members in order of entry.
   std::vector<LeagueMember> members(std::int64_t id) const;
@@ -88,8 +111,9 @@ class Leagues {
   void add_game(std::int64_t id, int season, int division, std::int64_t game_id);
   // The game's result (no winner: it ended without one), in the transaction that ends it.
   void set_result(std::int64_t game_id, std::optional<std::int64_t> winner_id);
-  // A season's games of one division (first and second: players 0 and 1 of the game).
-  std::vector<tournament::PlayedGame> games(std::int64_t id, int season, int division) const;
+  // A season's games, by division and number (first and second: players 0 and 1 of the
+  // game): every division's in one statement.
+  std::vector<LeagueGame> games(std::int64_t id, int season) const;
   // How many games of the season have not ended.
   int unfinished_games(std::int64_t id, int season) const;
   // The league, season and division of game `game_id`, if it is a league game.

@@ -6,8 +6,10 @@
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
+#include "server/mailing/league_text.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ladders.h"
+#include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
 #include "server/support/clock.h"
 #include "server/support/sha256.h"
@@ -86,6 +88,15 @@ void ladder_of(Html& html, Database& db, std::int64_t game_id) {
   html.close("p");
 }
 
+// The league a game belongs to, as a link: "League G#2 club, season 3, division 1".
+void league_of(Html& html, Database& db, std::int64_t game_id) {
+  const auto of = Leagues(db).of_game(game_id);
+  if (!of) return;
+  html.open("p").text("League ");
+  html.link("/leagues/" + std::to_string(of->id), "G#" + std::to_string(of->id) + " " + of->name);
+  html.text(", season " + std::to_string(of->season) + ", division " + std::to_string(of->division)).close("p");
+}
+
 void move_history(Html& html, const GameRecords& records, const GameRecord& record, const Game& game) {
   const auto moves = records.moves(record.id);
   html.element("h2", "Moves");
@@ -117,6 +128,7 @@ WebResponse home_page(Database& db, const Config& config) {
   const std::string since = seven_days_ago();
   const auto ended = records.ended_since(since, kListedGames);
   Tournaments tournaments(db);
+  Leagues leagues(db);
   WebResponse response;
   response.body = page(config.server.name, "Games", [&](Html& html) {
     html.element("h2", "In progress (" + std::to_string(playing_count) + ")");
@@ -139,6 +151,22 @@ WebResponse home_page(Database& db, const Config& config) {
       }
     }
     if (!any) html.element("li", "None open, running or finished this week.", {{"class", "quiet"}});
+    html.close("ul");
+    // Leagues never end: the newest of each game, each with where it stands.
+    html.element("h2", "Leagues");
+    any = false;
+    html.open("ul", {{"class", "games"}});
+    for (const GameType& type : game_types()) {
+      for (const auto& [l, members] : leagues.of_type(type.name, kListedLeagues)) {
+        any = true;
+        html.open("li");
+        html.link("/leagues/" + std::to_string(l.id), league_name(l));
+        html.text(" (" + game_title(l.type) + "): " + std::to_string(members) + (members == 1 ? " player, " : " players, ") +
+                  league_status_words(l));
+        html.close("li");
+      }
+    }
+    if (!any) html.element("li", "None yet.", {{"class", "quiet"}});
     html.close("ul");
     html.element("h2", "Ratings");
     html.open("ul", {{"class", "games"}});
@@ -166,6 +194,7 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     html.text(record->rated ? ", rated." : ", unrated.").close("p");
     tournament_of(html, db, record->id);
     ladder_of(html, db, record->id);
+    league_of(html, db, record->id);
     // While it runs: who is to move and since when, and the time control; never the
     // deadline (see turn_or_result).
     const bool running = record->active && !game->over();

@@ -88,6 +88,23 @@ std::string game_path(std::int64_t id) { return "/games/" + std::to_string(id); 
 
 void game_link(Html& html, std::int64_t id, std::string_view text) { html.link(game_path(id), text); }
 
+void played_game_item(Html& html, const tournament::PlayedGame& game, const std::map<std::int64_t, std::string>& userids) {
+  const auto userid = [&](std::int64_t id) {
+    const auto found = userids.find(id);
+    return found == userids.end() ? std::string() : found->second;
+  };
+  html.open("li");
+  game_link(html, game.game_id, "#" + std::to_string(game.game_id));
+  html.text(": ");
+  player_link(html, userid(game.first));
+  html.text(" vs ");
+  player_link(html, userid(game.second));
+  if (game.finished && game.winner) html.text(", " + userid(*game.winner) + " won" + (game.on_time ? " on time" : ""));
+  else if (game.finished) html.text(", no result");
+  else html.text(", in progress");
+  html.close("li");
+}
+
 void preformatted(Html& html, std::string_view text) { html.element("pre", text); }
 
 }  // namespace pbem::server::web

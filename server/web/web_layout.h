@@ -5,11 +5,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 
 #include "engine/game.h"
 #include "server/storage/game_records.h"
+#include "server/tournament/tournament_rules.h"
 #include "server/web/html.h"
 #include "server/web/web_response.h"
 
@@ -36,6 +38,9 @@ std::string turn_or_result(const GameRecord& record);
 void player_link(Html& html, std::string_view userid);
 void game_link(Html& html, std::int64_t id, std::string_view text);
 std::string game_path(std::int64_t id);
+// A competition's game as a list item: "#12: alice vs bob, alice won on time" (`userids`:
+// the players' by user id).
+void played_game_item(Html& html, const tournament::PlayedGame& game, const std::map<std::int64_t, std::string>& userids);
 // Text in a <pre> that scrolls inside itself on a narrow screen (boards, tables).
 void preformatted(Html& html, std::string_view text);
 

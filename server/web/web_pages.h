@@ -2,7 +2,7 @@
 // caller's read transaction. Nothing here knows HTTP: web_routes.cpp maps paths to these,
 // http_server.cpp speaks the protocol. A page returns nothing when what it shows does not
 // exist (404). Privacy: the pages read only what players made public by playing (userids,
-// moves, results, clocks, ratings, tournaments); never an address, a password, a token, a
+// moves, results, clocks, ratings, tournaments, leagues); never an address, a password, a token, a
 // conditional move, a watcher or a vacation (tests/integration/test_web.py crawls and greps).
 #pragma once
 
@@ -16,7 +16,7 @@
 
 namespace pbem::server::web {
 
-// /: the games in progress, the results of the last 7 days, the tournaments.
+// /: the games in progress, the results of the last 7 days, the tournaments, the leagues.
 WebResponse home_page(Database& db, const Config& config);
 // /games/N: the board (picture and text), players, clock or result, the moves.
 std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id);
@@ -32,8 +32,13 @@ std::optional<WebResponse> ratings_page(Database& db, const Config& config, cons
 std::optional<WebResponse> tournament_page(Database& db, const Config& config, std::int64_t id);
 // /ladders/L: the rungs, the ladder games under way and the last results.
 std::optional<WebResponse> ladder_page(Database& db, const Config& config, std::int64_t id);
+// /leagues/G: the current season's divisions with their tables and games, and the moves up
+// and down into it.
+std::optional<WebResponse> league_page(Database& db, const Config& config, std::int64_t id);
 
 // How many games a list shows at most (the front page, a player's page).
 inline constexpr int kListedGames = 200;
+// How many leagues of each game the front page lists at most (leagues never end).
+inline constexpr int kListedLeagues = 100;
 
 }  // namespace pbem::server::web

@@ -67,6 +67,9 @@ std::optional<WebResponse> route(Database& db, const Config& config, const WebRe
   if (path.starts_with("/ladders/")) {
     if (auto id = number_segment(path.substr(9))) return ladder_page(db, config, *id);
   }
+  if (path.starts_with("/leagues/")) {
+    if (auto id = number_segment(path.substr(9))) return league_page(db, config, *id);
+  }
   return std::nullopt;
 }
 

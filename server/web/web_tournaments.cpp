@@ -30,18 +30,7 @@ std::optional<WebResponse> tournament_page(Database& db, const Config& config, s
     for (const auto& [round, content] : rounds) {
       html.element("h2", "Round " + std::to_string(round));
       html.open("ul", {{"class", "games"}});
-      for (const tournament::PlayedGame& g : content.first) {
-        html.open("li");
-        game_link(html, g.game_id, "#" + std::to_string(g.game_id));
-        html.text(": ");
-        player_link(html, userids[g.first]);
-        html.text(" vs ");
-        player_link(html, userids[g.second]);
-        if (g.finished && g.winner) html.text(", " + userids[*g.winner] + " won" + (g.on_time ? " on time" : ""));
-        else if (g.finished) html.text(", no result");
-        else html.text(", in progress");
-        html.close("li");
-      }
+      for (const tournament::PlayedGame& g : content.first) played_game_item(html, g, userids);
       for (std::int64_t user : content.second) {
         html.element("li", userids[user] + ": a bye");
       }

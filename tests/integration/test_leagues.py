@@ -2,17 +2,19 @@
 `pbem ingest` under libfaketime: a league of eleven through two whole seasons and into a
 third (every division's table, every move up and down, a leave and a new entrant), a crash
 in the transaction that ends a season's last game (the next season exists exactly once), the
-computer entered by the organiser, and the refusals. The same file runs on PostgreSQL
+computer entered by the organiser (and the games its cap leaves out), a loss on time before a
+player's first move (it stands), a member's signoff, and the refusals. The same file runs on PostgreSQL
 (postgres_leagues)."""
 import re
 import sys
 import unittest
+from datetime import timedelta
 
 from pbem_harness import build_dir, make_mail, text_of
 
 build_dir(sys.argv)
 
-from clock_harness import PLAYERS, ClockCase  # noqa: E402
+from clock_harness import PLAYERS, T0, ClockCase  # noqa: E402
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank", "iris", "jack", "kate", "leo"]
 for i, name in enumerate(NAMES[2:], start=3):
@@ -198,6 +200,73 @@ class Leagues(ClockCase):
         games = self.season_games(1, 1)
         self.assertEqual(len(games), 6)
         self.assertEqual(len([g for g in games if "bot" in (g["first"], g["second"])]), 3)
+
+    def test_a_loss_on_time_before_the_first_move_stands(self):
+        """Joining a league was consent to its games: a player who never moves in one loses
+        it on time, where a challenge would be aborted (spec "Nobody loses a game they never
+        played" keeps the abort for games nobody agreed to in advance)."""
+        self.new_league("alice", "-group=4 -days=1")
+        for userid in NAMES[:4]:
+            self.cmd(userid, f"hy3 join G#1 {userid} PW")
+        self.cmd("alice", "hy3 league start G#1 alice PW")
+        games = self.season_games(1, 1)
+        self.assertEqual(len(games), 6)
+        self.at(T0 + timedelta(days=1, hours=1))
+        mails = self.tick_ok()
+        ended = [m for m in mails if m["Subject"].startswith("HY 3 #")]
+        self.assertTrue(ended)
+        for mail in ended:
+            self.assertNotIn("nobody loses a game they never played", text_of(mail))
+        self.assertTrue(all("lost on time" in text_of(m) for m in ended if "did not move" in text_of(m)))
+        for game in games:
+            row = self.game(game["game"])
+            self.assertEqual((row["status"], row["end_reason"]), ("finished", "time"), row)
+        # Each counts in the table as a loss on time, and the season's last ends the season.
+        self.assertEqual(self.server.query(
+            "SELECT count(*) AS n FROM league_games WHERE season = 1 AND ended = 1 AND winner_id IS NOT NULL")[0]["n"], 6)
+        self.assertEqual(self.league(1)["season"], 2)
+        over = [m for m in mails if m["Subject"] == "League G#1 club: season 1 is over"]
+        self.assertEqual(len(over), 4)
+        self.assertTrue(all("on time)" in text_of(m) for m in over))
+
+    def test_a_game_against_the_computer_over_its_cap_is_left_out(self):
+        """bot.games_per_user (5): alice plays the computer five times when the season
+        starts, so her league game against it is not made; the others are."""
+        self.new_league("alice")
+        self.cmd("alice", "hy3 join G#1 bot PW")
+        for userid in ("alice", "bob", "carol"):
+            self.cmd(userid, f"hy3 join G#1 {userid} PW")
+        for _ in range(5):
+            self.cmd("alice", "hy3 challenge alice bot -size=3")
+        self.cmd("alice", "hy3 league start G#1 alice PW")
+        pairs = [{g["first"], g["second"]} for g in self.season_games(1, 1)]
+        self.assertEqual(len(pairs), 5)
+        self.assertNotIn({"alice", "bot"}, pairs)
+        self.assertIn({"bob", "bot"}, pairs)
+        self.assertIn({"carol", "bot"}, pairs)
+        self.assertEqual(self.server.query(
+            "SELECT count(*) AS n FROM games g JOIN users b ON b.id IN (g.player0, g.player1) AND b.computer = 1 "
+            "JOIN users a ON a.id IN (g.player0, g.player1) AND a.userid = 'alice' WHERE g.status = 'active'")[0]["n"], 5)
+
+    def test_signoff_leaves_every_league(self):
+        """signoff: out at once of a league not yet played in, after the season of one
+        played in (as `leave`), so that no next season gives the account games to lose."""
+        self.new_league("alice", "-group=4")
+        for userid in NAMES[:4]:
+            self.cmd(userid, f"hy3 join G#1 {userid} PW")
+        self.cmd("alice", "hy3 league start G#1 alice PW")
+        [second] = self.cmd("bob", "hy3 league new bob PW second -size=3")
+        self.cmd("dave", "hy3 join G#2 dave PW")
+        [signed_off] = self.cmd("dave", "signoff dave PW")
+        self.assertIn("You left league(s) G#2 second.", text_of(signed_off))
+        self.assertIn("You leave league(s) G#1 club (after season 1)", text_of(signed_off))
+        members = self.server.query(
+            "SELECT m.league_id, m.leaving FROM league_members m JOIN users u ON u.id = m.user_id WHERE u.userid = 'dave'")
+        self.assertEqual([(m["league_id"], m["leaving"]) for m in members], [(1, 1)])
+        self.play_season(1, 1)
+        self.assertEqual(self.league(1)["status"], "waiting")  # three players are left
+        self.assertNotIn("dave", [m["userid"] for m in self.server.query(
+            "SELECT u.userid FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = 1")])
 
     def test_refusals(self):
         [bad] = self.cmd("alice", "hy3 league new alice PW club -group=13")

@@ -2,7 +2,8 @@
 `pbem clock extend` and pbemd's own timer, with time driven by libfaketime: the
 autovacation day instead of a loss on time (and the loss with none left or with it off),
 once a day; deadlines, reminders and banks with -weekends=off across one and two
-weekends; the operator's `clock extend` on every game and on one, twice."""
+weekends, and in the games a tournament, a league or a ladder starts; the operator's
+`clock extend` on every game and on one, twice."""
 import shutil
 import sys
 import unittest
@@ -193,6 +194,35 @@ class WeekendsOff(TimeCase):
         self.command("bob", "hy3 join 1 bob secret2")  # full: it starts
         [row] = self.server.query("SELECT weekends_off, deadline_at FROM games")
         self.assertEqual(row, {"weekends_off": 1, "deadline_at": "2027-03-09T12:00:00Z"})
+
+    def test_a_league_with_weekends_off_starts_its_games_so(self):
+        players = dict(PLAYERS, carol=("carol@example.com", "secret3"), dave=("dave@example.com", "secret4"))
+        for userid in ("carol", "dave"):
+            self.server.signup_and_confirm(players[userid][0], userid, players[userid][1])
+        self.new_replies()  # their signup mails
+        [reply] = self.command("alice", "hy3 league new alice secret1 Weekdays -size=3 -group=4 -days=2 -weekends=off")
+        self.assertIn("Games: -size=3, 2 days per move, weekends off, rated.", text_of(reply))
+        for userid, (address, password) in players.items():
+            self.send(address, f"hy3 join G#1 {userid} {password}")
+        self.at(FRIDAY_NOON)
+        self.command("alice", "hy3 league start G#1 alice secret1")
+        # Six games, each with Friday's 12 hours, Monday and Tuesday's 12: the weekend skipped.
+        rows = self.server.query("SELECT weekends_off, deadline_at FROM games")
+        self.assertEqual(rows, [{"weekends_off": 1, "deadline_at": "2027-03-09T12:00:00Z"}] * 6)
+        [shown_league] = self.command("bob", "hy3 league G#1")
+        self.assertIn("weekends off", text_of(shown_league))
+
+    def test_a_ladder_with_weekends_off_starts_its_games_so(self):
+        [reply] = self.command("alice", "hy3 ladder new alice secret1 Weekdays -size=3 -days=2 -weekends=off")
+        self.assertIn("Games: -size=3, 2 days per move, weekends off, rated.", text_of(reply))
+        self.command("alice", "hy3 join L#1 alice secret1")
+        self.command("bob", "hy3 join L#1 bob secret2")
+        self.at(FRIDAY_NOON)
+        self.command("bob", "hy3 climb L#1 bob secret2 alice")
+        [row] = self.server.query("SELECT weekends_off, deadline_at FROM games")
+        self.assertEqual(row, {"weekends_off": 1, "deadline_at": "2027-03-09T12:00:00Z"})
+        [shown_ladder] = self.command("alice", "hy3 ladder L#1")
+        self.assertIn("weekends off", text_of(shown_ladder))
 
 
 class ClockExtend(TimeCase):

@@ -1,5 +1,5 @@
 """The web window (issue 31, spec "The web window") over real HTTP: a server with finished,
-running and tournament games made through `pbem ingest`, then `pbem web` serving them. Every
+running, tournament and league games made through `pbem ingest`, then `pbem web` serving them. Every
 page and picture, 404s, ETag/304, HEAD, refused methods, a slow client and oversized
 requests; a crawl of every linked page that greps for anything private (addresses,
 passwords, tokens, conditional moves, watchers, vacations, deadlines); every page through `tidy`;
@@ -22,7 +22,8 @@ from pbem_harness import Server, build_dir, free_port, make_mail, text_of
 build_dir(sys.argv)
 
 PLAYERS = {"alice": ("alice@example.org", "secret1"), "bob": ("bob@example.net", "secret2"),
-           "carol": ("carol@example.com", "secret3"), "dave": ("dave@example.com", "secret4")}
+           "carol": ("carol@example.com", "secret3"), "dave": ("dave@example.com", "secret4"),
+           "erin": ("erin@example.com", "secret5")}
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 TIDY = shutil.which("tidy")
 BASE_URL = "https://games.example.org"
@@ -99,6 +100,11 @@ class WebWindow(unittest.TestCase):
         for userid in ("alice", "carol", "bob"):
             cls.cmd(userid, f"hy3 join L#1 {userid} PW")
         cls.cmd("bob", "hy3 climb L#1 bob PW alice")
+        # League G#1: one division of four, its first season under way (games 7 to 12).
+        cls.cmd("carol", "hy3 league new carol PW club<i> -size=3 -group=4")
+        for userid in ("alice", "bob", "carol", "erin"):
+            cls.cmd(userid, f"hy3 join G#1 {userid} PW")
+        cls.cmd("carol", "hy3 league start G#1 carol PW")
         cls.outbox = cls.server.outbox()
 
     def request(self, method, path, headers=None, body=None):
@@ -138,10 +144,10 @@ class WebWindow(unittest.TestCase):
 
     # --- the pages ---
 
-    def test_front_page_lists_games_results_tournaments_and_ratings(self):
+    def test_front_page_lists_games_results_tournaments_leagues_and_ratings(self):
         text = self.page("/")
         self.assertIn('href="/games/2"', text)
-        self.assertIn("In progress (5)", text)  # game 6 is the ladder's
+        self.assertIn("In progress (11)", text)  # game 6 is the ladder's, 7 to 12 the league's
         self.assertRegex(text, r"bob vs alice, 1 move, alice to move since \d{4}-\d\d-\d\d \d\d:\d\d UTC")
         self.assertIn("Results of the last 7 days", text)
         self.assertIn('href="/games/1"', text)
@@ -151,6 +157,7 @@ class WebWindow(unittest.TestCase):
         # A name a player chose is text, never markup.
         self.assertIn("autumn&lt;b&gt;", text)
         self.assertNotIn("autumn<b>", text)
+        self.assertIn('<a href="/leagues/1">G#1 club&lt;i&gt;</a> (HY 3): 4 players, season 1', text)
 
     def test_game_page_has_picture_text_board_players_result_and_moves(self):
         text = self.page("/games/1")
@@ -220,9 +227,24 @@ class WebWindow(unittest.TestCase):
         self.assertIn('<li><a href="/games/6">#6</a>: <a href="/players/bob">bob</a> climbs', text)
         self.assertIn('<a href="/ladders/1">L#1 club&lt;i&gt;</a>', self.page("/games/6"))
 
+    def test_league_page_has_the_divisions_tables_and_games(self):
+        text = self.page("/leagues/1")
+        self.assertIn("<h1>League G#1 club&lt;i&gt; (HY 3, divisions of 4, 2 up and 2 down)</h1>", text)
+        self.assertIn("Organised by carol.", text)
+        self.assertIn("Season 1 is under way.", text)
+        self.assertIn("<h2>Division 1</h2>", text)
+        self.assertEqual(text.count('<li><a href="/games/'), 6)
+        for userid in ("alice", "bob", "carol", "erin"):
+            self.assertIn(f'href="/players/{userid}"', text)
+        # The table as the mails give it: four players, nothing played yet.
+        self.assertEqual(set(re.findall(r"\b\d\. (\w+) +0\.0 ", text)), {"alice", "bob", "carol", "erin"}, text)
+        # A league game's page names its league, season and division.
+        self.assertIn('League <a href="/leagues/1">G#1 club&lt;i&gt;</a>, season 1, division 1', self.page("/games/7"))
+
     def test_what_does_not_exist_is_404(self):
         for path in ["/games/99", "/games/1/10.png", "/games/99.png", "/games/01", "/games/1/x.png", "/players/nobody",
                      "/players/../etc", "/ratings/chess", "/tournaments/7", "/tournaments/x", "/ladders/2", "/ladders/L1", "/nothing", "/games/",
+                     "/leagues/2", "/leagues/01", "/leagues/x",
                      "/players/dave"]:
             with self.subTest(path=path):
                 status, headers, body = self.request("GET", path)
@@ -367,7 +389,7 @@ class WebWindow(unittest.TestCase):
         pages = self.crawl()
         self.assertGreaterEqual(len(pages), 25)
         for path in ["/", "/games/1", "/games/2", "/players/alice", "/players/carol", "/ratings/hy3", "/tournaments/1",
-                     "/games/1/4.png", "/style.css"]:
+                     "/ladders/1", "/leagues/1", "/games/6", "/games/7", "/games/1/4.png", "/style.css"]:
             self.assertIn(path, pages)
         tokens = set(re.findall(r"pbem\+[0-9a-z-]+", " ".join(m["Reply-To"] or "" for m in self.outbox)))
         self.assertTrue(tokens)
@@ -408,7 +430,7 @@ class WebWindow(unittest.TestCase):
         pages = tempfile.mkdtemp(prefix="pbem-web-")
         self.addCleanup(shutil.rmtree, pages, True)
         views = [("/games/2", 390), ("/games/2", 1280), ("/ratings/hy3", 390), ("/ratings/hy3", 1280),
-                 ("/tournaments/1", 390), ("/players/alice", 390), ("/", 390)]
+                 ("/tournaments/1", 390), ("/leagues/1", 390), ("/players/alice", 390), ("/", 390)]
         for path in {path for path, _ in views}:
             served = self.page(path).replace("<head>", f'<head><base href="http://127.0.0.1:{self.port}/">', 1)
             with open(os.path.join(pages, page_file(path)), "w") as f:
@@ -444,7 +466,7 @@ class WebWindow(unittest.TestCase):
 
     # --- mails ---
 
-    def test_game_and_tournament_mails_link_to_their_pages(self):
+    def test_game_tournament_and_league_mails_link_to_their_pages(self):
         games = [m for m in self.outbox if m["Subject"].startswith("HY 3 #1")]
         self.assertTrue(games)
         for mail in games:
@@ -453,6 +475,10 @@ class WebWindow(unittest.TestCase):
         self.assertEqual(len(rounds), 3)
         for mail in rounds:
             self.assertIn(f"On the web: {BASE_URL}/tournaments/1\n", text_of(mail))
+        seasons = [m for m in self.outbox if m["Subject"] == "League G#1 club<i>: season 1 begins"]
+        self.assertEqual(len(seasons), 4)
+        for mail in seasons:
+            self.assertIn(f"On the web: {BASE_URL}/leagues/1\n", text_of(mail))
 
 
 def page_file(path):

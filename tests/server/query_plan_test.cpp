@@ -2,7 +2,8 @@
 // with SQLite's EXPLAIN QUERY PLAN, and a full scan of a table that grows with the
 // installation's age fails the test. The hot paths: accounts and confirmations, a whole
 // game by mail (challenge, moves, the end with ratings), `games`, `ratings`, `history`,
-// `show`, the clock's tick, the web window's pages and a scrape of /metrics.
+// `show`, the clock's tick, leagues (a season's end, `leagues`, `league G`, a member's
+// signoff), the web window's pages and a scrape of /metrics.
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -13,6 +14,7 @@
 #include "server/pipeline/clock_duties.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
+#include "server/storage/leagues.h"
 #include "server/storage/outbox.h"
 #include "server/storage/ratings.h"
 #include "server/web/metrics_page.h"
@@ -41,8 +43,24 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
                               "all show bob next", "all show alice active", "hy3 ratings", "hy3 history 1",
                               "hy3 show 1", "hy3 tournaments", "set alice pw-alice digest 7", "vacation alice pw-alice 1"})
     f.deliver("alice@example.org", command);
+  // A league of four through its first season into the second (the season's end, the
+  // moves, the next season's games), its listing and table, and a member's signoff.
+  f.member("carol", "carol@example.com");
+  f.member("dave", "dave@example.com");
+  f.deliver("alice@example.org", "hy3 league new alice pw-alice club -size=3 -group=4");
+  for (const std::string who : {"alice", "bob", "carol", "dave"})
+    f.deliver(Accounts(f.db).find(who)->confirmed.at(0), "hy3 join G#1 " + who + " pw-" + who);
+  f.deliver("alice@example.org", "hy3 league start G#1 alice pw-alice");
+  for (const LeagueGame& g : Leagues(f.db).games(1, 1)) {
+    const auto loser = Accounts(f.db).find_by_id(std::max(g.game.first, g.game.second));
+    f.deliver(loser->confirmed.at(0), "hy3 resign " + std::to_string(g.game.game_id) + " " + loser->userid + " pw-" +
+                                          loser->userid);
+  }
+  REQUIRE(Leagues(f.db).find(1)->season == 2);
+  for (const char* command : {"hy3 leagues", "hy3 league G#1"}) f.deliver("alice@example.org", command);
+  f.deliver("dave@example.com", "signoff dave pw-dave");
   run_clock_duties(f.db, f.config);
-  for (const char* page : {"/", "/games/1", "/games/1/3.png", "/players/alice", "/ratings/hy3"})
+  for (const char* page : {"/", "/games/1", "/games/1/3.png", "/players/alice", "/ratings/hy3", "/leagues/1"})
     web::respond(f.db, f.config, {"GET", page, ""});
   // A scrape of /metrics, with mail queued and games in progress and ended.
   REQUIRE(web::metrics_response(f.db, {"GET", "/metrics", ""}).status == 200);
