@@ -22,6 +22,8 @@ Handler handler_for(const CommandSpec& spec) {
       {"list", list},
       {"message", message},
       {"set", set_setting},
+      {"block", block},
+      {"unblock", unblock},
       {"list unsubscribe", list_unsubscribe},
       {"all show", all_show},
       {"multiple", multiple},

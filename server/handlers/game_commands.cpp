@@ -12,6 +12,7 @@
 #include "server/play/end_of_ply.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
@@ -92,7 +93,8 @@ void challenge(CommandContext& ctx, const Command& c) {
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
-  ctx.check_game_limits(first, second);
+  // The challenger is the player whose confirmed address sent it; the other is invited.
+  const Account& challenger = confirmed_for(first) ? first : second;
   ChallengeOptions options;
   std::unique_ptr<Game> game;
   try {
@@ -101,19 +103,23 @@ void challenge(CommandContext& ctx, const Command& c) {
   } catch (const OptionError& error) {
     throw CommandError(error.what(), CommandContext::usage(c));
   }
-  auto domain = ctx.config.server.domain();
   const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
-  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated,
-                                         days, options.bank);
-  ctx.records.set_turn_clock(record,
-                             turn_clock(ctx.db, ctx.config.clock, record, first.id, std::chrono::system_clock::now()));
-  ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
-  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
-  game_update(ctx, record, *game,
-              "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " + first.userid + " (" +
-                  colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ").");
-  // A challenge is authorised by the From header only, which can be forged: either player
-  // can undo an unwanted game, alone, until the first move.
+  const GameRecord record = start_or_invite(
+      ctx, {.type = c.type,
+            .options = game->options_text(),
+            .first = first,
+            .second = second,
+            .challenger = challenger,
+            .rated = options.rated,
+            .days_per_move = days,
+            .bank = options.bank,
+            .headline = "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
+                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+  ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
+                    " " + first.userid + " vs " + second.userid;
+  if (record.invitation) return;
+  // Started at once (`challenges auto`) on the authority of a From header, which can be
+  // forged: either player can undo an unwanted game, alone, until the first move.
   for (Reply& reply : ctx.out.replies)
     reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
                   "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
@@ -319,6 +325,7 @@ void chat(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *ctx.accounts.find_by_id(other_id);
+  refuse_if_blocked(ctx, other, player);
   const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
   for (const std::string& address : other.confirmed) {
     Reply reply;

@@ -23,6 +23,8 @@ void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);
 void set_setting(CommandContext& context, const Command& command);
+void block(CommandContext& context, const Command& command);
+void unblock(CommandContext& context, const Command& command);
 // list_unsubscribe.cpp (reached only by a mail to an unsubscribe address)
 void list_unsubscribe(CommandContext& context, const Command& command);
 // multiple.cpp (reached only when the body holds no command line)

@@ -16,7 +16,7 @@ constexpr const char* kTables[] = {
     "outbox",        "outbox_texts",    "password_failures", "address_confirmations", "ratings", "rating_changes",
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
     "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-    "tournament_byes", "digest_addresses", "metric_counts"};
+    "tournament_byes", "digest_addresses", "metric_counts", "blocks"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",

@@ -17,7 +17,7 @@ constexpr const char* kSelectGame =
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
     "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped "
+    "g.swapped, g.invited_by, g.lapses_at, g.rating_low, g.rating_high "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -35,7 +35,9 @@ GameRecord record_from_row(Statement& row) {
   r.options = row.column_text(2);
   r.players = {row.column_int(3), row.column_int(4)};
   r.userids = {row.column_text(5), row.column_text(6)};
-  r.active = row.column_text(7) == "active";
+  const std::string status = row.column_text(7);
+  r.active = status == "active";
+  if (status != "active" && status != "finished") r.invitation = status;
   if (!row.column_is_null(8)) r.winner_colour = static_cast<int>(row.column_int(8));
   r.plies = static_cast<int>(row.column_int(9));
   r.thread_id = row.column_text(10);
@@ -54,6 +56,10 @@ GameRecord record_from_row(Statement& row) {
     r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
   if (!row.column_is_null(24)) r.to_move = row.column_int(24);
   r.swapped = row.column_int(25) != 0;
+  if (!row.column_is_null(26)) r.invited_by = row.column_int(26);
+  r.lapses_at = row.column_optional_text(27);
+  if (!row.column_is_null(28)) r.rating_low = static_cast<int>(row.column_int(28));
+  if (!row.column_is_null(29)) r.rating_high = static_cast<int>(row.column_int(29));
   return r;
 }
 
@@ -106,12 +112,17 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record) {
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
-                               int days_per_move, const std::optional<TimeBank>& bank) {
+                               int days_per_move, const std::optional<TimeBank>& bank,
+                               const std::optional<InvitationTerms>& invitation) {
   const std::string now = now_iso8601();
+  const std::string status = !invitation ? "active" : invitation->open ? "open" : "invited";
+  // An invitation has nobody to move until it starts (no clock, in no list of turns).
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
-      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move) "
-      "VALUES (?1, ?2, ?3, ?4, 'active', 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?3)");
+      "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move, "
+      "invited_by, lapses_at, rating_low, rating_high) "
+      "VALUES (?1, ?2, ?3, ?4, ?14, 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+      "CASE WHEN ?14 = 'active' THEN ?3 END, ?15, ?16, ?17, ?18)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
   if (bank) {
@@ -120,8 +131,18 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   } else {
     for (int column = 9; column <= 13; ++column) insert.bind(column, nullptr);
   }
+  insert.bind(14, status);
+  if (invitation) {
+    insert.bind(15, invitation->challenger).bind(16, invitation->lapses_at);
+    if (invitation->rating_low) insert.bind(17, static_cast<std::int64_t>(*invitation->rating_low));
+    else insert.bind(17, nullptr);
+    if (invitation->rating_high) insert.bind(18, static_cast<std::int64_t>(*invitation->rating_high));
+    else insert.bind(18, nullptr);
+  } else {
+    for (int column = 15; column <= 18; ++column) insert.bind(column, nullptr);
+  }
   insert.run();
-  // Active, no winner, no plies, no clock: the defaults of a GameRecord, as inserted.
+  // No winner, no plies, no clock: the defaults of a GameRecord, as inserted.
   GameRecord record;
   record.id = db_.last_insert_id();
   record.type = type;
@@ -132,13 +153,66 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.created_at = record.updated_at = now;
   record.days_per_move = days_per_move;
   record.bank = bank;
-  record.to_move = player0;  // colour 0 moves first
+  if (invitation) {
+    record.active = false;
+    record.invitation = status;
+    record.invited_by = invitation->challenger;
+    record.lapses_at = invitation->lapses_at;
+    record.rating_low = invitation->rating_low;
+    record.rating_high = invitation->rating_high;
+  } else {
+    record.to_move = player0;  // colour 0 moves first
+  }
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
   auto thread = db_.prepare("UPDATE games SET thread_id = ?, moves_digest = ? WHERE id = ?");
   thread.bind(1, record.thread_id).bind(2, first_moves_digest(type, options)).bind(3, record.id);
   thread.run();
   return record;
+}
+
+GameRecord GameRecords::start_invitation(const GameRecord& record, std::optional<std::int64_t> taker) {
+  std::array<std::int64_t, 2> players = record.players;
+  if (taker) players[players[0] == record.invited_by ? 1 : 0] = *taker;
+  auto update = db_.prepare(
+      "UPDATE games SET status = 'active', player0 = ?, player1 = ?, to_move = ?, lapses_at = NULL, updated_at = ? "
+      "WHERE id = ? AND status IN ('invited', 'open')");
+  update.bind(1, players[0]).bind(2, players[1]).bind(3, players[0]).bind(4, now_iso8601()).bind(5, record.id);
+  update.run();
+  if (db_.changes() == 0) throw std::logic_error("game " + std::to_string(record.id) + " was no pending invitation");
+  return *find(record.id);
+}
+
+bool GameRecords::end_invitation(const GameRecord& record, const std::string& how) {
+  auto update = db_.prepare(
+      "UPDATE games SET status = ?, lapses_at = NULL, updated_at = ? WHERE id = ? AND status IN ('invited', 'open')");
+  update.bind(1, how).bind(2, now_iso8601()).bind(3, record.id);
+  update.run();
+  return db_.changes() > 0;
+}
+
+std::vector<std::int64_t> GameRecords::invitations_to_lapse(const std::string& now_iso) const {
+  auto query = db_.prepare(
+      "SELECT id FROM games WHERE lapses_at <= ? AND status IN ('invited', 'open') ORDER BY lapses_at, id");
+  query.bind(1, now_iso);
+  std::vector<std::int64_t> ids;
+  while (query.step()) ids.push_back(query.column_int(0));
+  return ids;
+}
+
+int GameRecords::count_pending_invitations(std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT count(*) FROM games WHERE invited_by = ? AND status IN ('invited', 'open')");
+  query.bind(1, user_id);
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+bool GameRecords::invitation_pending_between(std::int64_t a, std::int64_t b) const {
+  auto query = db_.prepare(
+      "SELECT 1 FROM games WHERE status = 'invited' AND "
+      "((player0 = ?1 AND player1 = ?2) OR (player0 = ?2 AND player1 = ?1)) LIMIT 1");
+  query.bind(1, a).bind(2, b);
+  return query.step();
 }
 
 std::optional<GameRecord> GameRecords::find(std::int64_t id) const {

@@ -54,10 +54,12 @@ enum class ClockDutyKind {
   abort,             // a game aborted at its deadline: the player to move never moved in it
   digest,            // a daily digest
   tournament_start,  // a tournament started (or cancelled) at its -start date
+  invitation_lapse,  // an invitation ended unanswered after invitations.lapse_days
 };
 inline constexpr ClockDutyKind kClockDutyKinds[] = {ClockDutyKind::reminder, ClockDutyKind::loss_on_time,
                                                     ClockDutyKind::abort, ClockDutyKind::digest,
-                                                    ClockDutyKind::tournament_start};
+                                                    ClockDutyKind::tournament_start,
+                                                    ClockDutyKind::invitation_lapse};
 std::string_view clock_duty_label(ClockDutyKind duty);
 
 // Everything /metrics shows, read at one moment.

@@ -1,0 +1,209 @@
+// Invitations: a challenge or rematch to someone who answers challenges, its acceptance,
+// its decline or withdrawal, and its lapse on the tick; `block` and `unblock`.
+#include <chrono>
+
+#include "engine/registry.h"
+#include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
+#include "server/handlers/ply_reactions.h"
+#include "server/handlers/tick_handlers.h"
+#include "server/mailing/game_mail.h"
+#include "server/mailing/invitation_text.h"
+#include "server/mailing/mail_addresses.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/game_clock.h"
+#include "server/storage/blocks.h"
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+
+std::string number_of(const GameRecord& record) { return std::to_string(record.id); }
+
+std::string with_number(std::string headline, const GameRecord& record) {
+  const auto at = headline.find("{N}");
+  if (at != std::string::npos) headline.replace(at, 3, number_of(record));
+  return headline;
+}
+
+// The game begins: the clock of colour 0 runs, watchers of its kind join, and both
+// players get the first board mail with `headline`.
+void begin(CommandContext& ctx, GameRecord& record, const std::string& headline) {
+  auto game = ctx.records.replay(record);
+  ctx.records.set_turn_clock(record, turn_clock(ctx.db, ctx.config.clock, record, record.players[0],
+                                                std::chrono::system_clock::now()));
+  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
+  game_update(ctx, record, *game, headline);
+}
+
+std::string ended_sentence(const GameRecord& record) {
+  const std::string& how = *record.invitation;
+  return "game " + number_of(record) + " never started: the invitation " +
+         (how == "lapsed" ? "lapsed unanswered" : "was " + how);
+}
+
+}  // namespace
+
+void refuse_if_invitation(const GameRecord& record) {
+  if (!record.invitation) return;
+  if (!record.is_pending_invitation()) throw CommandError(ended_sentence(record));
+  throw CommandError("game " + number_of(record) + " has not started: it is " + record.userids[0] + "'s and " +
+                     record.userids[1] + "'s invitation, waiting to be accepted (accept or decline it)");
+}
+
+void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
+  if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
+}
+
+GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
+  const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
+  // One refusal for `none` and for a block: no error may say that a block exists.
+  if (!invitee.computer && (invitee.challenges == "none" || Blocks(ctx.db).blocks(invitee.id, asked.challenger.id)))
+    throw CommandError(challenges_refused(invitee.userid));
+  if (invitee.computer || invitee.challenges == "auto") {
+    ctx.check_game_limits(asked.first, asked.second);
+    GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
+                                           ctx.config.server.domain(), asked.rated, asked.days_per_move, asked.bank);
+    begin(ctx, record, with_number(asked.headline, record));
+    return record;
+  }
+  const int most = ctx.config.limits.pending_invitations;
+  if (ctx.records.count_pending_invitations(asked.challenger.id) >= most)
+    throw CommandError(Refusal::limit, asked.challenger.userid + " already has " + std::to_string(most) +
+                                           " invitations waiting for an answer, the most there may be: wait for "
+                                           "answers, or withdraw one with decline");
+  if (ctx.records.invitation_pending_between(asked.first.id, asked.second.id))
+    throw CommandError(Refusal::limit, "an invitation between " + asked.first.userid + " and " + asked.second.userid +
+                                           " already waits for an answer: one at a time");
+  const auto lapses = std::chrono::system_clock::now() + std::chrono::hours(24) * ctx.config.invitations.lapse_days;
+  const GameRecord record =
+      ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
+                         asked.rated, asked.days_per_move, asked.bank,
+                         InvitationTerms{.challenger = asked.challenger.id, .lapses_at = iso8601(lapses), .open = false, .rating_low = std::nullopt, .rating_high = std::nullopt});
+  const auto game = ctx.records.replay(record);
+  Reply invitation;
+  invitation.subject = invitation_subject(record, asked.challenger.userid);
+  invitation.text = invitation_text(record, *game, asked.challenger.userid, invitee.userid);
+  invitation.kind = MailKind::Game;
+  invitation.about_game(record.id, record.thread_id);
+  invitation.reply_to =
+      player_game_address(ctx.db, ctx.config, record.id, invitee.userid, invitee.password_generation);
+  const std::size_t mails_before = ctx.out.replies.size();
+  ctx.mail_account(invitee, invitation);
+  ctx.relay_to(mails_before, asked.challenger, invitee.id);
+  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": invitation sent to " +
+                                invitee.userid,
+                            invitation_sent_text(record, invitee.userid));
+  ack.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(ack);
+  return record;
+}
+
+bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting) {
+  if (!record.invitation) return false;
+  if (!record.is_pending_invitation()) throw CommandError(ended_sentence(record));
+  const bool challenger = record.invited_by == player.id;
+  const std::string number = number_of(record);
+  const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
+                                                                                 : record.players[0]);
+  if (accepting) {
+    if (challenger)
+      throw CommandError("you sent the invitation to game " + number + " yourself: only " + other.userid +
+                         " can accept it (you can withdraw it with decline)");
+    const Account first = *ctx.accounts.find_by_id(record.players[0]);
+    const Account second = *ctx.accounts.find_by_id(record.players[1]);
+    for (const Account* account : {&first, &second})
+      if (!account->active) throw CommandError(account->userid + " has signed off: game " + number + " cannot start");
+    ctx.check_game_limits(first, second);
+    GameRecord started = ctx.records.start_invitation(record);
+    ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
+    const auto game = ctx.records.replay(started);
+    begin(ctx, started,
+          player.userid + " accepted " + other.userid + "'s invitation. New game: " + game_title(record.type) + " #" +
+              number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " + started.userids[1] +
+              " (" + colour_of(*game, 1) + ").");
+    return true;
+  }
+  const std::string how = challenger ? "withdrawn" : "declined";
+  ctx.records.end_invitation(record, how);
+  ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
+  const std::string text = challenger ? player.userid + " withdrew the invitation to " + game_title(record.type) +
+                                            " #" + number + " sent to " + other.userid + ".\n"
+                                      : player.userid + " declined " + other.userid + "'s invitation to " +
+                                            game_title(record.type) + " #" + number + ".\n";
+  Reply notice;
+  notice.subject = game_title(record.type) + " #" + number + ": invitation " + how;
+  notice.text = text + "The game never started: it is not rated and not listed.\n";
+  notice.kind = MailKind::Game;
+  notice.about_game(record.id, record.thread_id);
+  const std::size_t mails_before = ctx.out.replies.size();
+  ctx.mail_account(player, notice);
+  ctx.mail_account(other, notice);
+  ctx.relay_to(mails_before, player, other.id);
+  // The answer to the command itself, when it came from no address of the player's.
+  bool answered = false;
+  for (const Reply& reply : ctx.out.replies) answered = answered || reply.to_sender;
+  if (!answered) ctx.out.replies.push_back(ctx.to_sender(notice.subject, notice.text));
+  return true;
+}
+
+std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
+                                              const std::string& now) {
+  Outcome out;
+  UnitOfWork work(db, config, ply_reactions(), out);  // no mail asked for it
+  const auto record = work.records.find(game_id);
+  if (!record || !record->is_pending_invitation() || !record->lapses_at || *record->lapses_at > now)
+    return std::nullopt;
+  if (!work.records.end_invitation(*record, "lapsed")) return std::nullopt;
+  const Account challenger = *work.accounts.find_by_id(*record->invited_by);
+  const std::string invitee =
+      record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
+  Reply notice;
+  notice.subject = game_title(record->type) + " #" + number_of(*record) + ": invitation lapsed";
+  notice.text = "Your invitation to " + game_title(record->type) + " #" + number_of(*record) +
+                (record->invitation == "open" ? " (open to anyone)" : " sent to " + invitee) + " lapsed after " +
+                std::to_string(config.invitations.lapse_days) +
+                " days without an answer.\nThe game never started: it is not rated and not listed.\n";
+  notice.kind = MailKind::Game;
+  notice.about_game(record->id, record->thread_id);
+  work.mail_account(challenger, notice);
+  return ClockDutyDone{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
+}
+
+namespace handlers {
+
+void block(CommandContext& ctx, const Command& c) {
+  const Account owner = ctx.authenticated(c);
+  Blocks blocks(ctx.db);
+  if (c.words.empty()) {
+    Listing lines;
+    for (const std::string& userid : blocks.blocked_by(owner.id)) lines.add(userid);
+    ctx.out.replies.push_back(ctx.to_sender("Blocked users", "Users " + owner.userid + " has blocked:\n" +
+                                                                 lines.text("  ", "(none)")));
+    return;
+  }
+  const Account other = ctx.existing_account(c.words.at(0));
+  if (other.id == owner.id) throw CommandError("you cannot block yourself");
+  const bool added = blocks.block(owner.id, other.id);
+  ctx.out.summary = "block by " + owner.userid;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Blocked " + other.userid,
+      (added ? other.userid + " is now blocked: " : other.userid + " was blocked already: ") +
+          "their challenges, acceptances of your open invitations, chat and messages to you are refused, "
+          "without telling them why.\nTo undo it, send: unblock " + owner.userid + " <password> " + other.userid +
+          "\n"));
+}
+
+void unblock(CommandContext& ctx, const Command& c) {
+  const Account owner = ctx.authenticated(c);
+  const Account other = ctx.existing_account(c.words.at(0));
+  const bool removed = Blocks(ctx.db).unblock(owner.id, other.id);
+  ctx.out.summary = "unblock by " + owner.userid;
+  ctx.out.replies.push_back(ctx.to_sender("Unblocked " + other.userid,
+                                          removed ? other.userid + " is no longer blocked.\n"
+                                                  : other.userid + " was not blocked.\n"));
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

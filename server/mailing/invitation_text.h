@@ -1,0 +1,29 @@
+// The words of invitations (spec "Consent: a challenge is an invitation"): the mail to the
+// invitee, the challenger's acknowledgement, and the notices when one ends unstarted.
+#pragma once
+
+#include <string>
+
+#include "engine/game.h"
+#include "server/storage/game_records.h"
+
+namespace pbem::server {
+
+// "Hy3 #12: invitation from alice".
+std::string invitation_subject(const GameRecord& record, const std::string& challenger);
+// The invitation's terms, a line each: the options, who moves first, the clock, rated or
+// not, when it lapses.
+std::string invitation_terms(const GameRecord& record, const Game& game);
+// The whole mail to `invitee`: the terms and how to answer (by command or by reply).
+std::string invitation_text(const GameRecord& record, const Game& game, const std::string& challenger,
+                            const std::string& invitee);
+// The challenger's short acknowledgement naming #N.
+std::string invitation_sent_text(const GameRecord& record, const std::string& invitee);
+// The refusal of a challenge to `invitee` when they take none, and (the same words, so no
+// one learns of a block) when they blocked the challenger.
+std::string challenges_refused(const std::string& invitee);
+// The refusal of a chat or message to `recipient`, who blocked the sender (said without
+// saying so).
+std::string messages_refused(const std::string& recipient);
+
+}  // namespace pbem::server
