@@ -3,7 +3,8 @@
 -- own, so it has its number #N, its game addresses and its thread from the start, and every
 -- list, cap and clock that reads status = 'active' or 'finished' leaves it out by itself:
 --   invited  waiting for the invitee's accept or decline
---   open     waiting for anyone to take it (both seats hold the challenger until then)
+--   open     waiting for anyone to take it (both seats hold the challenger until then;
+--            open_seat is the one the taker gets, and stays set: it was an open one)
 --   declined / withdrawn / lapsed  ended before it started: never rated, never listed
 -- Accepting turns it 'active' (the clock starts then). The CHECK of games.status is widened
 -- in place, SQLite's documented procedure for loosening a constraint
@@ -22,6 +23,7 @@ ALTER TABLE games ADD COLUMN invited_by INTEGER REFERENCES users(id);
 ALTER TABLE games ADD COLUMN lapses_at TEXT;
 ALTER TABLE games ADD COLUMN rating_low INTEGER;
 ALTER TABLE games ADD COLUMN rating_high INTEGER;
+ALTER TABLE games ADD COLUMN open_seat INTEGER CHECK (open_seat IN (0, 1));
 -- The tick's lapsing and the pending invitations a user sent (limits.pending_invitations)
 -- read these, never every game.
 CREATE INDEX games_invitations_to_lapse ON games(lapses_at) WHERE status IN ('invited', 'open');

@@ -51,6 +51,9 @@ namespace handlers {
 void signup(CommandContext& ctx, const Command& c) {
   if (ctx.accounts.find(c.userid))
     throw CommandError("the userid '" + c.userid + "' is taken; choose another", CommandContext::usage(c));
+  // "any" stands for anyone in a challenge (an open invitation): never a userid.
+  if (c.userid == kAnyone)
+    throw CommandError("the userid 'any' stands for anyone in a challenge; choose another", CommandContext::usage(c));
   // Kept for the computer opponent, whose account is made when it is first challenged.
   if (c.userid == ctx.config.bot.userid)
     throw CommandError("the userid '" + c.userid + "' is the computer opponent's; choose another",

@@ -44,6 +44,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"accept", accept},
       {"decline", decline},
       {"rematch", rematch},
+      {"invitations", invitations},
       {"conditional", conditional},
       {"tournament new", tournament_new},
       {"join", join_tournament},

@@ -55,11 +55,50 @@ std::string padded(std::string text, std::size_t width) {
   return text;
 }
 
+// The options of a challenge (its words after the second userid), or its usage error.
+std::pair<ChallengeOptions, std::unique_ptr<Game>> challenge_options(const Command& c) {
+  try {
+    ChallengeOptions options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
+    auto game = create_game(c.type, options.game_options);
+    return {std::move(options), std::move(game)};
+  } catch (const OptionError& error) {
+    throw CommandError(error.what(), CommandContext::usage(c));
+  }
+}
+
+// `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
+void open_challenge(CommandContext& ctx, const Command& c) {
+  const bool moves_first = c.words.at(0) == kAnyone;
+  if (moves_first && c.userid == kAnyone)
+    throw CommandError("an open invitation names its challenger: challenge <your userid> any",
+                       CommandContext::usage(c));
+  const Account challenger = ctx.existing_account(moves_first ? c.userid : c.words.at(0));
+  if (std::find(challenger.confirmed.begin(), challenger.confirmed.end(), ctx.request.from) ==
+      challenger.confirmed.end())
+    throw CommandError("an open invitation must come from a confirmed address of " + challenger.userid +
+                       " (this mail came from " + ctx.request.from + ")");
+  if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
+  auto [options, game] = challenge_options(c);
+  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
+  post_open_invitation(ctx,
+                       {.type = c.type,
+                        .options = game->options_text(),
+                        .first = challenger,
+                        .second = challenger,
+                        .challenger = challenger,
+                        .rated = options.rated,
+                        .days_per_move = days,
+                        .bank = options.bank,
+                        .headline = ""},
+                       moves_first ? 1 : 0, options.rating_range);
+}
+
 }  // namespace
 
 namespace handlers {
 
 void challenge(CommandContext& ctx, const Command& c) {
+  if (c.userid == kAnyone || c.words.at(0) == kAnyone) return open_challenge(ctx, c);
   // The computer opponent's account is made when it is first challenged (kept in this
   // command's savepoint, so a refused challenge leaves no account behind either).
   for (const std::string& userid : {c.userid, c.words.at(0)})
@@ -95,14 +134,11 @@ void challenge(CommandContext& ctx, const Command& c) {
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
   // The challenger is the player whose confirmed address sent it; the other is invited.
   const Account& challenger = confirmed_for(first) ? first : second;
-  ChallengeOptions options;
-  std::unique_ptr<Game> game;
-  try {
-    options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
-    game = create_game(c.type, options.game_options);
-  } catch (const OptionError& error) {
-    throw CommandError(error.what(), CommandContext::usage(c));
-  }
+  auto [options, game] = challenge_options(c);
+  if (options.rating_range)
+    throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
+                           c.words.at(0),
+                       CommandContext::usage(c));
   const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
   const GameRecord record = start_or_invite(
       ctx, {.type = c.type,

@@ -51,6 +51,7 @@ void undo(CommandContext& context, const Command& command);
 void accept(CommandContext& context, const Command& command);
 void decline(CommandContext& context, const Command& command);
 void rematch(CommandContext& context, const Command& command);
+void invitations(CommandContext& context, const Command& command);
 // watch_commands.cpp
 void subscribe(CommandContext& context, const Command& command);
 void unsubscribe(CommandContext& context, const Command& command);

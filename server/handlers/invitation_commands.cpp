@@ -12,6 +12,7 @@
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
+#include "server/play/invitation_rating.h"
 #include "server/storage/blocks.h"
 #include "server/support/clock.h"
 
@@ -56,6 +57,111 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
   if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
 
+namespace {
+
+// The limits of waiting invitations: limits.pending_invitations per challenger (open ones
+// included); one between the same two players.
+void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
+  const int most = ctx.config.limits.pending_invitations;
+  if (ctx.records.count_pending_invitations(challenger.id) >= most)
+    throw CommandError(Refusal::limit, challenger.userid + " already has " + std::to_string(most) +
+                                           " invitations waiting for an answer, the most there may be: wait for "
+                                           "answers, or withdraw one with decline");
+}
+
+std::string lapse_time(const CommandContext& ctx) {
+  return iso8601(std::chrono::system_clock::now() + std::chrono::hours(24) * ctx.config.invitations.lapse_days);
+}
+
+int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64_t user_id) {
+  return invitation_rating(work.ratings, type, user_id);
+}
+
+}  // namespace
+
+bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account) {
+  if (record.invitation != "open" || record.invited_by == account.id || account.computer) return false;
+  if (Blocks(work.db).blocks(*record.invited_by, account.id)) return false;
+  if (!record.rating_low || !record.rating_high) return true;
+  const int rating = rating_for_invitations(work, record.type, account.id);
+  return rating >= *record.rating_low && rating <= *record.rating_high;
+}
+
+std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
+  std::string text;
+  std::size_t shown = 0;
+  // The newest hundred of each kind are enough to find ten that this user can take.
+  for (const GameRecord& record : work.records.open_invitations(static_cast<int>(Listing::kMaxLines))) {
+    if (shown == most) break;
+    if (!can_take_open_invitation(work, record, account)) continue;
+    text += "  " + game_title(record.type) + " " +
+            open_invitation_line(record, rating_for_invitations(work, record.type, *record.invited_by)) + "\n";
+    ++shown;
+  }
+  return text;
+}
+
+GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
+                                std::optional<std::pair<int, int>> rating_range) {
+  check_invitation_limits(ctx, asked.challenger);
+  InvitationTerms terms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx), .open_seat = open_seat,
+                        .rating_low = std::nullopt, .rating_high = std::nullopt};
+  if (rating_range) {
+    terms.rating_low = rating_range->first;
+    terms.rating_high = rating_range->second;
+  }
+  const GameRecord record = ctx.records.create(asked.type, asked.options, asked.challenger.id, asked.challenger.id,
+                                               ctx.config.server.domain(), asked.rated, asked.days_per_move,
+                                               asked.bank, terms);
+  ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
+  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
+                            open_invitation_posted_text(record, *ctx.records.replay(record)));
+  ack.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(ack);
+  return record;
+}
+
+bool take_open_invitation(CommandContext& ctx, const Command& c) {
+  const GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  if (!record.open_seat) return false;
+  const Account taker = ctx.authenticated(c);
+  const std::string number = number_of(record);
+  if (record.invited_by == taker.id) {
+    if (record.invitation == "open")
+      throw CommandError("game " + number + " is your own open invitation: someone else takes it (you can withdraw "
+                         "it with decline)");
+    return false;
+  }
+  if (!record.is_pending_invitation()) {
+    if (record.invitation) throw CommandError(ended_sentence(record));
+    if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
+    const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
+    throw CommandError("game " + number + " was an open invitation, and " + took +
+                       " took it first: it is being played (see " + record.type + " invitations for others)");
+  }
+  const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
+  // The same words as `challenges none`: no error may say that a block exists.
+  if (Blocks(ctx.db).blocks(challenger.id, taker.id)) throw CommandError(challenges_refused(challenger.userid));
+  if (taker.confirmed.empty())
+    throw CommandError(taker.userid + " has no confirmed address yet and cannot play until it is confirmed");
+  if (record.rating_low && record.rating_high) {
+    const int rating = rating_for_invitations(ctx, record.type, taker.id);
+    if (rating < *record.rating_low || rating > *record.rating_high)
+      throw CommandError("game " + number + " is open to players rated " + std::to_string(*record.rating_low) +
+                         " to " + std::to_string(*record.rating_high) + " in " + game_title(record.type) + ", and " +
+                         taker.userid + "'s rating is " + std::to_string(rating));
+  }
+  ctx.check_game_limits(challenger, taker);
+  GameRecord started = ctx.records.start_invitation(record, taker.id);
+  ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
+  const auto game = ctx.records.replay(started);
+  begin(ctx, started,
+        taker.userid + " took " + challenger.userid + "'s open invitation. New game: " + game_title(record.type) +
+            " #" + number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " +
+            started.userids[1] + " (" + colour_of(*game, 1) + ").");
+  return true;
+}
+
 GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
   // One refusal for `none` and for a block: no error may say that a block exists.
@@ -68,19 +174,16 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
     begin(ctx, record, with_number(asked.headline, record));
     return record;
   }
-  const int most = ctx.config.limits.pending_invitations;
-  if (ctx.records.count_pending_invitations(asked.challenger.id) >= most)
-    throw CommandError(Refusal::limit, asked.challenger.userid + " already has " + std::to_string(most) +
-                                           " invitations waiting for an answer, the most there may be: wait for "
-                                           "answers, or withdraw one with decline");
+  check_invitation_limits(ctx, asked.challenger);
   if (ctx.records.invitation_pending_between(asked.first.id, asked.second.id))
     throw CommandError(Refusal::limit, "an invitation between " + asked.first.userid + " and " + asked.second.userid +
                                            " already waits for an answer: one at a time");
-  const auto lapses = std::chrono::system_clock::now() + std::chrono::hours(24) * ctx.config.invitations.lapse_days;
   const GameRecord record =
       ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
                          asked.rated, asked.days_per_move, asked.bank,
-                         InvitationTerms{.challenger = asked.challenger.id, .lapses_at = iso8601(lapses), .open = false, .rating_low = std::nullopt, .rating_high = std::nullopt});
+                         InvitationTerms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx),
+                                         .open_seat = std::nullopt, .rating_low = std::nullopt,
+                                         .rating_high = std::nullopt});
   const auto game = ctx.records.replay(record);
   Reply invitation;
   invitation.subject = invitation_subject(record, asked.challenger.userid);
@@ -105,6 +208,17 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   if (!record.is_pending_invitation()) throw CommandError(ended_sentence(record));
   const bool challenger = record.invited_by == player.id;
   const std::string number = number_of(record);
+  if (record.invitation == "open") {
+    if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
+    ctx.records.end_invitation(record, "withdrawn");
+    ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
+    Reply notice = ctx.to_sender(game_title(record.type) + " #" + number + ": invitation withdrawn",
+                                 "Your open invitation " + game_title(record.type) + " #" + number +
+                                     " is withdrawn; nobody can take it any more.\n");
+    notice.about_game(record.id, record.thread_id);
+    ctx.out.replies.push_back(notice);
+    return true;
+  }
   const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
                                                                                  : record.players[0]);
   if (accepting) {
@@ -172,6 +286,19 @@ std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config
 }
 
 namespace handlers {
+
+void invitations(CommandContext& ctx, const Command& c) {
+  // At most 100, the newest first, read by index (games_by_type_status): never every game.
+  const auto records = ctx.records.open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
+  Listing lines;
+  for (const GameRecord& record : records)
+    lines.add(open_invitation_line(record, rating_for_invitations(ctx, record.type, *record.invited_by)));
+  ctx.out.replies.push_back(ctx.to_sender(
+      game_title(c.type) + " open invitations",
+      "Open invitations to " + game_title(c.type) + ", newest first (the challenger's rating in brackets):\n" +
+          lines.text("  ", "(none)") + "\nTake one with: " + c.type + " accept <number> <userid> <password>\n" +
+          "Post one with: " + c.type + " challenge <userid> any [-options] [-rating=LO-HI]\n"));
+}
 
 void block(CommandContext& ctx, const Command& c) {
   const Account owner = ctx.authenticated(c);

@@ -109,6 +109,7 @@ void undo(CommandContext& ctx, const Command& c) {
 }
 
 void accept(CommandContext& ctx, const Command& c) {
+  if (take_open_invitation(ctx, c)) return;
   auto [player, record] = ctx.player_in_game(c, true);
   if (answer_invitation(ctx, player, record, true)) return;
   const Proposal proposal = answerable(ctx, record, player, true);

@@ -299,7 +299,7 @@ const std::vector<CommandSpec>& command_table() {
        Secret::None, {.body_is_commands = true}},
       // Game commands: "<game> <word> ...".
       {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None},
-      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first; an invitation)",
+      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first; an invitation; any: open to anyone)",
        challenge_arguments, Secret::None},
       {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
        Secret::Password, {.drawn_ahead = true}},
@@ -330,6 +330,8 @@ const std::vector<CommandSpec>& command_table() {
        board_userid_password, Secret::Password},
       {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
        board_userid_password, Secret::Password},
+      {"invitations", true, {"invitations"}, "<game> invitations   (the open invitations: take one with accept)",
+       nothing_more, Secret::None},
       // Conditional moves (conditional_commands.cpp).
       {"conditional", true, {"conditional"},
        "<game> conditional board userid password [clear|ply ply ...]",

@@ -9,14 +9,33 @@ std::string invitation_subject(const GameRecord& record, const std::string& chal
   return game_title(record.type) + " #" + std::to_string(record.id) + ": invitation from " + challenger;
 }
 
+namespace {
+
+// Who moves first, for an open invitation: the challenger, or its taker.
+std::string first_mover(const GameRecord& record, const Game& game) {
+  const std::string challenger = record.userids[record.open_seat == 0 ? 1 : 0];
+  if (!record.open_seat) return record.userids[0] + " (" + colour_of(game, 0) + "); " + record.userids[1] + " plays " +
+                                colour_of(game, 1);
+  if (*record.open_seat == 0) return "the taker (" + colour_of(game, 0) + "); " + challenger + " plays " + colour_of(game, 1);
+  return challenger + " (" + colour_of(game, 0) + "); the taker plays " + colour_of(game, 1);
+}
+
+std::string clock_of(const GameRecord& record) {
+  if (record.bank) return "a time bank of " + record.bank->text + " (-clock)";
+  if (record.days_per_move > 0) return std::to_string(record.days_per_move) + " days per move";
+  return "no time limit";
+}
+
+}  // namespace
+
 std::string invitation_terms(const GameRecord& record, const Game& game) {
-  std::string clock = "no time limit";
-  if (record.bank) clock = "a time bank of " + record.bank->text + " (-clock)";
-  else if (record.days_per_move > 0) clock = std::to_string(record.days_per_move) + " days per move";
-  return "  Options:     " + (record.options.empty() ? std::string("(none)") : record.options) + "\n" +
-         "  First move:  " + record.userids[0] + " (" + colour_of(game, 0) + "); " + record.userids[1] + " plays " +
-         colour_of(game, 1) + "\n" +
-         "  Clock:       " + clock + ", from the moment it is accepted\n" +
+  std::string terms = "  Options:     " + (record.options.empty() ? std::string("(none)") : record.options) + "\n" +
+                      "  First move:  " + first_mover(record, game) + "\n" +
+                      "  Clock:       " + clock_of(record) + ", from the moment it is accepted\n";
+  if (record.rating_low && record.rating_high)
+    terms += "  Open to:     players rated " + std::to_string(*record.rating_low) + " to " +
+             std::to_string(*record.rating_high) + "\n";
+  return terms +
          "  Rated:       " + (record.rated ? "yes" : "no") + "\n" +
          "  Lapses:      " + deadline_text(record.lapses_at.value_or("")) + " if not answered\n";
 }
@@ -40,6 +59,25 @@ std::string invitation_sent_text(const GameRecord& record, const std::string& in
          ". The game starts when " + invitee + " accepts it; it lapses " +
          deadline_text(record.lapses_at.value_or("")) + " if not answered.\nTo withdraw it, send:\n    " +
          record.type + " decline " + number + " <your userid> <password>\n";
+}
+
+std::string open_invitation_posted_text(const GameRecord& record, const Game& game) {
+  const std::string number = std::to_string(record.id);
+  return "Your open invitation " + game_title(record.type) + " #" + number + " is posted: the first to take it " +
+         "plays you. It is listed by `" + record.type + " invitations`, on the web front page and in the digests "
+         "of those who can take it.\n\n" + invitation_terms(record, game) +
+         "\nOthers take it with:\n    " + record.type + " accept " + number + " <their userid> <password>\n" +
+         "To withdraw it, send:\n    " + record.type + " decline " + number + " <your userid> <password>\n";
+}
+
+std::string open_invitation_line(const GameRecord& record, int rating) {
+  const std::string challenger = record.userids[record.open_seat == 0 ? 1 : 0];
+  std::string line = "#" + std::to_string(record.id) + "  " + challenger + " (" + std::to_string(rating) + ")  " +
+                     (record.options.empty() ? std::string("(no options)") : record.options) + ", " + clock_of(record) +
+                     (record.rated ? "" : ", unrated") + (record.open_seat == 0 ? ", you move first" : "");
+  if (record.rating_low && record.rating_high)
+    line += ", for ratings " + std::to_string(*record.rating_low) + "-" + std::to_string(*record.rating_high);
+  return line + ", lapses " + record.lapses_at.value_or("").substr(0, 10);
 }
 
 std::string challenges_refused(const std::string& invitee) {

@@ -19,6 +19,12 @@ std::string invitation_text(const GameRecord& record, const Game& game, const st
                             const std::string& invitee);
 // The challenger's short acknowledgement naming #N.
 std::string invitation_sent_text(const GameRecord& record, const std::string& invitee);
+// The challenger's acknowledgement of an open invitation: its terms, how others take it.
+std::string open_invitation_posted_text(const GameRecord& record, const Game& game);
+// One line of `<game> invitations` (and the digest, the web front page): number,
+// challenger and `rating`, options, rating range, lapse date.
+std::string open_invitation_line(const GameRecord& record, int rating);
+
 // The refusal of a challenge to `invitee` when they take none, and (the same words, so no
 // one learns of a block) when they blocked the challenger.
 std::string challenges_refused(const std::string& invitee);

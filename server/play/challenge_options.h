@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,8 @@ struct ChallengeOptions {
   bool rated = true;                      // -unrated: the game leaves ratings alone
   std::optional<int> days_per_move;       // -days=N (0..60); nothing: clock.days_per_move
   std::optional<TimeBank> bank;           // -clock=B+I instead of -days
+  // -rating=LO-HI: an open invitation's taker's rating range, inclusive.
+  std::optional<std::pair<int, int>> rating_range;
 };
 
 // Takes the server's options out of a challenge's option words (lower-case). Throws

@@ -1,5 +1,6 @@
 #include "server/storage/game_records.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <variant>
 
@@ -17,7 +18,7 @@ constexpr const char* kSelectGame =
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
     "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped, g.invited_by, g.lapses_at, g.rating_low, g.rating_high "
+    "g.swapped, g.invited_by, g.lapses_at, g.rating_low, g.rating_high, g.open_seat "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -60,6 +61,7 @@ GameRecord record_from_row(Statement& row) {
   r.lapses_at = row.column_optional_text(27);
   if (!row.column_is_null(28)) r.rating_low = static_cast<int>(row.column_int(28));
   if (!row.column_is_null(29)) r.rating_high = static_cast<int>(row.column_int(29));
+  if (!row.column_is_null(30)) r.open_seat = static_cast<int>(row.column_int(30));
   return r;
 }
 
@@ -115,14 +117,14 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
                                int days_per_move, const std::optional<TimeBank>& bank,
                                const std::optional<InvitationTerms>& invitation) {
   const std::string now = now_iso8601();
-  const std::string status = !invitation ? "active" : invitation->open ? "open" : "invited";
+  const std::string status = !invitation ? "active" : invitation->open_seat ? "open" : "invited";
   // An invitation has nobody to move until it starts (no clock, in no list of turns).
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
       "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move, "
-      "invited_by, lapses_at, rating_low, rating_high) "
+      "invited_by, lapses_at, rating_low, rating_high, open_seat) "
       "VALUES (?1, ?2, ?3, ?4, ?14, 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-      "CASE WHEN ?14 = 'active' THEN ?3 END, ?15, ?16, ?17, ?18)");
+      "CASE WHEN ?14 = 'active' THEN ?3 END, ?15, ?16, ?17, ?18, ?19)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
   if (bank) {
@@ -138,8 +140,10 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
     else insert.bind(17, nullptr);
     if (invitation->rating_high) insert.bind(18, static_cast<std::int64_t>(*invitation->rating_high));
     else insert.bind(18, nullptr);
+    if (invitation->open_seat) insert.bind(19, static_cast<std::int64_t>(*invitation->open_seat));
+    else insert.bind(19, nullptr);
   } else {
-    for (int column = 15; column <= 18; ++column) insert.bind(column, nullptr);
+    for (int column = 15; column <= 19; ++column) insert.bind(column, nullptr);
   }
   insert.run();
   // No winner, no plies, no clock: the defaults of a GameRecord, as inserted.
@@ -160,6 +164,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
     record.lapses_at = invitation->lapses_at;
     record.rating_low = invitation->rating_low;
     record.rating_high = invitation->rating_high;
+    record.open_seat = invitation->open_seat;
   } else {
     record.to_move = player0;  // colour 0 moves first
   }
@@ -173,7 +178,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
 
 GameRecord GameRecords::start_invitation(const GameRecord& record, std::optional<std::int64_t> taker) {
   std::array<std::int64_t, 2> players = record.players;
-  if (taker) players[players[0] == record.invited_by ? 1 : 0] = *taker;
+  if (taker && record.open_seat) players[static_cast<std::size_t>(*record.open_seat)] = *taker;
   auto update = db_.prepare(
       "UPDATE games SET status = 'active', player0 = ?, player1 = ?, to_move = ?, lapses_at = NULL, updated_at = ? "
       "WHERE id = ? AND status IN ('invited', 'open')");
@@ -189,6 +194,24 @@ bool GameRecords::end_invitation(const GameRecord& record, const std::string& ho
   update.bind(1, how).bind(2, now_iso8601()).bind(3, record.id);
   update.run();
   return db_.changes() > 0;
+}
+
+std::vector<GameRecord> GameRecords::open_invitations(const std::string& type, int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.type = ? AND g.status = 'open' ORDER BY g.id DESC LIMIT ?");
+  query.bind(1, type).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<GameRecord> records;
+  while (query.step()) records.push_back(record_from_row(query));
+  return records;
+}
+
+std::vector<GameRecord> GameRecords::open_invitations(int limit) const {
+  // Each kind's newest by index games_by_type_status, merged: never every game.
+  std::vector<GameRecord> records;
+  for (const auto& type : game_types())
+    for (GameRecord& record : open_invitations(type.name, limit)) records.push_back(std::move(record));
+  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.id > b.id; });
+  if (records.size() > static_cast<std::size_t>(limit)) records.resize(static_cast<std::size_t>(limit));
+  return records;
 }
 
 std::vector<std::int64_t> GameRecords::invitations_to_lapse(const std::string& now_iso) const {
@@ -452,7 +475,8 @@ namespace {
 // The condition of of_type/count_of_type, one text per case so that each is answered from
 // games_by_type_status by its own prefix (an "?2 = '' OR" would keep the status out of it).
 std::string of_type_where(std::optional<bool> active) {
-  if (!active) return "WHERE g.type = ? ";
+  // Invitations (schema 026) are no games yet, or never were: listed as neither.
+  if (!active) return "WHERE g.type = ? AND g.status IN ('active', 'finished') ";
   return *active ? "WHERE g.type = ? AND g.status = 'active' " : "WHERE g.type = ? AND g.status = 'finished' ";
 }
 
@@ -593,7 +617,8 @@ std::vector<GameRecord> GameRecords::ended_since(const std::string& since_iso, i
 }
 
 std::vector<GameRecord> GameRecords::of_user(std::int64_t user_id, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.player0 = ?1 OR g.player1 = ?1 ORDER BY g.id DESC LIMIT ?2");
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE (g.player0 = ?1 OR g.player1 = ?1) AND g.status IN ('active', 'finished') "
+                           "ORDER BY g.id DESC LIMIT ?2");
   query.bind(1, user_id).bind(2, limit);
   return all_rows(query);
 }

@@ -65,6 +65,8 @@ struct GameRecord {
   std::optional<std::int64_t> invited_by;
   std::optional<std::string> lapses_at;
   std::optional<int> rating_low, rating_high;
+  // An open invitation's seat for its taker (0: the taker moves first); kept once taken.
+  std::optional<int> open_seat;
 
   // Waiting for an answer (invited) or a taker (open).
   bool is_pending_invitation() const { return invitation == "invited" || invitation == "open"; }
@@ -120,7 +122,7 @@ struct GameSelection {
 struct InvitationTerms {
   std::int64_t challenger = 0;
   std::string lapses_at;
-  bool open = false;
+  std::optional<int> open_seat;  // an open invitation: the taker's seat
   std::optional<int> rating_low, rating_high;
 };
 
@@ -189,6 +191,10 @@ class GameRecords {
   // Ends the pending invitation `record` unstarted: `how` is "declined", "withdrawn" or
   // "lapsed". False when it was no longer pending (ended or taken meanwhile).
   bool end_invitation(const GameRecord& record, const std::string& how);
+  // The first `limit` open invitations of `type`, newest first (index games_by_type_status).
+  std::vector<GameRecord> open_invitations(const std::string& type, int limit) const;
+  // The first `limit` open invitations of any kind, newest first.
+  std::vector<GameRecord> open_invitations(int limit) const;
   // The pending invitations whose lapse time is at or before `now_iso`, oldest first
   // (index games_invitations_to_lapse).
   std::vector<std::int64_t> invitations_to_lapse(const std::string& now_iso) const;

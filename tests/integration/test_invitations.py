@@ -1,21 +1,27 @@
-"""Every game by consent (issue 42; spec "Consent: a challenge is an invitation"), through
+"""Every game by consent (issue 42; spec "Consent: a challenge is an invitation" and "Open
+invitations: finding an opponent"), through
 the real `pbem ingest` and `pbem tick` (under libfaketime for the lapse): a challenge makes
 game #N invited and starts nothing (no clock, in no list, no cap) until the invitee accepts,
 by command or by replying `accept` to the invitation; declined by command or reply,
 withdrawn by the challenger, lapsed by the tick exactly once; `challenges auto` and `none`;
 a block that refuses challenges, chat and message with the words of `none`; a forged
-challenge that starts nothing; a rematch that is an invitation; and the limits."""
+challenge that starts nothing; a rematch that is an invitation; and the limits. Open
+invitations: posted, listed, taken by command and by a digest reply's `#N accept`, refused
+outside the rating range or to a blocked player, and two takers racing (two `pbem ingest`
+at once) giving one game and one clear refusal."""
 import re
+import subprocess
 import sys
 import unittest
 from datetime import timedelta
 
-from pbem_harness import IngestCase, build_dir, text_of
+from pbem_harness import IngestCase, build_dir, make_mail, text_of
 from reply_clients import mutt
 
 build_dir(sys.argv)
 
 from clock_harness import PLAYERS as CLOCK_PLAYERS, T0, ClockCase  # noqa: E402
+from test_digest import reply_to_digest  # noqa: E402
 
 PLAYERS = {"alice": ("alice@example.org", "Al1ce-pw"), "bob": ("bob@example.net", "B0b-pw-2"),
            "carol": ("carol@example.com", "C4rol-pw")}
@@ -220,6 +226,99 @@ class PendingLimit(InvitationCase):
         self.invite("alice", "carol")
 
 
+class MailboxLimit(InvitationCase):
+    def test_one_mail_invites_at_most_three_players_of_one_mailbox(self):
+        # Four players whose mail goes to one mailbox (box+N@ is box@): a forged mail from
+        # alice's address cannot bury it in more than three invitations.
+        for n in range(1, 5):
+            sender = f"box+{n}@example.org" if n < 4 else "other@example.org"
+            self.server.signup_and_confirm(sender, f"d{n}", "D-pw-1234", addresses=(f"box+{n}@example.org",),
+                                           challenges=None)
+        self.new_replies()
+        body = "\n".join(f"hy3 challenge alice d{n} -size=3" for n in range(1, 5))
+        self.send(PLAYERS["alice"][0], "multiple", body)
+        mails = self.new_replies()
+        [answer] = self.to(mails, "alice")
+        text = " ".join(text_of(answer).split())
+        self.assertIn("Line 4: Error: a mail without a password may cause at most 3 mails", text)
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM games WHERE status = 'invited'")[0]["n"], 3)
+
+
+class OpenInvitations(InvitationCase):
+    def post(self, words="-size=3"):
+        mails = self.command("alice", f"hy3 challenge alice any {words}")
+        number = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.assertEqual([m["Subject"] for m in mails], [f"HY 3 #{number}: open invitation posted"])
+        self.assertEqual(self.game(number)["status"], "open")
+        return number
+
+    def test_posted_listed_and_taken_by_command(self):
+        number = self.post("-size=3 -rating=1400-1600")
+        listing = " ".join(text_of(self.command("carol", "hy3 invitations")[0]).split())
+        self.assertIn(f"#{number} alice (1500) -size=3, 14 days per move, for ratings 1400-1600", listing)
+        self.assert_not_started(number, "open")
+        self.refused("alice", f"hy3 accept {number} alice PW", "your own open invitation")
+        mails = self.command("bob", f"hy3 accept {number} bob PW")
+        row = self.game(number)
+        self.assertEqual(row["status"], "active")
+        self.assertEqual((row["player0"], row["player1"]),
+                         tuple(self.server.query("SELECT id FROM users WHERE userid = ?", u)[0]["id"]
+                               for u in ("alice", "bob")))
+        self.assertIn("bob took alice's open invitation", " ".join(text_of(self.to(mails, "alice")[0]).split()))
+        self.assertNotIn(f"#{number}", text_of(self.command("carol", "hy3 invitations")[0]))
+        self.refused("carol", f"hy3 accept {number} carol PW", "bob took it first")
+
+    def test_any_first_lets_the_taker_move_first_and_any_is_no_userid(self):
+        mails = self.command("alice", "hy3 challenge any alice -size=3")
+        number = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.assertIn("First move: the taker", " ".join(text_of(mails[0]).split()))
+        self.command("bob", f"hy3 accept {number} bob PW")
+        row = self.game(number)
+        bob = self.server.query("SELECT id FROM users WHERE userid = 'bob'")[0]["id"]
+        self.assertEqual((row["player0"], row["to_move"]), (bob, bob))
+        self.send("any@example.org", "signup any Any-pw-12")
+        [reply] = self.new_replies()
+        self.assertIn("the userid 'any' stands for anyone", text_of(reply))
+
+    def test_outside_the_rating_range_or_blocked_is_refused(self):
+        number = self.post("-size=3 -rating=1600-1800")
+        self.refused("carol", f"hy3 accept {number} carol PW",
+                     f"game {number} is open to players rated 1600 to 1800 in HY 3, and carol's rating is 1500")
+        self.command("alice", "set alice PW challenges none")  # the words of none ...
+        none_error = text_of(self.command("carol", "hy3 challenge carol alice -size=3")[0])
+        self.command("alice", "block alice PW bob")
+        second = self.post("-size=3")
+        blocked = text_of(self.refused("bob", f"hy3 accept {second} bob PW", "alice does not take challenges"))
+        self.assertEqual(blocked.split("Error: ")[-1].split("\n")[0], none_error.split("Error: ")[-1].split("\n")[0])
+        self.assertNotIn("block", blocked)
+
+    def test_withdrawn_by_the_challenger(self):
+        number = self.post()
+        self.command("alice", f"hy3 decline {number} alice PW")
+        self.assertEqual(self.game(number)["status"], "withdrawn")
+        self.refused("bob", f"hy3 accept {number} bob PW", "the invitation was withdrawn")
+
+    def test_two_takers_at_once_make_one_game_and_one_clear_refusal(self):
+        number = self.post()
+        raws = [make_mail(PLAYERS[u][0], f"hy3 accept {number} {u} {PLAYERS[u][1]}") for u in ("bob", "carol")]
+        runs = [subprocess.Popen(self.server.pbem_command("ingest"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE) for _ in raws]
+        for run, raw in zip(runs, raws):
+            run.stdin.write(raw)
+            run.stdin.close()
+        for run in runs:
+            self.assertEqual(run.wait(timeout=120), 0, run.stderr.read().decode())
+            run.stdout.close()
+            run.stderr.close()
+        row = self.game(number)
+        self.assertEqual(row["status"], "active")
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM games")[0]["n"], 1)
+        taker = self.server.query("SELECT userid FROM users WHERE id = ?", row["player1"])[0]["userid"]
+        loser = "carol" if taker == "bob" else "bob"
+        [refusal] = self.to(self.new_replies(), loser)
+        self.assertIn(f"{taker} took it first", " ".join(text_of(refusal).split()))
+
+
 class Lapse(ClockCase):
     def test_the_tick_lapses_an_invitation_exactly_once(self):
         alice = CLOCK_PLAYERS["alice"][0]
@@ -241,6 +340,26 @@ class Lapse(ClockCase):
         p = self.tick()
         self.assertIn("0 invitation(s) lapsed", p.stdout.decode())
         self.assertEqual(self.new_replies(), [])
+
+
+class OpenInvitationByDigest(ClockCase):
+    def test_taken_by_a_digest_reply_line(self):
+        password = {u: p for u, (_, p) in CLOCK_PLAYERS.items()}
+        # bob has a game where it is his move, so his digest comes at 13:00 (T0 is 12:00).
+        self.command("alice", "hy3 challenge bob alice -size=3")
+        self.command("bob", f"set bob {password['bob']} digest 13")
+        self.command("alice", "hy3 challenge alice any -size=4")
+        number = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.new_replies()
+        self.at(T0 + timedelta(hours=1))
+        [digest] = self.tick_ok()
+        text = " ".join(text_of(digest).split())
+        self.assertIn(f"Open invitations you can take (reply with '#N accept' to take one): HY 3 #{number} alice",
+                      text)
+        self.ingest(reply_to_digest(digest, CLOCK_PLAYERS["bob"][0], [f"#{number} accept"]))
+        self.assertEqual(self.game(number)["status"], "active")
+        mails = self.new_replies()
+        self.assertIn("bob took alice's open invitation", " ".join(text_of(mails[0]).split()))
 
 
 if __name__ == "__main__":

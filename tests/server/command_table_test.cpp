@@ -106,6 +106,7 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "on|off") out.push_back("off");
     else if (word == "[days|off]") out.push_back("7days");
     else if (word == "[-options]") out.push_back("-size=3");
+    else if (word == "[other]" || word == "other") out.push_back("bob");
     else if (word == "[to-userid" || word == "...]" || word == "...") continue;
     else FAIL("no sample for '" << word << "' in the usage of " << spec.name);
   }
@@ -160,9 +161,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****");
+        "the word where the setting belongs is not one of: pictures, digest, *****, challenges");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, challenges");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==

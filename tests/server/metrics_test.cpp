@@ -140,7 +140,8 @@ TEST_CASE("the counters move with the mail processed and refused, the games with
 
   MetricsSnapshot now = figures(f.db);
   CHECK(now.inbox_pending == 1);
-  CHECK(now.count("messages_processed", "processed") == 8);
+  // Each member's signup, confirm and `set challenges auto`, and the four commands above.
+  CHECK(now.count("messages_processed", "processed") == 10);
   CHECK(now.count("messages_processed", "skipped") == 1);
   CHECK(now.count("messages_processed", "failed") == 1);
   CHECK(now.count("commands_refused", "parse_error") == 1);
@@ -163,7 +164,7 @@ TEST_CASE("the counters move with the mail processed and refused, the games with
   f.db.exec("DELETE FROM outbox_texts");
   f.db.exec("DELETE FROM outbox");
   f.db.exec("DELETE FROM inbox WHERE state <> 'received'");
-  CHECK(figures(f.db).count("messages_processed", "processed") == 9);
+  CHECK(figures(f.db).count("messages_processed", "processed") == 11);
 }
 
 TEST_CASE("a limit and the password throttle are counted as such", "[metrics]") {
