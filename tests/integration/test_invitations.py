@@ -238,9 +238,12 @@ class MailboxLimit(InvitationCase):
         body = "\n".join(f"hy3 challenge alice d{n} -size=3" for n in range(1, 5))
         self.send(PLAYERS["alice"][0], "multiple", body)
         mails = self.new_replies()
-        [answer] = self.to(mails, "alice")
+        [answer] = [m for m in self.to(mails, "alice") if m["Subject"].startswith("Error: multiple")]
+        self.assertEqual(answer["Subject"], "Error: multiple: line 4 of 4 not carried out")
         text = " ".join(text_of(answer).split())
-        self.assertIn("Line 4: Error: a mail without a password may cause at most 3 mails", text)
+        self.assertIn("a mail without a password may cause at most 3 mails", text)
+        self.assertEqual(sorted(m["To"].addresses[0].addr_spec for m in mails if "invitation from" in m["Subject"]),
+                         [f"box+{n}@example.org" for n in range(1, 4)])
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM games WHERE status = 'invited'")[0]["n"], 3)
 
 
