@@ -227,6 +227,9 @@ class PendingLimit(InvitationCase):
 
 
 class MailboxLimit(InvitationCase):
+    # Four confirmations to one mailbox in a day (the default allows 3).
+    extra_config = {"limits": {"confirmations_per_address_per_day": 10}}
+
     def test_one_mail_invites_at_most_three_players_of_one_mailbox(self):
         # Four players whose mail goes to one mailbox (box+N@ is box@): a forged mail from
         # alice's address cannot bury it in more than three invitations.
