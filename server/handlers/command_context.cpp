@@ -1,6 +1,6 @@
 #include "server/handlers/command_context.h"
 
-#include "server/handlers/invitations.h"
+#include "server/mailing/invitation_text.h"
 
 #include <algorithm>
 #include <chrono>
@@ -100,7 +100,7 @@ std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, 
   GameRecord record = game_of_type(c, c.boards.at(0).number);
   if (record.players[0] != player.id && record.players[1] != player.id)
     throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
-  if (!invitations_too) refuse_if_invitation(record);
+  if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
   return {std::move(player), std::move(record)};
 }
 

@@ -38,20 +38,7 @@ void begin(CommandContext& ctx, GameRecord& record, const std::string& headline)
   game_update(ctx, record, *game, headline);
 }
 
-std::string ended_sentence(const GameRecord& record) {
-  const std::string& how = *record.invitation;
-  return "game " + number_of(record) + " never started: the invitation " +
-         (how == "lapsed" ? "lapsed unanswered" : "was " + how);
-}
-
 }  // namespace
-
-void refuse_if_invitation(const GameRecord& record) {
-  if (!record.invitation) return;
-  if (!record.is_pending_invitation()) throw CommandError(ended_sentence(record));
-  throw CommandError("game " + number_of(record) + " has not started: it is " + record.userids[0] + "'s and " +
-                     record.userids[1] + "'s invitation, waiting to be accepted (accept or decline it)");
-}
 
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
   if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
@@ -122,8 +109,11 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
 }
 
 bool take_open_invitation(CommandContext& ctx, const Command& c) {
-  const GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
-  if (!record.open_seat) return false;
+  // Anything but an open invitation (or one that was) takes the ordinary path, whose
+  // errors (no such game, another kind) come after the password as before.
+  const auto found = ctx.records.find(c.boards.at(0).number);
+  if (!found || found->type != c.type || !found->open_seat) return false;
+  const GameRecord& record = *found;
   const Account taker = ctx.authenticated(c);
   const std::string number = number_of(record);
   if (record.invited_by == taker.id) {
@@ -133,7 +123,7 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
     return false;
   }
   if (!record.is_pending_invitation()) {
-    if (record.invitation) throw CommandError(ended_sentence(record));
+    if (record.invitation) throw CommandError(invitation_refusal(record));
     if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
     const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
     throw CommandError("game " + number + " was an open invitation, and " + took +
@@ -205,7 +195,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
 
 bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting) {
   if (!record.invitation) return false;
-  if (!record.is_pending_invitation()) throw CommandError(ended_sentence(record));
+  if (!record.is_pending_invitation()) throw CommandError(invitation_refusal(record));
   const bool challenger = record.invited_by == player.id;
   const std::string number = number_of(record);
   if (record.invitation == "open") {

@@ -63,7 +63,4 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
 // say so (block userid password other).
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from);
 
-// A command other than accept and decline on an invitation: refused, saying why.
-void refuse_if_invitation(const GameRecord& record);
-
 }  // namespace pbem::server

@@ -80,6 +80,17 @@ std::string open_invitation_line(const GameRecord& record, int rating) {
   return line + ", lapses " + record.lapses_at.value_or("").substr(0, 10);
 }
 
+std::string invitation_refusal(const GameRecord& record) {
+  const std::string number = std::to_string(record.id);
+  const std::string& how = record.invitation.value_or("");
+  if (how == "invited" || how == "open")
+    return "game " + number + " has not started: it is " +
+           (how == "open" ? record.userids[0] + "'s open invitation, waiting to be taken"
+                          : record.userids[0] + "'s and " + record.userids[1] +
+                                "'s invitation, waiting to be accepted (accept or decline it)");
+  return "game " + number + " never started: the invitation " + (how == "lapsed" ? "lapsed unanswered" : "was " + how);
+}
+
 std::string challenges_refused(const std::string& invitee) {
   return invitee + " does not take challenges";
 }

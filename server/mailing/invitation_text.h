@@ -25,6 +25,10 @@ std::string open_invitation_posted_text(const GameRecord& record, const Game& ga
 // challenger and `rating`, options, rating range, lapse date.
 std::string open_invitation_line(const GameRecord& record, int rating);
 
+// Why a game command cannot act on `record`, an invitation: it ended unstarted ("game 12
+// never started: the invitation was declined"), or it still waits to be accepted.
+std::string invitation_refusal(const GameRecord& record);
+
 // The refusal of a challenge to `invitee` when they take none, and (the same words, so no
 // one learns of a block) when they blocked the challenger.
 std::string challenges_refused(const std::string& invitee);

@@ -10,6 +10,7 @@
 #include "server/storage/accounts.h"
 #include "server/storage/blocks.h"
 #include "server/storage/game_records.h"
+#include "server/web/web_routes.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;
@@ -112,4 +113,14 @@ TEST_CASE("blocks and the challenges setting", "[invitations]") {
   CHECK(blocks.unblock(f.bob, f.alice));
   CHECK_FALSE(blocks.unblock(f.bob, f.alice));
   CHECK(blocks.blocked_by(f.bob) == std::vector<std::string>{"carol"});
+}
+
+TEST_CASE("the web front page lists the open invitations", "[invitations]") {
+  Invitees f;
+  f.deliver("alice@example.org", "hy3 challenge alice any -size=3 -rating=1400-1600");
+  const std::string body = web::respond(f.db, f.config, {"GET", "/", ""}).body;
+  CHECK(body.find("Open invitations") != std::string::npos);
+  CHECK(body.find("HY 3 #1  alice (1500)  -size=3, 14 days per move, for ratings 1400-1600") != std::string::npos);
+  f.deliver("bob@example.net", "hy3 accept 1 bob pw-bob");
+  CHECK(web::respond(f.db, f.config, {"GET", "/", ""}).body.find("HY 3 #1  alice") == std::string::npos);
 }
