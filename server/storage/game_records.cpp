@@ -124,7 +124,7 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
       "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move, "
       "invited_by, lapses_at, rating_low, rating_high, open_seat) "
       "VALUES (?1, ?2, ?3, ?4, ?14, 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-      "CASE WHEN ?14 = 'active' THEN ?3 END, ?15, ?16, ?17, ?18, ?19)");
+      "?20, ?15, ?16, ?17, ?18, ?19)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
   insert.bind(8, static_cast<std::int64_t>(days_per_move));
   if (bank) {
@@ -134,6 +134,8 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
     for (int column = 9; column <= 13; ++column) insert.bind(column, nullptr);
   }
   insert.bind(14, status);
+  if (invitation) insert.bind(20, nullptr);
+  else insert.bind(20, player0);  // colour 0 moves first
   if (invitation) {
     insert.bind(15, invitation->challenger).bind(16, invitation->lapses_at);
     if (invitation->rating_low) insert.bind(17, static_cast<std::int64_t>(*invitation->rating_low));
