@@ -46,8 +46,8 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
 
 namespace {
 
-// The limits of waiting invitations: limits.pending_invitations per challenger (open ones
-// included); one between the same two players.
+// limits.pending_invitations: the invitations a challenger sent that still wait, open ones
+// included (one between the same two players is start_or_invite's own check).
 void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
   const int most = ctx.config.limits.pending_invitations;
   if (ctx.records.count_pending_invitations(challenger.id) >= most)

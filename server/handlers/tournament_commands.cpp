@@ -107,6 +107,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
   t.rounds = rounds;
   try {
     const ChallengeOptions options = split_challenge_options(game_words);
+    if (options.rating_range) throw OptionError("-rating is for an open invitation (challenge userid any) only");
     t.game_options = create_game(type, options.game_options)->options_text();
     t.rated = options.rated;
     if (options.bank) t.time_bank = options.bank->text;
