@@ -19,7 +19,7 @@ BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_texts", "password_failures",
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-          "tournament_byes", "digest_addresses"]
+          "tournament_byes", "digest_addresses", "blocks"]
 
 
 def comparable(row):
@@ -56,8 +56,12 @@ class MigrateTo(IngestCase):
         self.send(BOB, "hy3 join 1 bob secret2")
         self.send(ALICE, "hy3 tournament start 1 alice secret1")
         self.send(BOB, "hy3 resign 3 bob secret2")
+        # Game 4: an invitation to carol, who answers challenges (schema 026), and a block.
+        self.server.signup_and_confirm("carol@example.com", "carol", "secret3", challenges=None)
+        self.send(ALICE, "hy3 challenge alice carol -size=3")
+        self.send("carol@example.com", "block carol secret3 bob")
         self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
-                         ["finished", "active", "finished"])
+                         ["finished", "active", "finished", "invited"])
         self.assertEqual(self.server.query("SELECT status FROM tournaments"), [{"status": "finished"}])
         before = {table: self.sqlite_rows(table) for table in TABLES}
         self.assertTrue(before["ratings"] and before["rating_changes"] and before["moves"] and before["outbox"])
@@ -81,7 +85,7 @@ class MigrateTo(IngestCase):
         # finished ones.
         self.assertEqual(target.query("SELECT to_move, swapped FROM games ORDER BY id"),
                          [{"to_move": None, "swapped": 0}, {"to_move": 2, "swapped": 0},
-                          {"to_move": None, "swapped": 0}])
+                          {"to_move": None, "swapped": 0}, {"to_move": None, "swapped": 0}])
 
         # The installation carries on from PostgreSQL.
         p = target.ingest(make_mail(BOB, "hy3 move 2 bob secret2 a1#2"))
@@ -89,7 +93,11 @@ class MigrateTo(IngestCase):
         self.assertEqual(target.query("SELECT plies FROM games WHERE id = 2"), [{"plies": 2}])
         p = target.ingest(make_mail(ALICE, "hy3 challenge alice bob -size=3"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
-        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4])
+        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4, 5])
+        # The invitation came along: carol accepts it there.
+        p = target.ingest(make_mail("carol@example.com", "hy3 accept 4 carol secret3"))
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertEqual(target.query("SELECT status FROM games WHERE id = 4"), [{"status": "active"}])
         p = target.ingest(make_mail(ALICE, "hy3 tournament new alice secret1 next"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertEqual([t["id"] for t in target.query("SELECT id FROM tournaments ORDER BY id")], [1, 2])
