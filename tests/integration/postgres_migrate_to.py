@@ -106,7 +106,7 @@ class MigrateTo(IngestCase):
         p = self.server.pbem("migrate-to", uri)
         self.assertEqual(p.returncode, 70)
         self.assertIn(b"already holds rows", p.stderr)
-        self.assertEqual(len(target.query("SELECT id FROM games")), 4)
+        self.assertEqual(len(target.query("SELECT id FROM games")), 5)
 
 
 if __name__ == "__main__":
