@@ -1,6 +1,6 @@
 """Every game by consent (issue 42; spec "Consent: a challenge is an invitation" and "Open
-invitations: finding an opponent"), through
-the real `pbem ingest` and `pbem tick` (under libfaketime for the lapse): a challenge makes
+invitations: finding an opponent"), through the real `pbem ingest`, `pbem tick` (under
+libfaketime for the lapse) and pbemd: a challenge makes
 game #N invited and starts nothing (no clock, in no list, no cap) until the invitee accepts,
 by command or by replying `accept` to the invitation; declined by command or reply,
 withdrawn by the challenger, lapsed by the tick exactly once; `challenges auto` and `none`;
@@ -15,7 +15,9 @@ import sys
 import unittest
 from datetime import timedelta
 
-from pbem_harness import IngestCase, build_dir, make_mail, text_of
+import test_daemon
+from daemon_harness import send_smtplib
+from pbem_harness import IngestCase, build_dir, confirmation_codes, make_mail, text_of
 from reply_clients import mutt
 
 build_dir(sys.argv)
@@ -346,6 +348,35 @@ class Lapse(ClockCase):
         p = self.tick()
         self.assertIn("0 invitation(s) lapsed", p.stdout.decode())
         self.assertEqual(self.new_replies(), [])
+
+
+class ThroughPbemd(test_daemon.DaemonTestCase):
+    """An invitation through the real daemon: pbemd mails it with the invitee's game
+    address, and the invitee's reply `accept` to it starts the game."""
+
+    def test_an_invitation_accepted_by_a_reply_through_pbemd(self):
+        alice, bob = test_daemon.ALICE, test_daemon.BOB
+        for sender, userid in ((alice, "alice"), (bob, "bob")):
+            self.send(sender, f"signup {userid} {test_daemon.PLAYERS[userid][1]}")
+            [welcome] = self.take(1)
+            [code] = confirmation_codes([welcome.message], userid)
+            self.send(sender, f"confirm {userid} {code}")
+            self.take(1)
+        self.send(alice, "hy3 challenge alice bob -size=3")
+        mails = {arrival.message["Subject"]: arrival.message for arrival in self.take(2)}
+        invitation = mails["HY 3 #1: invitation from alice"]
+        self.assertIn("HY 3 #1: invitation sent to bob", mails)
+        self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "invited"}])
+        to = invitation["Reply-To"].addresses[0].addr_spec
+        raw = mutt(bob, to, "Re: " + invitation["Subject"], "accept", text_of(invitation),
+                   invitation["Message-ID"].strip("<>"))
+        send_smtplib(self.daemon.port, raw, "bob@example.net", recipients=(to,))
+        boards = self.take(2)
+        self.assertEqual(sorted(b.message["To"].addresses[0].addr_spec for b in boards),
+                         ["alice@example.org", "bob@example.net"])
+        for board in boards:
+            self.assertIn("bob accepted alice's invitation. New game: HY 3 #1", " ".join(text_of(board.message).split()))
+        self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "active"}])
 
 
 class OpenInvitationByDigest(ClockCase):
