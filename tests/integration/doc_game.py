@@ -52,6 +52,7 @@ def open_game(case, alice, bob):
         case.send(sender, f"confirm {userid} {code}")
         case.expect(sender, r"Subject: Address confirmed")
     case.send(alice, "hy3 challenge alice bob -size=3")
+    case.expect(alice, r"Subject: HY 3 #1: invitation sent to bob")
     case.expect(bob, r"Subject: HY 3 #1: invitation from alice")
     case.send(bob, "hy3 accept 1 bob secret2")
     case.expect(alice, r"New game: HY 3 #1")
