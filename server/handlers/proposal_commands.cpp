@@ -156,8 +156,15 @@ void rematch(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   if (record.active)
     throw CommandError("game " + number_of(record) + " is still being played: a rematch follows a finished game");
-  if (auto again = ctx.records.rematch_of(record.id))
-    throw CommandError("game " + number_of(record) + " already has its rematch: game " + std::to_string(*again));
+  if (auto again = ctx.records.rematch_of(record.id)) {
+    // A rematch invitation is the game's one rematch too, answered or not.
+    const auto earlier = ctx.records.find(*again);
+    const std::string state = !earlier || !earlier->invitation ? ""
+                              : earlier->is_pending_invitation()
+                                  ? " (an invitation waiting for an answer)"
+                                  : " (its invitation was " + *earlier->invitation + ")";
+    throw CommandError("game " + number_of(record) + " already has its rematch: game " + std::to_string(*again) + state);
+  }
   // The colours exchanged: who made the first move in the old game makes the second now.
   const Account first = *ctx.accounts.find_by_id(record.players[1]);
   const Account second = *ctx.accounts.find_by_id(record.players[0]);

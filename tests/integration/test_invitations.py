@@ -208,6 +208,8 @@ class Invitations(InvitationCase):
         self.assertEqual(self.game(rematch)["status"], "invited")
         [invitation] = self.to(mails, "bob")
         self.assertEqual(invitation["Subject"], f"HY 3 #{rematch}: invitation from alice")
+        self.refused("bob", f"hy3 rematch {number} bob PW",
+                     f"already has its rematch: game {rematch} (an invitation waiting for an answer)")
         mails = self.reply("bob", invitation, "accept")
         self.assertEqual(self.game(rematch)["status"], "active")
         self.assertEqual(self.game(rematch)["player0"], self.game(number)["player1"])
