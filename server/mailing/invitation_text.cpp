@@ -20,9 +20,11 @@ std::string first_mover(const GameRecord& record, const Game& game) {
   return challenger + " (" + colour_of(game, 0) + "); the taker plays " + colour_of(game, 1);
 }
 
+// The clock the invitee consents to, -weekends=off included (it moves every deadline).
 std::string clock_of(const GameRecord& record) {
-  if (record.bank) return "a time bank of " + record.bank->text + " (-clock)";
-  if (record.days_per_move > 0) return std::to_string(record.days_per_move) + " days per move";
+  const std::string weekends = record.weekends_off ? ", weekends off" : "";
+  if (record.bank) return "a time bank of " + record.bank->text + " (-clock)" + weekends;
+  if (record.days_per_move > 0) return std::to_string(record.days_per_move) + " days per move" + weekends;
   return "no time limit";
 }
 

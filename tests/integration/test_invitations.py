@@ -214,6 +214,47 @@ class Invitations(InvitationCase):
         self.assertEqual(self.game(rematch)["status"], "active")
         self.assertEqual(self.game(rematch)["player0"], self.game(number)["player1"])
 
+    def test_weekends_off_is_a_term_of_the_invitation_and_of_its_game(self):
+        number, invitation, _ = self.invite(options="-size=3 -days=3 -weekends=off")
+        self.assertIn("Clock: 3 days per move, weekends off, from the moment it is accepted",
+                      " ".join(text_of(invitation).split()))
+        self.assertEqual(self.game(number)["weekends_off"], 1)
+        self.command("bob", f"hy3 accept {number} bob PW")
+        self.assertEqual((self.game(number)["status"], self.game(number)["weekends_off"]), ("active", 1))
+        self.command("alice", f"hy3 resign {number} alice PW")
+        self.command("alice", f"hy3 rematch {number} alice PW")
+        rematch = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.assertEqual((self.game(rematch)["status"], self.game(rematch)["weekends_off"]), ("invited", 1))
+        self.command("carol", "hy3 challenge carol any -size=3 -weekends=off")
+        posted = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.assertEqual((self.game(posted)["status"], self.game(posted)["weekends_off"]), ("open", 1))
+        listing = " ".join(text_of(self.command("bob", "hy3 invitations")[0]).split())
+        self.assertIn(f"#{posted} carol (1500) -size=3, 14 days per move, weekends off, lapses", listing)
+
+    def test_competition_games_start_at_once_whatever_the_challenges_setting(self):
+        # Joining a tournament, a ladder or a league was consent: their games are never
+        # invitations, though every player here answers challenges (ask, the default).
+        self.command("alice", "hy3 tournament new alice PW cup -format=knockout -size=3")
+        for userid in ("alice", "bob"):
+            self.command(userid, f"hy3 join 1 {userid} PW")
+        self.command("alice", "hy3 tournament start 1 alice PW")
+        self.command("alice", "hy3 ladder new alice PW club -size=3")
+        for userid in ("alice", "bob"):
+            self.command(userid, f"hy3 join L#1 {userid} PW")
+        self.command("bob", "hy3 climb L#1 bob PW alice")
+        self.server.signup_and_confirm("dave@example.org", "dave", "D4ve-pw-1", challenges=None)
+        self.command("alice", "hy3 league new alice PW club -size=3")
+        for userid in ("alice", "bob", "carol"):
+            self.command(userid, f"hy3 join G#1 {userid} PW")
+        self.send("dave@example.org", "hy3 join G#1 dave D4ve-pw-1")
+        self.command("alice", "hy3 league start G#1 alice PW")
+        self.assertTrue(self.server.query("SELECT * FROM tournament_games"))
+        self.assertTrue(self.server.query("SELECT * FROM ladder_games"))
+        self.assertTrue(self.server.query("SELECT * FROM league_games"))
+        for row in self.server.query("SELECT id, status, invited_by, deadline_at FROM games"):
+            self.assertEqual((row["status"], row["invited_by"]), ("active", None), row)
+            self.assertIsNotNone(row["deadline_at"], row)
+
     def test_one_pending_invitation_per_pair(self):
         self.invite("alice", "bob")
         self.refused("alice", "hy3 challenge alice bob -size=3", "already waits for an answer")
