@@ -192,7 +192,8 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, "
         << done.never_moved << " abort(s): never moved, " << done.autovacations
         << " vacation day(s) instead (autovacation), " << done.tournaments
-        << " tournament(s) started or cancelled, " << done.digests << " digest(s), " << done.deleted
+        << " tournament(s) started or cancelled, " << done.invitations << " invitation(s) lapsed, "
+        << done.digests << " digest(s), " << done.deleted
         << " old row(s) deleted\n";
   } catch (const DatabaseError& e) {
     // What was done is committed; the rest is still due at the next tick.

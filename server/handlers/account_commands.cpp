@@ -12,6 +12,7 @@
 #include "server/handlers/digest.h"
 #include "server/handlers/mail_allowance.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
@@ -53,6 +54,9 @@ namespace handlers {
 void signup(CommandContext& ctx, const Command& c) {
   if (ctx.accounts.find(c.userid))
     throw CommandError("the userid '" + c.userid + "' is taken; choose another", CommandContext::usage(c));
+  // "any" stands for anyone in a challenge (an open invitation): never a userid.
+  if (c.userid == kAnyone)
+    throw CommandError("the userid 'any' stands for anyone in a challenge; choose another", CommandContext::usage(c));
   // Kept for the computer opponent, whose account is made when it is first challenged.
   if (c.userid == ctx.config.bot.userid)
     throw CommandError("the userid '" + c.userid + "' is the computer opponent's; choose another",
@@ -177,6 +181,7 @@ void message(CommandContext& ctx, const Command& c) {
                        CommandContext::usage(c));
   std::vector<Account> recipients;
   for (const std::string& userid : userids) recipients.push_back(ctx.existing_account(userid));
+  for (const Account& to : recipients) refuse_if_blocked(ctx, to, sender);
   std::vector<std::string> reached, unreachable;
   for (const Account& to : recipients) (to.confirmed.empty() ? unreachable : reached).push_back(to.userid);
   std::string body = ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body;
@@ -233,6 +238,17 @@ void set_setting(CommandContext& ctx, const Command& c) {
   if (c.words.at(0) == "digest") return set_digest(ctx, account, c.words.at(1));
   if (c.words.at(0) == "movemail") return set_movemail(ctx, account, c.words.at(1));
   if (c.words.at(0) == "autovacation") return set_autovacation(ctx, account, c.words.at(1));
+  if (c.words.at(0) == "challenges") {
+    const std::string& value = c.words.at(1);
+    ctx.accounts.set_challenges(account, value);
+    ctx.out.summary = "challenges " + value + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(
+        "Challenges: " + value,
+        value == "auto"   ? "A challenge to you now starts the game at once, with no invitation to answer.\n"
+        : value == "none" ? "Every challenge to you is now refused (a rematch too).\n"
+                          : "A challenge to you is now an invitation: the game starts when you accept it.\n"));
+    return;
+  }
   const bool on = c.words.at(1) == "on";
   ctx.accounts.set_pictures(account, on);
   ctx.out.summary = "pictures " + c.words.at(1) + " for " + c.userid;

@@ -1,5 +1,7 @@
 #include "server/handlers/command_context.h"
 
+#include "server/mailing/invitation_text.h"
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -93,11 +95,12 @@ GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) c
   return *record;
 }
 
-std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c) {
+std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, bool invitations_too) {
   Account player = authenticated(c);
   GameRecord record = game_of_type(c, c.boards.at(0).number);
   if (record.players[0] != player.id && record.players[1] != player.id)
     throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+  if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
   return {std::move(player), std::move(record)};
 }
 

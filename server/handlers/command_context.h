@@ -34,8 +34,10 @@ class CommandContext : public UnitOfWork {
   // in out.wrong_password_for.
   Account authenticated(const Command& c);
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
-  // The authenticated sender and the game of the command's board, which they must play in.
-  std::pair<Account, GameRecord> player_in_game(const Command& c);
+  // The authenticated sender and the game of the command's board, which they must play in;
+  // a game that is (or was) an invitation and never started is refused unless
+  // `invitations_too` (accept and decline answer invitations).
+  std::pair<Account, GameRecord> player_in_game(const Command& c, bool invitations_too = false);
   // The addresses a signup or `change address` names (each mailbox once, at most
   // kMaxAddresses), or the sender's when it names none.
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;

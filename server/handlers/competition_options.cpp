@@ -44,6 +44,8 @@ int number_option(const std::string& word, std::string_view name, int low, int h
 GameTerms parse_game_terms(const std::string& type, const std::vector<std::string>& game_words, int default_days) {
   try {
     const ChallengeOptions options = split_challenge_options(game_words);
+    // A competition's games start at once (joining was consent): never an open invitation.
+    if (options.rating_range) throw OptionError("-rating is for an open invitation (challenge userid any) only");
     GameTerms terms;
     terms.type = type;
     terms.game_options = create_game(type, options.game_options)->options_text();

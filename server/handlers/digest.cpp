@@ -8,6 +8,7 @@
 #include "server/language/game_address.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/handlers/invitations.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
@@ -115,6 +116,10 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
       subject + " (your digest of " + day + ").\n\n"
       "Reply to this mail with one move per line, the game's number first, e.g.\n\n    #12 c4\n\n"
       "Each line is played as by that game's own address, and answered on its own.\n";
+  // Open invitations alone never send a digest: they come with one that is due anyway.
+  constexpr std::size_t kOpenInvitationsInDigest = 10;
+  if (const std::string open = open_invitations_for(work, *account, kOpenInvitationsInDigest); !open.empty())
+    text += "\nOpen invitations you can take (reply with '#N accept' to take one):\n" + open;
   text = head + text;
   for (mail::InlinePicture& picture : pictures) picture.at += head.size();
   Reply mail;  // no mail asked for it: no copy answers a command

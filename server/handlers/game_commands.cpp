@@ -12,6 +12,7 @@
 #include "server/play/end_of_ply.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
@@ -56,11 +57,51 @@ std::string padded(std::string text, std::size_t width) {
   return text;
 }
 
+// The options of a challenge (its words after the second userid), or its usage error.
+std::pair<ChallengeOptions, std::unique_ptr<Game>> challenge_options(const Command& c) {
+  try {
+    ChallengeOptions options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
+    auto game = create_game(c.type, options.game_options);
+    return {std::move(options), std::move(game)};
+  } catch (const OptionError& error) {
+    throw CommandError(error.what(), CommandContext::usage(c));
+  }
+}
+
+// `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
+void open_challenge(CommandContext& ctx, const Command& c) {
+  const bool moves_first = c.words.at(0) == kAnyone;
+  if (moves_first && c.userid == kAnyone)
+    throw CommandError("an open invitation names its challenger: challenge <your userid> any",
+                       CommandContext::usage(c));
+  const Account challenger = ctx.existing_account(moves_first ? c.userid : c.words.at(0));
+  if (std::find(challenger.confirmed.begin(), challenger.confirmed.end(), ctx.request.from) ==
+      challenger.confirmed.end())
+    throw CommandError("an open invitation must come from a confirmed address of " + challenger.userid +
+                       " (this mail came from " + ctx.request.from + ")");
+  if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
+  auto [options, game] = challenge_options(c);
+  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
+  post_open_invitation(ctx,
+                       {.type = c.type,
+                        .options = game->options_text(),
+                        .first = challenger,
+                        .second = challenger,
+                        .challenger = challenger,
+                        .rated = options.rated,
+                        .days_per_move = days,
+                        .bank = options.bank,
+                        .weekends_off = options.weekends_off,
+                        .headline = ""},
+                       moves_first ? 1 : 0, options.rating_range);
+}
+
 }  // namespace
 
 namespace handlers {
 
 void challenge(CommandContext& ctx, const Command& c) {
+  if (c.userid == kAnyone || c.words.at(0) == kAnyone) return open_challenge(ctx, c);
   // The computer opponent's account is made when it is first challenged (kept in this
   // command's savepoint, so a refused challenge leaves no account behind either).
   for (const std::string& userid : {c.userid, c.words.at(0)})
@@ -94,29 +135,31 @@ void challenge(CommandContext& ctx, const Command& c) {
       throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
-  ctx.check_game_limits(first, second);
-  ChallengeOptions options;
-  std::unique_ptr<Game> game;
-  try {
-    options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
-    game = create_game(c.type, options.game_options);
-  } catch (const OptionError& error) {
-    throw CommandError(error.what(), CommandContext::usage(c));
-  }
-  auto domain = ctx.config.server.domain();
+  // The challenger is the player whose confirmed address sent it; the other is invited.
+  const Account& challenger = confirmed_for(first) ? first : second;
+  auto [options, game] = challenge_options(c);
+  if (options.rating_range)
+    throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
+                           c.words.at(0),
+                       CommandContext::usage(c));
   const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
-  GameRecord record = ctx.records.create(c.type, game->options_text(), first.id, second.id, domain, options.rated,
-                                         days, options.bank, options.weekends_off);
-  ctx.records.set_turn_clock(record,
-                             turn_clock(ctx.db, ctx.config.clock, record, first.id, std::chrono::system_clock::now()));
-  ctx.out.summary = "challenge: " + c.type + " #" + std::to_string(record.id) + " " + first.userid + " vs " + second.userid;
-  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
-  game_update(ctx, record, *game,
-              {.headline = "New game: " + game_title(c.type) + " #" + std::to_string(record.id) + ", " +
-                           first.userid + " (" + colour_of(*game, 0) + ") against " + second.userid + " (" +
-                           colour_of(*game, 1) + ")."});
-  // A challenge is authorised by the From header only, which can be forged: either player
-  // can undo an unwanted game, alone, until the first move.
+  const GameRecord record = start_or_invite(
+      ctx, {.type = c.type,
+            .options = game->options_text(),
+            .first = first,
+            .second = second,
+            .challenger = challenger,
+            .rated = options.rated,
+            .days_per_move = days,
+            .bank = options.bank,
+            .weekends_off = options.weekends_off,
+            .headline = "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
+                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+  ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
+                    " " + first.userid + " vs " + second.userid;
+  if (record.invitation) return;
+  // Started at once (`challenges auto`) on the authority of a From header, which can be
+  // forged: either player can undo an unwanted game, alone, until the first move.
   for (Reply& reply : ctx.out.replies)
     reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
                   "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
@@ -329,6 +372,7 @@ void chat(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *ctx.accounts.find_by_id(other_id);
+  refuse_if_blocked(ctx, other, player);
   const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
   for (const std::string& address : other.confirmed) {
     Reply reply;

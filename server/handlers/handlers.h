@@ -26,6 +26,8 @@ void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);
 void set_setting(CommandContext& context, const Command& command);
+void block(CommandContext& context, const Command& command);
+void unblock(CommandContext& context, const Command& command);
 // list_unsubscribe.cpp (reached only by a mail to an unsubscribe address)
 void list_unsubscribe(CommandContext& context, const Command& command);
 // multiple.cpp (reached only when the body holds no command line)
@@ -54,6 +56,7 @@ void undo(CommandContext& context, const Command& command);
 void accept(CommandContext& context, const Command& command);
 void decline(CommandContext& context, const Command& command);
 void rematch(CommandContext& context, const Command& command);
+void invitations(CommandContext& context, const Command& command);
 // watch_commands.cpp
 void subscribe(CommandContext& context, const Command& command);
 void unsubscribe(CommandContext& context, const Command& command);

@@ -212,7 +212,11 @@ std::string tutorial() {
        hy3 challenge alice bob
    The first userid moves first. Options follow, e.g.
        hy3 challenge alice bob -size=5 -swap
-   Both of you receive the game number (say #12) and the empty board.
+   bob gets an invitation to game #12 and accepts it (a reply `accept` does):
+       hy3 accept 12 bob bobsecret
+   Then both of you receive the empty board. Knowing nobody? Post an open
+   invitation anyone may take (`hy3 invitations` lists them):
+       hy3 challenge alice any
 
 3. Move. Every board mail ends with a ready-made Subject line: reply, put your
    password and your move in it, and send:

@@ -11,6 +11,7 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
 #include "server/mailing/proposal_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/proposals.h"
@@ -108,7 +109,9 @@ void undo(CommandContext& ctx, const Command& c) {
 }
 
 void accept(CommandContext& ctx, const Command& c) {
-  auto [player, record] = ctx.player_in_game(c);
+  if (take_open_invitation(ctx, c)) return;
+  auto [player, record] = ctx.player_in_game(c, true);
+  if (answer_invitation(ctx, player, record, true)) return;
   const Proposal proposal = answerable(ctx, record, player, true);
   const std::string asks = proposal_request_text(ctx, record, proposal);
   Proposals(ctx.db).answer(proposal, ProposalState::Accepted, player.id);
@@ -128,7 +131,8 @@ void accept(CommandContext& ctx, const Command& c) {
 }
 
 void decline(CommandContext& ctx, const Command& c) {
-  auto [player, record] = ctx.player_in_game(c);
+  auto [player, record] = ctx.player_in_game(c, true);
+  if (answer_invitation(ctx, player, record, false)) return;
   const Proposal proposal = answerable(ctx, record, player, false);
   const std::string asks = proposal_request_text(ctx, record, proposal);
   const bool withdrawn = proposal.proposed_by == player.id;
@@ -152,31 +156,42 @@ void rematch(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   if (record.active)
     throw CommandError("game " + number_of(record) + " is still being played: a rematch follows a finished game");
-  if (auto again = ctx.records.rematch_of(record.id))
-    throw CommandError("game " + number_of(record) + " already has its rematch: game " + std::to_string(*again));
+  if (auto again = ctx.records.rematch_of(record.id)) {
+    // A rematch invitation is the game's one rematch too, answered or not.
+    const auto earlier = ctx.records.find(*again);
+    const std::string state = !earlier || !earlier->invitation ? ""
+                              : earlier->is_pending_invitation()
+                                  ? " (an invitation waiting for an answer)"
+                                  : " (its invitation was " + *earlier->invitation + ")";
+    throw CommandError("game " + number_of(record) + " already has its rematch: game " + std::to_string(*again) + state);
+  }
   // The colours exchanged: who made the first move in the old game makes the second now.
   const Account first = *ctx.accounts.find_by_id(record.players[1]);
   const Account second = *ctx.accounts.find_by_id(record.players[0]);
   for (const Account* account : {&first, &second})
     if (!account->active) throw CommandError(account->userid + " has signed off and cannot play a rematch");
-  ctx.check_game_limits(first, second);
   auto game = create_game(record.type, split_words(record.options));
   // The same clock, the banks full again.
   std::optional<TimeBank> bank = record.bank;
   if (bank) bank->seconds = {bank->limit_seconds, bank->limit_seconds};
-  GameRecord fresh = ctx.records.create(record.type, game->options_text(), first.id, second.id,
-                                        ctx.config.server.domain(), record.rated, record.days_per_move, bank,
-                                        record.weekends_off);
-  ctx.records.set_turn_clock(fresh, turn_clock(ctx.db, ctx.config.clock, fresh, first.id,
-                                               std::chrono::system_clock::now()));
-  ctx.records.mark_rematch(fresh.id, record.id);
-  add_kind_watchers(ctx, fresh);
-  ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record);
+  // A rematch is a challenge to the other player: it follows their challenges setting.
   const std::size_t mails_before = ctx.out.replies.size();
-  game_update(ctx, fresh, *game,
-              {.headline = "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
-                           game_title(record.type) + " #" + number_of(fresh) + ", " + first.userid + " (" +
-                           colour_of(*game, 0) + ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+  const GameRecord fresh = start_or_invite(
+      ctx, {.type = record.type,
+            .options = game->options_text(),
+            .first = first,
+            .second = second,
+            .challenger = player,
+            .rated = record.rated,
+            .days_per_move = record.days_per_move,
+            .bank = bank,
+            .weekends_off = record.weekends_off,
+            .headline = "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
+                        game_title(record.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
+                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+  ctx.records.mark_rematch(fresh.id, record.id);
+  ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record) +
+                    (fresh.invitation ? " (an invitation)" : "");
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 

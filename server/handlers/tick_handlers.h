@@ -50,4 +50,9 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
 std::optional<ClockDutyDone> tournament_start_duty(Database& db, const Config& config, std::int64_t id,
                                                    const std::string& now);
 
+// The tick's duty for an invitation whose lapse time has come (invitation_commands.cpp):
+// ended as lapsed, the challenger told. Nothing when it was answered meanwhile.
+std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
+                                              const std::string& now);
+
 }  // namespace pbem::server

@@ -68,13 +68,19 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 }
 
 // set userid password <setting> <value>: the rest must be one known setting and its value:
-// pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off.
+// pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off,
+// challenges ask|auto|none.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  const std::string setting = reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation"});
-  const std::string value = reader.take_lower(setting == "digest" ? "hour (0 to 23) or off after digest"
-                                                                   : "on or off after " + setting);
-  if (setting == "digest") {
+  const std::string setting =
+      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges"});
+  const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
+                                              : setting == "challenges" ? "ask, auto or none after challenges"
+                                                                        : "on or off after " + setting);
+  if (setting == "challenges") {
+    if (value != "ask" && value != "auto" && value != "none")
+      throw ParseFailure{"challenges is set 'ask', 'auto' or 'none'" + reader.instead()};
+  } else if (setting == "digest") {
     const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
                       std::stoi(value) <= 23;
     if (!hour && value != "off")
@@ -99,6 +105,20 @@ void vacation_arguments(ArgumentReader& reader, Command& command) {
 }
 
 void nothing_more(ArgumentReader& reader, Command&) { reader.expect_end(); }
+
+// block userid password [other]: without `other`, the list of those blocked.
+void block_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (!reader.done()) command.words = {reader.take_userid("userid to block")};
+  reader.expect_end();
+}
+
+// unblock userid password other.
+void unblock_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words = {reader.take_userid("userid to unblock")};
+  reader.expect_end();
+}
 
 void userid_rest_lower(ArgumentReader& reader, Command& command) {
   command.userid = reader.take_userid();
@@ -323,8 +343,12 @@ const std::vector<CommandSpec>& command_table() {
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},
       {"set", false, {"set"},
-       "set userid password pictures|movemail|autovacation on|off, or digest HH|off",
+       "set userid password pictures|movemail|autovacation on|off, digest HH|off, or challenges ask|auto|none",
        setting_arguments, Secret::Password},
+      {"block", false, {"block"},
+       "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",
+       block_arguments, Secret::Password},
+      {"unblock", false, {"unblock"}, "unblock userid password other", unblock_arguments, Secret::Password},
       // No spelling: only a mail to a List-Unsubscribe address calls it (pipeline/unsubscribe_mail.h).
       {"list unsubscribe", false, {},
        "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
@@ -335,7 +359,7 @@ const std::vector<CommandSpec>& command_table() {
        Secret::None, {.body_is_commands = true}},
       // Game commands: "<game> <word> ...".
       {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None},
-      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first)",
+      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first; an invitation; any: open to anyone)",
        challenge_arguments, Secret::None},
       {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
        Secret::Password, {.drawn_ahead = true}},
@@ -359,13 +383,15 @@ const std::vector<CommandSpec>& command_table() {
       // Takebacks, aborts by agreement, rematches, watchers (proposal_commands.cpp, watch_commands.cpp).
       {"undo", true, {"undo"}, "<game> undo board userid password   (proposes to take back your last move)",
        board_userid_password, Secret::Password},
-      {"accept", true, {"accept"}, "<game> accept board userid password   (agrees to the opponent's undo or abort)",
+      {"accept", true, {"accept"}, "<game> accept board userid password   (an invitation, or the opponent's undo or abort)",
        board_userid_password, Secret::Password},
       {"decline", true, {"decline", "reject"},
-       "<game> decline board userid password   (or reject; refuses a proposal, or withdraws yours)",
+       "<game> decline board userid password   (or reject; an invitation or a proposal, or withdraws yours)",
        board_userid_password, Secret::Password},
       {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
        board_userid_password, Secret::Password},
+      {"invitations", true, {"invitations"}, "<game> invitations   (the open invitations: take one with accept)",
+       nothing_more, Secret::None},
       // Conditional moves (conditional_commands.cpp).
       {"conditional", true, {"conditional"},
        "<game> conditional board userid password [clear|ply ply ...]",

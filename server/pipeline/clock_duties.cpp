@@ -110,6 +110,15 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
     if (out_of_time()) return done;
     if (carry_out_game_duty(db, config, turn, id, ClockDuty::Reminder)) ++done.reminders;
   }
+  // Invitations unanswered for invitations.lapse_days: ended once, the challenger told.
+  for (std::int64_t id : GameRecords(db).invitations_to_lapse(now)) {
+    if (out_of_time()) return done;
+    const std::string game = std::to_string(id);
+    if (carry_out_logged(
+            db, config, turn, "game " + game, "lapse", [&] { return lapse_invitation(db, config, id, now_iso8601()); },
+            "pbem-invitation-" + game + "-lapse-", [](const ClockDutyDone&) { return ClockDutyKind::invitation_lapse; }))
+      ++done.invitations;
+  }
   // Daily digests whose hour has come: one a user and day.
   for (std::int64_t id : Digests(db).due(now)) {
     if (out_of_time()) return done;

@@ -21,6 +21,7 @@ struct ClockDutiesDone {
   int never_moved = 0;  // games aborted at a deadline: that player had not moved in them
   int autovacations = 0;  // vacation days started at a deadline instead of those
   int tournaments = 0;
+  int invitations = 0;  // invitations that lapsed unanswered
   int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
   int deleted = 0;     // rows past their retention window (pipeline/retention.h)
   int pages_freed = 0; // free pages given back to the file system after deleting them

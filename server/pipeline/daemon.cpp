@@ -107,8 +107,9 @@ void process_mail_and_clock(const Config& config, WorkSignal& work, WorkSignal& 
     next_tick = std::chrono::steady_clock::now() + kClockInterval;
     try {
       const ClockDutiesDone done = run_clock_duties(db, config, &write_turn, kClockBudget);
-      if (done.reminders + done.timeouts + done.never_moved + done.autovacations + done.tournaments + done.digests >
-          0) sender.wake();
+      const int mailing_duties = done.reminders + done.timeouts + done.never_moved + done.autovacations +
+                                 done.tournaments + done.invitations + done.digests;
+      if (mailing_duties > 0) sender.wake();
       // A backlog (after downtime) goes on in the next round, after any mail waiting.
       if (done.more) {
         next_tick = std::chrono::steady_clock::now();

@@ -12,9 +12,31 @@ const std::vector<ServerOption>& server_challenge_options() {
       {"days", "days per move, 0 to 60; 0 = no time limit (default: the server's, see help)", "<n>"},
       {"clock", "a time bank instead: B days (or Bh hours), I more after each move", "B+I"},
       {"weekends", "off: the clock stands still from Saturday 00:00 to Monday 00:00 UTC (default: on)", "off"},
+      {"rating", "an open invitation (challenge userid any): who may take it, by rating", "LO-HI"},
   };
   return options;
 }
+
+namespace {
+
+// "-rating=1400-1700": two whole numbers from 0 to 9999, the first not above the second.
+std::pair<int, int> rating_range(const std::string& word) {
+  const std::string value = word.size() > 8 ? word.substr(8) : "";
+  const auto dash = value.find('-');
+  const auto number = [](const std::string& text) -> std::optional<int> {
+    if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    return std::stoi(text);
+  };
+  const auto low = dash == std::string::npos ? std::nullopt : number(value.substr(0, dash));
+  const auto high = dash == std::string::npos ? std::nullopt : number(value.substr(dash + 1));
+  if (!low || !high || *low > *high)
+    throw OptionError("-rating needs a range of ratings, low to high, e.g. -rating=1400-1700; got " +
+                      quoted_word(word));
+  return {*low, *high};
+}
+
+}  // namespace
 
 ChallengeOptions split_challenge_options(const std::vector<std::string>& words) {
   ChallengeOptions result;
@@ -36,6 +58,8 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
       result.weekends_off = word == "-weekends=off";
     } else if (word == "-clock" || word.starts_with("-clock=")) {
       result.bank = parse_time_bank(word.size() > 7 ? std::string_view(word).substr(7) : "");
+    } else if (word == "-rating" || word.starts_with("-rating=")) {
+      result.rating_range = rating_range(word);
     } else {
       result.game_options.push_back(word);
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ struct ChallengeOptions {
   // Monday 00:00 UTC (GameRecord::weekends_off; play/running_time.h). A competition that
   // starts games (tournament, ladder, league) keeps it and hands it to GameRecords::create.
   bool weekends_off = false;
+  // -rating=LO-HI: an open invitation's taker's rating range, inclusive.
+  std::optional<std::pair<int, int>> rating_range;
 };
 
 // Takes the server's options out of a challenge's option words (lower-case). Throws

@@ -19,12 +19,14 @@ Account account_from_row(Statement& row) {
   account.computer = row.column_int(5) != 0;
   if (!row.column_is_null(6)) account.digest_hour = static_cast<int>(row.column_int(6));
   account.movemail = row.column_int(7) != 0;
+  account.challenges = row.column_text(8);
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail "
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
+      "challenges "
       "FROM users "
       "WHERE userid = ?");
   query.bind(1, userid);
@@ -32,7 +34,8 @@ std::optional<Account> Accounts::find(const std::string& userid) const {
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail "
+  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
+      "challenges "
       "FROM users "
       "WHERE id = ?");
   query.bind(1, id);
@@ -133,6 +136,12 @@ void Accounts::set_pictures(const Account& account, bool on) {
   auto update = db_.prepare("UPDATE users SET pictures = ? WHERE id = ?");
   update.bind(1, on ? 1 : 0);
   update.bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_challenges(const Account& account, const std::string& challenges) {
+  auto update = db_.prepare("UPDATE users SET challenges = ? WHERE id = ?");
+  update.bind(1, challenges).bind(2, account.id);
   update.run();
 }
 

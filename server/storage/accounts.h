@@ -21,6 +21,9 @@ struct Account {
   bool computer = false;               // the built-in computer opponent (schema 011): no mail, no login
   std::optional<int> digest_hour = std::nullopt;  // the daily digest's hour, UTC (schema 017); none: no digest
   bool movemail = true;                // board mails about other players' moves (off only with a digest)
+  // Who may start a game with this user (schema 030): "ask" (a challenge is an invitation
+  // they answer), "auto" (it starts at once), "none" (refused).
+  std::string challenges = "ask";
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -54,6 +57,8 @@ class Accounts {
   void deactivate(const Account& account);
   // Board pictures in this user's game mails on or off (`set ... pictures on|off`).
   void set_pictures(const Account& account, bool on);
+  // `set ... challenges ask|auto|none`.
+  void set_challenges(const Account& account, const std::string& challenges);
   bool owns_address(const Account& account, const std::string& address) const;
   // The computer opponent's account under `userid`, created if the userid is free (no
   // address, a password hash no password matches). nullopt if a player holds the userid.

@@ -17,7 +17,7 @@ constexpr const char* kTables[] = {
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
     "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
     "tournament_byes", "digest_addresses", "metric_counts", "leagues", "league_members", "league_places",
-    "league_games", "ladders", "ladder_rungs", "ladder_games"};
+    "league_games", "ladders", "ladder_rungs", "ladder_games", "blocks"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",

@@ -1,5 +1,6 @@
 #include "server/storage/game_records.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <variant>
 
@@ -17,7 +18,7 @@ constexpr const char* kSelectGame =
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
     "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped, g.weekends_off "
+    "g.swapped, g.weekends_off, g.invited_by, g.lapses_at, g.rating_low, g.rating_high, g.open_seat "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -35,7 +36,9 @@ GameRecord record_from_row(Statement& row) {
   r.options = row.column_text(2);
   r.players = {row.column_int(3), row.column_int(4)};
   r.userids = {row.column_text(5), row.column_text(6)};
-  r.active = row.column_text(7) == "active";
+  const std::string status = row.column_text(7);
+  r.active = status == "active";
+  if (status != "active" && status != "finished") r.invitation = status;
   if (!row.column_is_null(8)) r.winner_colour = static_cast<int>(row.column_int(8));
   r.plies = static_cast<int>(row.column_int(9));
   r.thread_id = row.column_text(10);
@@ -55,6 +58,11 @@ GameRecord record_from_row(Statement& row) {
   if (!row.column_is_null(24)) r.to_move = row.column_int(24);
   r.swapped = row.column_int(25) != 0;
   r.weekends_off = row.column_int(26) != 0;
+  if (!row.column_is_null(27)) r.invited_by = row.column_int(27);
+  r.lapses_at = row.column_optional_text(28);
+  if (!row.column_is_null(29)) r.rating_low = static_cast<int>(row.column_int(29));
+  if (!row.column_is_null(30)) r.rating_high = static_cast<int>(row.column_int(30));
+  if (!row.column_is_null(31)) r.open_seat = static_cast<int>(row.column_int(31));
   return r;
 }
 
@@ -107,23 +115,41 @@ std::array<std::string, 2> userids_by_colour(const GameRecord& record) {
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
-                               int days_per_move, const std::optional<TimeBank>& bank, bool weekends_off) {
+                               int days_per_move, const std::optional<TimeBank>& bank, bool weekends_off,
+                               const std::optional<InvitationTerms>& invitation) {
   const std::string now = now_iso8601();
+  const std::string status = !invitation ? "active" : invitation->open_seat ? "open" : "invited";
+  // An invitation has nobody to move until it starts (no clock, in no list of turns).
   auto insert = db_.prepare(
       "INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at, rated, "
       "days_per_move, time_bank, bank_limit_seconds, bank_increment_seconds, bank0_seconds, bank1_seconds, to_move, "
-      "weekends_off) "
-      "VALUES (?1, ?2, ?3, ?4, 'active', 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?3, ?14)");
+      "invited_by, lapses_at, rating_low, rating_high, open_seat, weekends_off) "
+      "VALUES (?1, ?2, ?3, ?4, ?14, 0, '', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+      "?20, ?15, ?16, ?17, ?18, ?19, ?21)");
   insert.bind(1, type).bind(2, options).bind(3, player0).bind(4, player1).bind(5, now).bind(6, now).bind(7, rated);
-  insert.bind(8, static_cast<std::int64_t>(days_per_move)).bind(14, weekends_off);
+  insert.bind(8, static_cast<std::int64_t>(days_per_move)).bind(21, weekends_off);
   if (bank) {
     insert.bind(9, bank->text).bind(10, bank->limit_seconds).bind(11, bank->increment_seconds);
     insert.bind(12, bank->seconds[0]).bind(13, bank->seconds[1]);
   } else {
     for (int column = 9; column <= 13; ++column) insert.bind(column, nullptr);
   }
+  insert.bind(14, status);
+  if (invitation) insert.bind(20, nullptr);
+  else insert.bind(20, player0);  // colour 0 moves first
+  if (invitation) {
+    insert.bind(15, invitation->challenger).bind(16, invitation->lapses_at);
+    if (invitation->rating_low) insert.bind(17, static_cast<std::int64_t>(*invitation->rating_low));
+    else insert.bind(17, nullptr);
+    if (invitation->rating_high) insert.bind(18, static_cast<std::int64_t>(*invitation->rating_high));
+    else insert.bind(18, nullptr);
+    if (invitation->open_seat) insert.bind(19, static_cast<std::int64_t>(*invitation->open_seat));
+    else insert.bind(19, nullptr);
+  } else {
+    for (int column = 15; column <= 19; ++column) insert.bind(column, nullptr);
+  }
   insert.run();
-  // Active, no winner, no plies, no clock: the defaults of a GameRecord, as inserted.
+  // No winner, no plies, no clock: the defaults of a GameRecord, as inserted.
   GameRecord record;
   record.id = db_.last_insert_id();
   record.type = type;
@@ -135,13 +161,85 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   record.days_per_move = days_per_move;
   record.bank = bank;
   record.weekends_off = weekends_off;
-  record.to_move = player0;  // colour 0 moves first
+  if (invitation) {
+    record.active = false;
+    record.invitation = status;
+    record.invited_by = invitation->challenger;
+    record.lapses_at = invitation->lapses_at;
+    record.rating_low = invitation->rating_low;
+    record.rating_high = invitation->rating_high;
+    record.open_seat = invitation->open_seat;
+  } else {
+    record.to_move = player0;  // colour 0 moves first
+  }
   // The thread root names the game, so every client groups a game's mail together.
   record.thread_id = "pbem-game-" + std::to_string(record.id) + "." + type + "@" + thread_domain;
   auto thread = db_.prepare("UPDATE games SET thread_id = ?, moves_digest = ? WHERE id = ?");
   thread.bind(1, record.thread_id).bind(2, first_moves_digest(type, options)).bind(3, record.id);
   thread.run();
   return record;
+}
+
+GameRecord GameRecords::start_invitation(const GameRecord& record, std::optional<std::int64_t> taker) {
+  std::array<std::int64_t, 2> players = record.players;
+  if (taker && record.open_seat) players[static_cast<std::size_t>(*record.open_seat)] = *taker;
+  auto update = db_.prepare(
+      "UPDATE games SET status = 'active', player0 = ?, player1 = ?, to_move = ?, lapses_at = NULL, updated_at = ? "
+      "WHERE id = ? AND status IN ('invited', 'open')");
+  update.bind(1, players[0]).bind(2, players[1]).bind(3, players[0]).bind(4, now_iso8601()).bind(5, record.id);
+  update.run();
+  if (db_.changes() == 0) throw std::logic_error("game " + std::to_string(record.id) + " was no pending invitation");
+  return *find(record.id);
+}
+
+bool GameRecords::end_invitation(const GameRecord& record, const std::string& how) {
+  auto update = db_.prepare(
+      "UPDATE games SET status = ?, lapses_at = NULL, updated_at = ? WHERE id = ? AND status IN ('invited', 'open')");
+  update.bind(1, how).bind(2, now_iso8601()).bind(3, record.id);
+  update.run();
+  return db_.changes() > 0;
+}
+
+std::vector<GameRecord> GameRecords::open_invitations(const std::string& type, int limit) const {
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.type = ? AND g.status = 'open' ORDER BY g.id DESC LIMIT ?");
+  query.bind(1, type).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<GameRecord> records;
+  while (query.step()) records.push_back(record_from_row(query));
+  return records;
+}
+
+std::vector<GameRecord> GameRecords::open_invitations(int limit) const {
+  // Each kind's newest by index games_by_type_status, merged: never every game.
+  std::vector<GameRecord> records;
+  for (const auto& type : game_types())
+    for (GameRecord& record : open_invitations(type.name, limit)) records.push_back(std::move(record));
+  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.id > b.id; });
+  if (records.size() > static_cast<std::size_t>(limit)) records.resize(static_cast<std::size_t>(limit));
+  return records;
+}
+
+std::vector<std::int64_t> GameRecords::invitations_to_lapse(const std::string& now_iso) const {
+  auto query = db_.prepare(
+      "SELECT id FROM games WHERE lapses_at <= ? AND status IN ('invited', 'open') ORDER BY lapses_at, id");
+  query.bind(1, now_iso);
+  std::vector<std::int64_t> ids;
+  while (query.step()) ids.push_back(query.column_int(0));
+  return ids;
+}
+
+int GameRecords::count_pending_invitations(std::int64_t user_id) const {
+  auto query = db_.prepare("SELECT count(*) FROM games WHERE invited_by = ? AND status IN ('invited', 'open')");
+  query.bind(1, user_id);
+  query.step();
+  return static_cast<int>(query.column_int(0));
+}
+
+bool GameRecords::invitation_pending_between(std::int64_t a, std::int64_t b) const {
+  auto query = db_.prepare(
+      "SELECT 1 FROM games WHERE status = 'invited' AND "
+      "((player0 = ?1 AND player1 = ?2) OR (player0 = ?2 AND player1 = ?1)) LIMIT 1");
+  query.bind(1, a).bind(2, b);
+  return query.step();
 }
 
 std::optional<GameRecord> GameRecords::find(std::int64_t id) const {
@@ -366,7 +464,8 @@ namespace {
 // The condition of of_type/count_of_type, one text per case so that each is answered from
 // games_by_type_status by its own prefix (an "?2 = '' OR" would keep the status out of it).
 std::string of_type_where(std::optional<bool> active) {
-  if (!active) return "WHERE g.type = ? ";
+  // Invitations (schema 030) are no games yet, or never were: listed as neither.
+  if (!active) return "WHERE g.type = ? AND g.status IN ('active', 'finished') ";
   return *active ? "WHERE g.type = ? AND g.status = 'active' " : "WHERE g.type = ? AND g.status = 'finished' ";
 }
 
@@ -507,7 +606,8 @@ std::vector<GameRecord> GameRecords::ended_since(const std::string& since_iso, i
 }
 
 std::vector<GameRecord> GameRecords::of_user(std::int64_t user_id, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.player0 = ?1 OR g.player1 = ?1 ORDER BY g.id DESC LIMIT ?2");
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE (g.player0 = ?1 OR g.player1 = ?1) AND g.status IN ('active', 'finished') "
+                           "ORDER BY g.id DESC LIMIT ?2");
   query.bind(1, user_id).bind(2, limit);
   return all_rows(query);
 }

@@ -59,6 +59,20 @@ struct GameRecord {
   // the game is over; and whether ply 2 was a swap (players[1] then holds colour 0).
   std::optional<std::int64_t> to_move;
   bool swapped = false;
+  // An invitation (schema/030_invitations.sql): a game before it starts, or one that ended
+  // without starting. `invitation` is its status then ("invited", "open", "declined",
+  // "withdrawn", "lapsed"), nothing for a game that started (or any from before 030);
+  // `invited_by` the challenger, `lapses_at` when a waiting one lapses; an open one's
+  // rating range.
+  std::optional<std::string> invitation;
+  std::optional<std::int64_t> invited_by;
+  std::optional<std::string> lapses_at;
+  std::optional<int> rating_low, rating_high;
+  // An open invitation's seat for its taker (0: the taker moves first); kept once taken.
+  std::optional<int> open_seat;
+
+  // Waiting for an answer (invited) or a taker (open).
+  bool is_pending_invitation() const { return invitation == "invited" || invitation == "open"; }
 
   bool operator==(const GameRecord&) const = default;
 };
@@ -106,6 +120,15 @@ struct GameSelection {
   bool their_turn = false;
 };
 
+// What makes a new game an invitation: who sent it, when it lapses (ISO 8601 UTC), and
+// for an open one (no invitee yet: both seats hold the challenger) the taker's rating range.
+struct InvitationTerms {
+  std::int64_t challenger = 0;
+  std::string lapses_at;
+  std::optional<int> open_seat;  // an open invitation: the taker's seat
+  std::optional<int> rating_low, rating_high;
+};
+
 class GameRecords {
  public:
   explicit GameRecords(Database& db) : db_(db) {}
@@ -115,7 +138,7 @@ class GameRecords {
   GameRecord create(const std::string& type, const std::string& options, std::int64_t player0,
                     std::int64_t player1, const std::string& thread_domain, bool rated = true,
                     int days_per_move = 0, const std::optional<TimeBank>& bank = std::nullopt,
-                    bool weekends_off = false);
+                    bool weekends_off = false, const std::optional<InvitationTerms>& invitation = std::nullopt);
   std::optional<GameRecord> find(std::int64_t id) const;
   std::vector<StoredMove> moves(std::int64_t id) const;
 
@@ -162,6 +185,25 @@ class GameRecords {
   StoredMove take_back_last(const GameRecord& record, std::int64_t proposal_id);
   // The plies taken back in game `id`, oldest first.
   std::vector<TakenBack> takebacks(std::int64_t id) const;
+
+  // Starts the pending invitation `record`: active, colour 0 to move (the caller sets its
+  // clock). For an open one, `taker` takes the seat that is not the challenger's. Returns
+  // the record as it now stands.
+  GameRecord start_invitation(const GameRecord& record, std::optional<std::int64_t> taker = std::nullopt);
+  // Ends the pending invitation `record` unstarted: `how` is "declined", "withdrawn" or
+  // "lapsed". False when it was no longer pending (ended or taken meanwhile).
+  bool end_invitation(const GameRecord& record, const std::string& how);
+  // The first `limit` open invitations of `type`, newest first (index games_by_type_status).
+  std::vector<GameRecord> open_invitations(const std::string& type, int limit) const;
+  // The first `limit` open invitations of any kind, newest first.
+  std::vector<GameRecord> open_invitations(int limit) const;
+  // The pending invitations whose lapse time is at or before `now_iso`, oldest first
+  // (index games_invitations_to_lapse).
+  std::vector<std::int64_t> invitations_to_lapse(const std::string& now_iso) const;
+  // How many invitations `user_id` sent that still wait, open ones included.
+  int count_pending_invitations(std::int64_t user_id) const;
+  // Whether an invitation between `a` and `b` waits for an answer (either way round).
+  bool invitation_pending_between(std::int64_t a, std::int64_t b) const;
 
   // Marks game `id` as the rematch of the finished game `of`; at most one per game (a
   // second breaks a unique index).

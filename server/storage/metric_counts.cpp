@@ -24,6 +24,7 @@ std::string_view clock_duty_label(ClockDutyKind duty) {
     case ClockDutyKind::digest: return "digest";
     case ClockDutyKind::tournament_start: return "tournament_start";
     case ClockDutyKind::autovacation: return "autovacation";
+    case ClockDutyKind::invitation_lapse: return "invitation_lapse";
   }
   return "reminder";
 }

@@ -55,10 +55,12 @@ enum class ClockDutyKind {
   digest,            // a daily digest
   tournament_start,  // a tournament started (or cancelled) at its -start date
   autovacation,      // a vacation day started at a deadline instead of a loss on time
+  invitation_lapse,  // an invitation ended unanswered after invitations.lapse_days
 };
 inline constexpr ClockDutyKind kClockDutyKinds[] = {ClockDutyKind::reminder, ClockDutyKind::loss_on_time,
                                                     ClockDutyKind::abort, ClockDutyKind::digest,
-                                                    ClockDutyKind::tournament_start, ClockDutyKind::autovacation};
+                                                    ClockDutyKind::tournament_start, ClockDutyKind::autovacation,
+                                                    ClockDutyKind::invitation_lapse};
 std::string_view clock_duty_label(ClockDutyKind duty);
 
 // Everything /metrics shows, read at one moment.

@@ -357,7 +357,8 @@ void read_limits(const Section& top, LimitsConfig& limits) {
                                         "confirmation_valid_days",
                                         "confirmations_per_address_per_day", "message_recipients",
                                         "relayed_per_user_per_hour", "relayed_per_recipient_per_hour",
-                                        "confirmations_per_hour", "active_games_per_user"});
+                                        "confirmations_per_hour", "active_games_per_user",
+                                        "pending_invitations"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
   section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
@@ -368,6 +369,13 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   section->read("relayed_per_recipient_per_hour", limits.relayed_per_recipient_per_hour, 1, 1000000);
   section->read("confirmations_per_hour", limits.confirmations_per_hour, 1, 1000000);
   section->read("active_games_per_user", limits.active_games_per_user, 1, 100000);
+  section->read("pending_invitations", limits.pending_invitations, 1, 1000);
+}
+
+void read_invitations(const Section& top, InvitationsConfig& invitations) {
+  auto section = top.section("invitations", {"lapse_days"});
+  if (!section) return;
+  section->read("lapse_days", invitations.lapse_days, 1, 365);
 }
 
 void read_clock(const Section& top, ClockConfig& clock) {
@@ -462,8 +470,8 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   const json document = parse_json(json_text, origin_name);
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
-                    {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "bot", "web",
-                     "mail", "metrics"});
+                    {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "invitations", "bot",
+                     "web", "mail", "metrics"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -480,6 +488,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_outbox(top, config.outbox);
   read_limits(top, config.limits);
   read_clock(top, config.clock);
+  read_invitations(top, config.invitations);
   read_bot(top, config.bot);
   read_web(top, config.web);
   read_mail(top, config.mail);

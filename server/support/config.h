@@ -107,6 +107,7 @@ struct LimitsConfig {
   int relayed_per_recipient_per_hour = 20;         // message/chat mail to one address
   int confirmations_per_hour = 60;                 // confirmation requests, over all addresses
   int active_games_per_user = 100;                 // active games a user may play at once
+  int pending_invitations = 10;                    // invitations one user sent that still wait
   bool operator==(const LimitsConfig&) const = default;
 };
 
@@ -116,6 +117,12 @@ struct ClockConfig {
   int remind_before_hours = 48;     // one reminder when this much of a deadline is left
   int vacation_days_per_year = 30;  // vacation allowance per user and calendar year
   bool operator==(const ClockConfig&) const = default;
+};
+
+// Invitations (spec "Consent: a challenge is an invitation").
+struct InvitationsConfig {
+  int lapse_days = 7;  // an unanswered invitation (open ones too) lapses after this
+  bool operator==(const InvitationsConfig&) const = default;
 };
 
 // The built-in computer opponent (issue 17): its account's userid and its strength.
@@ -168,6 +175,7 @@ struct Config {
   OutboxConfig outbox;
   LimitsConfig limits;
   ClockConfig clock;
+  InvitationsConfig invitations;
   BotConfig bot;
   WebConfig web;
   MailConfig mail;

@@ -4,6 +4,8 @@
 #include "engine/registry.h"
 #include "pictures/picture.h"
 #include "server/mailing/picture_cache.h"
+#include "server/mailing/invitation_text.h"
+#include "server/play/invitation_rating.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
 #include "server/mailing/league_text.h"
@@ -135,6 +137,19 @@ WebResponse home_page(Database& db, const Config& config) {
     game_list(html, playing);
     if (playing_count > static_cast<int>(playing.size()))
       html.element("p", "The " + std::to_string(playing.size()) + " moved most recently are listed.", {{"class", "quiet"}});
+    // Open invitations (spec "Open invitations"): anyone may take one by mail.
+    html.element("h2", "Open invitations");
+    html.open("ul", {{"class", "games"}});
+    const Ratings ratings(db);
+    const auto open = records.open_invitations(kListedGames);
+    for (const GameRecord& record : open)
+      html.element("li", game_title(record.type) + " " +
+                             open_invitation_line(record, invitation_rating(ratings, record.type, *record.invited_by)));
+    if (open.empty())
+      html.element("li", "None: post one by mail with <game> challenge <userid> any.", {{"class", "quiet"}});
+    else
+      html.element("li", "Take one by mail with <game> accept <number> <userid> <password>.", {{"class", "quiet"}});
+    html.close("ul");
     html.element("h2", "Results of the last 7 days");
     game_list(html, ended);
     html.element("h2", "Tournaments");

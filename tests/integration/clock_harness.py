@@ -46,8 +46,8 @@ class ClockServer(Server):
     now = T0
     autovacation = None
 
-    def signup_and_confirm(self, sender, userid, password, addresses=()):
-        super().signup_and_confirm(sender, userid, password, addresses)
+    def signup_and_confirm(self, sender, userid, password, addresses=(), challenges="auto"):
+        super().signup_and_confirm(sender, userid, password, addresses, challenges)
         if self.autovacation:
             p = self.ingest(make_mail(sender, f"set {userid} {password} autovacation {self.autovacation}"))
             assert p.returncode == 0, p.stderr

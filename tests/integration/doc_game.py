@@ -41,7 +41,8 @@ def shown(msg):
 
 def open_game(case, alice, bob):
     """alice and bob sign up and confirm with the codes mailed to them, alice challenges
-    bob to HY 3 (#1) and plays c1; returns bob's board mail. `case` sends with
+    bob to HY 3 (#1), bob accepts the invitation, and alice plays c1; returns bob's board
+    mail. `case` sends with
     send(sender, subject) and waits for a reply with expect(to, pattern)."""
     case.send(alice, "signup alice secret1")
     case.send(bob, "signup bob secret2")
@@ -51,6 +52,9 @@ def open_game(case, alice, bob):
         case.send(sender, f"confirm {userid} {code}")
         case.expect(sender, r"Subject: Address confirmed")
     case.send(alice, "hy3 challenge alice bob -size=3")
+    case.expect(alice, r"Subject: HY 3 #1: invitation sent to bob")
+    case.expect(bob, r"Subject: HY 3 #1: invitation from alice")
+    case.send(bob, "hy3 accept 1 bob secret2")
     case.expect(alice, r"New game: HY 3 #1")
     case.expect(bob, r"New game: HY 3 #1")
     case.send(alice, "hy3 move 1 alice secret1 c1")

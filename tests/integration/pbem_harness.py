@@ -91,15 +91,23 @@ class Server:
         return msgs
 
 
-    def signup_and_confirm(self, sender, userid, password, addresses=()):
+    def signup_and_confirm(self, sender, userid, password, addresses=(), challenges="auto"):
         """Signs `userid` up from `sender` and confirms every address with the code the
-        server queued for it, as the owner reading that mail would."""
+        server queued for it, as the owner reading that mail would. Then sets `challenges`
+        (auto: a challenge to them starts the game at once, as the tests written before
+        invitations expect; None keeps the server's default, ask)."""
         for command in [f"signup {userid} {password} {' '.join(addresses)}".strip()]:
             p = self.ingest(make_mail(sender, command))
             assert p.returncode == 0, p.stderr
         for code in confirmation_codes(self.outbox(), userid):
             p = self.ingest(make_mail(sender, f"confirm {userid} {code}"))
             assert p.returncode == 0, p.stderr
+        if challenges:
+            self.set_challenges(sender, userid, password, challenges)
+
+    def set_challenges(self, sender, userid, password, challenges):
+        p = self.ingest(make_mail(sender, f"set {userid} {password} challenges {challenges}"))
+        assert p.returncode == 0, p.stderr
 
 
 _schemas_made = 0

@@ -19,7 +19,7 @@ BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_texts", "password_failures",
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-          "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games"]
+          "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks"]
 
 
 def comparable(row):
@@ -63,9 +63,13 @@ class MigrateTo(IngestCase):
         self.send(BOB, "hy3 climb L#1 bob secret2 alice")
         self.send(BOB, "hy3 move 4 bob secret2 c1")
         self.send(BOB, "hy3 resign 4 bob secret2")
-        self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
-                         ["finished", "active", "finished", "finished"])
         self.assertEqual(len(self.server.query("SELECT * FROM ladder_games WHERE winner_id IS NOT NULL")), 1)
+        # Game 5: an invitation to carol, who answers challenges (schema 030), and a block.
+        self.server.signup_and_confirm("carol@example.com", "carol", "secret3", challenges=None)
+        self.send(ALICE, "hy3 challenge alice carol -size=3")
+        self.send("carol@example.com", "block carol secret3 bob")
+        self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
+                         ["finished", "active", "finished", "finished", "invited"])
         self.assertEqual(self.server.query("SELECT status FROM tournaments"), [{"status": "finished"}])
         before = {table: self.sqlite_rows(table) for table in TABLES}
         self.assertTrue(before["ratings"] and before["rating_changes"] and before["moves"] and before["outbox"])
@@ -89,7 +93,8 @@ class MigrateTo(IngestCase):
         # finished ones.
         self.assertEqual(target.query("SELECT to_move, swapped FROM games ORDER BY id"),
                          [{"to_move": None, "swapped": 0}, {"to_move": 2, "swapped": 0},
-                          {"to_move": None, "swapped": 0}, {"to_move": None, "swapped": 0}])
+                          {"to_move": None, "swapped": 0}, {"to_move": None, "swapped": 0},
+                          {"to_move": None, "swapped": 0}])
 
         # The installation carries on from PostgreSQL.
         p = target.ingest(make_mail(BOB, "hy3 move 2 bob secret2 a1#2"))
@@ -97,7 +102,11 @@ class MigrateTo(IngestCase):
         self.assertEqual(target.query("SELECT plies FROM games WHERE id = 2"), [{"plies": 2}])
         p = target.ingest(make_mail(ALICE, "hy3 challenge alice bob -size=3"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
-        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4, 5])
+        self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4, 5, 6])
+        # The invitation came along: carol accepts it there.
+        p = target.ingest(make_mail("carol@example.com", "hy3 accept 5 carol secret3"))
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertEqual(target.query("SELECT status FROM games WHERE id = 5"), [{"status": "active"}])
         p = target.ingest(make_mail(ALICE, "hy3 tournament new alice secret1 next"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertEqual([t["id"] for t in target.query("SELECT id FROM tournaments ORDER BY id")], [1, 2])
@@ -109,7 +118,7 @@ class MigrateTo(IngestCase):
         p = self.server.pbem("migrate-to", uri)
         self.assertEqual(p.returncode, 70)
         self.assertIn(b"already holds rows", p.stderr)
-        self.assertEqual(len(target.query("SELECT id FROM games")), 5)
+        self.assertEqual(len(target.query("SELECT id FROM games")), 6)
 
 
 if __name__ == "__main__":

@@ -133,10 +133,10 @@ class Clock(ClockCase):
         self.at(T0 + timedelta(days=3, hours=1))  # first past its deadline, second due a reminder
         p = self.tick()
         self.assertEqual(p.returncode, 0)
-        self.assertEqual(p.stdout.decode(), "tick: 1 reminder(s), 1 loss(es) on time, 0 abort(s): never moved, 0 vacation day(s) instead (autovacation), 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n")
+        self.assertEqual(p.stdout.decode(), "tick: 1 reminder(s), 1 loss(es) on time, 0 abort(s): never moved, 0 vacation day(s) instead (autovacation), 0 tournament(s) started or cancelled, 0 invitation(s) lapsed, 0 digest(s), 0 old row(s) deleted\n")
         self.assertEqual(len(self.new_replies()), 3)
         p = self.tick()
-        self.assertEqual((p.returncode, p.stdout.decode()), (0, "tick: 0 reminder(s), 0 loss(es) on time, 0 abort(s): never moved, 0 vacation day(s) instead (autovacation), 0 tournament(s) started or cancelled, 0 digest(s), 0 old row(s) deleted\n"))
+        self.assertEqual((p.returncode, p.stdout.decode()), (0, "tick: 0 reminder(s), 0 loss(es) on time, 0 abort(s): never moved, 0 vacation day(s) instead (autovacation), 0 tournament(s) started or cancelled, 0 invitation(s) lapsed, 0 digest(s), 0 old row(s) deleted\n"))
         self.assertEqual(self.new_replies(), [])
         self.assertEqual(self.game(first)["status"], "finished")
         self.assertEqual(self.game(second)["status"], "active")

@@ -119,13 +119,17 @@ class DaemonTestCase(ShowsLogsOnFailure, unittest.TestCase):
         return message_id
 
     def signup_both(self):
-        """Signs alice and bob up and confirms their addresses with the codes mailed back:
-        four messages at the sink (welcome with code, confirmation reply, each)."""
+        """Signs alice and bob up and confirms their addresses with the codes mailed back,
+        and sets them to take challenges at once (`challenges auto`, so a challenge starts
+        its game as these tests expect): six messages at the sink (welcome with code,
+        confirmation reply, the setting's reply, each)."""
         for sender, userid in ((ALICE, "alice"), (BOB, "bob")):
             self.send(sender, f"signup {userid} {PLAYERS[userid][1]}")
             [welcome] = self.take(1)
             [code] = confirmation_codes([welcome.message], userid)
             self.send(sender, f"confirm {userid} {code}")
+            self.take(1)
+            self.send(sender, f"set {userid} {PLAYERS[userid][1]} challenges auto")
             self.take(1)
 
     # ---- the sink ----
@@ -805,7 +809,8 @@ class Shutdown(DaemonTestCase):
         self.assertEqual([r["move"] for r in self.server.query("SELECT move FROM moves ORDER BY ply")], HY3_GAME[1])
         self.assertEqual(self.server.query("SELECT status FROM games"), [{"status": "finished"}])
         self.assertEqual({r["state"] for r in self.server.query("SELECT state FROM inbox")}, {"processed"})
-        self.assertEqual(len(self.sink.received()), 4 + 2 + 2 * len(ids))
+        # signup_both's 6, the challenge's 2, two a move.
+        self.assertEqual(len(self.sink.received()), 6 + 2 + 2 * len(ids))
         self.assert_each_reply_once()
 
 

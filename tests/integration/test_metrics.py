@@ -144,7 +144,8 @@ class Metrics(ShowsLogsOnFailure, unittest.TestCase):
             self.assertEqual(self.value(before, "pbem_messages_processed_total", result=result), 0)
         for result in ("sent", "retry", "failed"):
             self.assertEqual(self.value(before, "pbem_deliveries_total", result=result), 0)
-        for duty in ("reminder", "loss_on_time", "abort", "digest", "tournament_start"):
+        for duty in ("reminder", "loss_on_time", "abort", "digest", "tournament_start", "autovacation",
+                     "invitation_lapse"):
             self.assertEqual(self.value(before, "pbem_clock_duties_total", duty=duty), 0)
 
         # Two players, a game to its end, and a refusal of each of two kinds.
@@ -158,9 +159,14 @@ class Metrics(ShowsLogsOnFailure, unittest.TestCase):
             self.send(userid, f"confirm {userid} {code}")
             sent += 2
         self.send("alice", "hy3 challenge alice bob -size=3")
+        self.wait_idle()
+        invited = self.scrape()  # an invitation is no game yet: counted as neither
+        self.assertEqual(self.value(invited, "pbem_games", state="active"), 0)
+        self.assertEqual(self.value(invited, "pbem_games", state="finished"), 0)
+        self.send("bob", f"hy3 accept 1 bob {PLAYERS['bob'][1]}")
         self.send("alice", "hy3 move 1 alice wrong-password c1")
         self.send("bob", "frobnicate")
-        sent += 3
+        sent += 4
         self.wait_idle()
         playing = self.scrape()
         self.assertEqual(self.value(playing, "pbem_games", state="active"), 1)

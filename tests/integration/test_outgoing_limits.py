@@ -23,9 +23,9 @@ class OutgoingCase(IngestCase):
     def kinds(self, address):
         return [r["kind"] for r in self.server.query("SELECT kind FROM outbox WHERE recipient = ? ORDER BY id", address)]
 
-    def players(self):
-        self.server.signup_and_confirm(ALICE, "alice", "secret1")
-        self.server.signup_and_confirm(BOB, "bob", "secret2")
+    def players(self, challenges="auto"):
+        self.server.signup_and_confirm(ALICE, "alice", "secret1", challenges=challenges)
+        self.server.signup_and_confirm(BOB, "bob", "secret2", challenges=challenges)
         self.new_mail()
 
 
@@ -155,12 +155,15 @@ class ReplyLimit(OutgoingCase):
     extra_config = {"limits": {"replies_per_hour": 3}}
 
     def test_game_mail_does_not_count_and_one_notice_is_sent(self):
-        self.players()  # 2 replies each: welcome+code (a confirmation) and the confirm reply
+        # 2 replies each: welcome+code (a confirmation) and the confirm reply; challenges stay
+        # `ask` (a `set` would be a reply too), so bob accepts the invitation.
+        self.players(challenges=None)
         self.send(ALICE, "hy3 challenge alice bob -size=3")
+        self.send(BOB, "hy3 accept 1 bob secret2")
         for n, (user, sender, pw, cell) in enumerate([("alice", ALICE, "secret1", "c1"), ("bob", BOB, "secret2", "a1"),
                                                       ("alice", ALICE, "secret1", "c2"), ("bob", BOB, "secret2", "a2")]):
             self.send(sender, f"hy3 move 1 {user} {pw} {cell}")
-        self.assertEqual(self.kinds(BOB).count("game"), 5)
+        self.assertEqual(self.kinds(BOB).count("game"), 6)  # the invitation, the first board, 4 moves
         # Board mail did not use up bob's replies: show and an illegal move are answered.
         self.new_mail()
         self.send(BOB, "hy3 show 1")

@@ -47,6 +47,10 @@ class ReadmeHelpers(unittest.TestCase):
         self.run_helpers(server, sink_dir, f'mail alice@example.org "{code}"\nmail bob@example.org "$(code bob)"')
         self.run_helpers(server, sink_dir, 'mail alice@example.org "hy3 challenge alice bob -size=3"')
         wait_until(lambda: server.query("SELECT count(*) AS n FROM games")[0]["n"] == 1 and settled(), timeout=30)
+        # The quick start's accept line: the invitation becomes game #1, with board mails.
+        self.run_helpers(server, sink_dir, 'mail bob@example.org "hy3 accept 1 bob secret2"')
+        wait_until(lambda: server.query("SELECT status FROM games WHERE id = 1")[0]["status"] == "active"
+                   and settled(), timeout=30)
         self.assertRegex(self.run_helpers(server, sink_dir, "addr alice@example.org"),
                          r"^pbem\+1-[a-z2-7]{16}@test\.example$")
 

@@ -55,7 +55,7 @@ class Retention(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertRegex(p.stdout.decode(), r"^tick: 0 reminder\(s\), 0 loss\(es\) on time, 0 abort\(s\): never moved, "
                                             r"0 vacation day\(s\) instead \(autovacation\), 0 tournament\(s\) started "
-                                            r"or cancelled, 0 digest\(s\), \d+ old row\(s\) deleted\n$")
+                                            r"or cancelled, 0 invitation\(s\) lapsed, 0 digest\(s\), \d+ old row\(s\) deleted\n$")
         return int(p.stdout.decode().split(", ")[-1].split()[0]), p.stderr.decode()
 
     def count(self, table, where="1 = 1"):

@@ -18,10 +18,12 @@ BOB_PW = "B0b-Pw-3z"
 
 class IdentityTestCase(IngestCase):
     def signup(self, sender, userid, password, addresses=()):
-        """Signs up and confirms every address with the mailed code (logged like the rest)."""
+        """Signs up and confirms every address with the mailed code (logged like the rest),
+        and takes challenges at once (`challenges auto`), as these tests expect."""
         self.send(sender, f"signup {userid} {password} {' '.join(addresses)}".strip())
         for code in confirmation_codes(self.server.outbox(), userid):
             self.send(sender, f"confirm {userid} {code}")
+        self.send(sender, f"set {userid} {password} challenges auto")
 
     def signup_both(self):
         self.signup(ALICE, "alice", ALICE_PW)

@@ -49,6 +49,9 @@ struct Server {
     std::smatch code;
     REQUIRE(std::regex_search(welcome.replies.at(0).text, code, std::regex("confirm " + userid + " (\\w+)")));
     REQUIRE_FALSE(run(address, "confirm " + userid + " " + code[1].str()).error);
+    // A challenge to them starts the game at once, as these tests expect (the default,
+    // ask, makes it an invitation: tests/integration/test_invitations.py).
+    REQUIRE_FALSE(run(address, "set " + userid + " secret-" + userid + " challenges auto").error);
   }
 
   std::string diagram(std::int64_t game) {

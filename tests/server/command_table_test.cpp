@@ -154,6 +154,7 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "on|off") out.push_back("off");
     else if (word == "[days|off]") out.push_back("7days");
     else if (word == "[-options]") out.push_back("-size=3");
+    else if (word == "[other]" || word == "other") out.push_back("bob");
     else if (word == "[to-userid" || word == "...]" || word == "...") continue;
     else FAIL("no sample for '" << word << "' in the usage of " << spec.name);
   }
@@ -191,7 +192,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 32);  // every row that takes a password, signup's and confirm's secret
+  CHECK(rows == 34);  // every row that takes a password (block and unblock too), signup's and confirm's secret
   CHECK(orders > 250);
 }
 
@@ -208,9 +209,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation");
+        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==

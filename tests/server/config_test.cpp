@@ -90,6 +90,8 @@ TEST_CASE("without a configuration file every key takes its default", "[config]"
   CHECK(config.limits.relayed_per_recipient_per_hour == 20);
   CHECK(config.limits.confirmations_per_hour == 60);
   CHECK(config.limits.active_games_per_user == 100);
+  CHECK(config.limits.pending_invitations == 10);
+  CHECK(config.invitations.lapse_days == 7);
   CHECK(config.clock.days_per_move == 14);
   CHECK(config.clock.remind_before_hours == 48);
   CHECK(config.clock.vacation_days_per_year == 30);
@@ -116,7 +118,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 51);
+  CHECK(keys.size() == 53);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {

@@ -100,7 +100,8 @@ TEST_CASE("every figure is written, each label of a counter from 0, the age coun
                            "pbem_clock_duties_total{duty=\"loss_on_time\"} 0",
                            "pbem_clock_duties_total{duty=\"abort\"} 1", "pbem_clock_duties_total{duty=\"digest\"} 0",
                            "pbem_clock_duties_total{duty=\"tournament_start\"} 0",
-                           "pbem_clock_duties_total{duty=\"autovacation\"} 0"})
+                           "pbem_clock_duties_total{duty=\"autovacation\"} 0",
+                           "pbem_clock_duties_total{duty=\"invitation_lapse\"} 0"})
     CHECK(has_line(text, line));
   // Every family has its HELP line right before its TYPE line.
   for (const char* name : {"pbem_inbox_pending_messages", "pbem_outbox_queued_messages",
@@ -141,7 +142,8 @@ TEST_CASE("the counters move with the mail processed and refused, the games with
 
   MetricsSnapshot now = figures(f.db);
   CHECK(now.inbox_pending == 1);
-  CHECK(now.count("messages_processed", "processed") == 8);
+  // Each member's signup, confirm and `set challenges auto`, and the four commands above.
+  CHECK(now.count("messages_processed", "processed") == 10);
   CHECK(now.count("messages_processed", "skipped") == 1);
   CHECK(now.count("messages_processed", "failed") == 1);
   CHECK(now.count("commands_refused", "parse_error") == 1);
@@ -164,7 +166,7 @@ TEST_CASE("the counters move with the mail processed and refused, the games with
   f.db.exec("DELETE FROM outbox_texts");
   f.db.exec("DELETE FROM outbox");
   f.db.exec("DELETE FROM inbox WHERE state <> 'received'");
-  CHECK(figures(f.db).count("messages_processed", "processed") == 9);
+  CHECK(figures(f.db).count("messages_processed", "processed") == 11);
 }
 
 TEST_CASE("a limit and the password throttle are counted as such", "[metrics]") {

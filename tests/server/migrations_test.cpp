@@ -318,8 +318,34 @@ TEST_CASE("migration 024 fills whose turn it is in games stored before it", "[mi
     if (migration.version == 24) through_24.push_back(migration);
   CHECK(pbem::server::migrate(db, through_24) == std::vector<int>{24});
   // The later migrations touch no turn column, but the game records read columns they add
-  // (028's weekends_off).
+  // (028's weekends_off, 030's invitation columns).
   pbem::server::migrate(db);
   auto games = db.prepare("SELECT id FROM games ORDER BY id");
   while (games.step()) pbem::test::check_turn_columns(db, games.column_int(0));
+}
+
+// Migration 030 widens the CHECK of games.status in place (SQLite: writable_schema, see
+// schema/030_invitations.sql): an invitation's statuses are stored, anything else is still
+// refused, and the games stored before it keep theirs.
+TEST_CASE("migration 030 lets games wait as invitations and still checks the status", "[migrations][invitations]") {
+  TempDir dir;
+  Database db(pbem::test::test_database(dir.path()));
+  std::vector<Migration> before;
+  for (const Migration& migration : pbem::server::known_migrations(db))
+    if (migration.version < 30) before.push_back(migration);
+  pbem::server::migrate(db, before);
+  const std::int64_t alice = add_user(db, "alice"), bob = add_user(db, "bob");
+  const auto insert = [&](const std::string& status) {
+    db.prepare("INSERT INTO games (type, options, player0, player1, status, plies, thread_id, created_at, updated_at) "
+               "VALUES ('hy3', '-size=3', ?, ?, ?, 0, 't', 'then', 'then')")
+        .bind_all(alice, bob, status)
+        .run();
+  };
+  insert("active");
+  CHECK_THROWS_AS(insert("invited"), pbem::server::DatabaseError);
+  pbem::server::migrate(db);
+  for (const std::string status : {"invited", "open", "declined", "withdrawn", "lapsed"}) insert(status);
+  CHECK_THROWS_AS(insert("pending"), pbem::server::DatabaseError);
+  CHECK(scalar(db, "SELECT count(*) FROM games WHERE status = 'active'") == 1);
+  CHECK(scalar(db, "SELECT count(*) FROM users WHERE challenges = 'ask'") == 2);
 }

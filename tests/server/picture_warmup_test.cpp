@@ -16,7 +16,9 @@ namespace {
 
 struct Players : pbem::test::ServiceFixture {
   Players() {
-    member("alice", "alice@example.org");
+    // alice's password stays unchecked in this process (her challenges stay the default,
+    // ask); bob takes challenges at once (auto), so the challenge starts the game.
+    member("alice", "alice@example.org", "");
     member("bob", "bob@example.net");
     deliver("alice@example.org", "hy3 challenge alice bob -size=4");
   }

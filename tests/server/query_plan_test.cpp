@@ -38,6 +38,14 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
               std::string("hy3 move 1 ") + (alice ? "alice pw-alice " : "bob pw-bob ") + cells[ply]);
   }
   f.deliver("bob@example.net", "gates challenge bob alice");
+  // Invitations (issue 42): one to carol (who answers challenges), an open one, taken.
+  f.member("carol", "carol@example.com", "");
+  f.deliver("alice@example.org", "hy3 challenge alice carol -size=3");
+  f.deliver("carol@example.com", "hy3 decline 3 carol pw-carol");
+  f.deliver("alice@example.org", "hy3 challenge alice any -size=3");
+  f.deliver("carol@example.com", "hy3 invitations");
+  f.deliver("carol@example.com", "hy3 accept 4 carol pw-carol");
+  f.deliver("alice@example.org", "block alice pw-alice carol");
   for (const char* command : {"hy3 games", "hy3 games inactive", "hy3 games all", "hy3 games alice", "gates games all bob",
                               "hy3 games alice bob all", "hy3 games bob next", "hy3 games alice inactive", "all show alice",
                               "all show bob next", "all show alice active", "hy3 ratings", "hy3 history 1",

@@ -35,10 +35,13 @@ struct ServiceFixture {
   void deliver(const std::string& from, const std::string& subject);
   // The last confirmation code queued for `userid`.
   std::string code_for(const std::string& userid);
-  // Signs `userid` up (password "pw-<userid>") from `address` and confirms the address.
-  void member(const std::string& userid, const std::string& address) {
+  // Signs `userid` up (password "pw-<userid>") from `address` and confirms the address;
+  // with `challenges` (auto by default: a challenge to them starts the game at once, as
+  // the tests written before invitations expect) set so, "" keeps the default, ask.
+  void member(const std::string& userid, const std::string& address, const std::string& challenges = "auto") {
     deliver(address, "signup " + userid + " pw-" + userid);
     deliver(address, "confirm " + userid + " " + code_for(userid));
+    if (!challenges.empty()) deliver(address, "set " + userid + " pw-" + userid + " challenges " + challenges);
   }
 };
 

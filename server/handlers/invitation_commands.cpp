@@ -1,0 +1,327 @@
+// Invitations: a challenge or rematch to someone who answers challenges, its acceptance,
+// its decline or withdrawal, and its lapse on the tick; `block` and `unblock`.
+#include <chrono>
+
+#include "engine/registry.h"
+#include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
+#include "server/handlers/ply_reactions.h"
+#include "server/handlers/tick_handlers.h"
+#include "server/mailing/game_mail.h"
+#include "server/mailing/invitation_text.h"
+#include "server/mailing/mail_addresses.h"
+#include "server/mailing/reply_format.h"
+#include "server/play/game_clock.h"
+#include "server/play/invitation_rating.h"
+#include "server/storage/blocks.h"
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+
+std::string number_of(const GameRecord& record) { return std::to_string(record.id); }
+
+std::string with_number(std::string headline, const GameRecord& record) {
+  const auto at = headline.find("{N}");
+  if (at != std::string::npos) headline.replace(at, 3, number_of(record));
+  return headline;
+}
+
+// The game begins: the clock of colour 0 runs, watchers of its kind join, and both
+// players get the first board mail with `headline`.
+void begin(CommandContext& ctx, GameRecord& record, const std::string& headline) {
+  auto game = ctx.records.replay(record);
+  ctx.records.set_turn_clock(record, turn_clock(ctx.db, ctx.config.clock, record, record.players[0],
+                                                std::chrono::system_clock::now()));
+  add_kind_watchers(ctx, record);  // before the first board mail, which they get too
+  game_update(ctx, record, *game, {.headline = headline});
+}
+
+}  // namespace
+
+void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
+  if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
+}
+
+namespace {
+
+// limits.pending_invitations: the invitations a challenger sent that still wait, open ones
+// included (one between the same two players is start_or_invite's own check).
+void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
+  const int most = ctx.config.limits.pending_invitations;
+  if (ctx.records.count_pending_invitations(challenger.id) >= most)
+    throw CommandError(Refusal::limit, challenger.userid + " already has " + std::to_string(most) +
+                                           " invitations waiting for an answer, the most there may be: wait for "
+                                           "answers, or withdraw one with decline");
+}
+
+std::string lapse_time(const CommandContext& ctx) {
+  return iso8601(std::chrono::system_clock::now() + std::chrono::hours(24) * ctx.config.invitations.lapse_days);
+}
+
+int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64_t user_id) {
+  return invitation_rating(work.ratings, type, user_id);
+}
+
+}  // namespace
+
+bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account) {
+  if (record.invitation != "open" || record.invited_by == account.id || account.computer) return false;
+  if (Blocks(work.db).blocks(*record.invited_by, account.id)) return false;
+  if (!record.rating_low || !record.rating_high) return true;
+  const int rating = rating_for_invitations(work, record.type, account.id);
+  return rating >= *record.rating_low && rating <= *record.rating_high;
+}
+
+std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
+  std::string text;
+  std::size_t shown = 0;
+  // The newest hundred of each kind are enough to find ten that this user can take.
+  for (const GameRecord& record : work.records.open_invitations(static_cast<int>(Listing::kMaxLines))) {
+    if (shown == most) break;
+    if (!can_take_open_invitation(work, record, account)) continue;
+    text += "  " + game_title(record.type) + " " +
+            open_invitation_line(record, rating_for_invitations(work, record.type, *record.invited_by)) + "\n";
+    ++shown;
+  }
+  return text;
+}
+
+GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
+                                std::optional<std::pair<int, int>> rating_range) {
+  check_invitation_limits(ctx, asked.challenger);
+  InvitationTerms terms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx), .open_seat = open_seat,
+                        .rating_low = std::nullopt, .rating_high = std::nullopt};
+  if (rating_range) {
+    terms.rating_low = rating_range->first;
+    terms.rating_high = rating_range->second;
+  }
+  const GameRecord record = ctx.records.create(asked.type, asked.options, asked.challenger.id, asked.challenger.id,
+                                               ctx.config.server.domain(), asked.rated, asked.days_per_move,
+                                               asked.bank, asked.weekends_off, terms);
+  ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
+  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
+                            open_invitation_posted_text(record, *ctx.records.replay(record)));
+  ack.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(ack);
+  return record;
+}
+
+bool take_open_invitation(CommandContext& ctx, const Command& c) {
+  // Anything but an open invitation (or one that was) takes the ordinary path, whose
+  // errors (no such game, another kind) come after the password as before.
+  const auto found = ctx.records.find(c.boards.at(0).number);
+  if (!found || found->type != c.type || !found->open_seat) return false;
+  const GameRecord& record = *found;
+  const Account taker = ctx.authenticated(c);
+  const std::string number = number_of(record);
+  if (record.invited_by == taker.id) {
+    if (record.invitation == "open")
+      throw CommandError("game " + number + " is your own open invitation: someone else takes it (you can withdraw "
+                         "it with decline)");
+    return false;
+  }
+  if (!record.is_pending_invitation()) {
+    if (record.invitation) throw CommandError(invitation_refusal(record));
+    if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
+    const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
+    throw CommandError("game " + number + " was an open invitation, and " + took +
+                       " took it first: it is being played (see " + record.type + " invitations for others)");
+  }
+  const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
+  // The same words as `challenges none`: no error may say that a block exists.
+  if (Blocks(ctx.db).blocks(challenger.id, taker.id)) throw CommandError(challenges_refused(challenger.userid));
+  if (taker.confirmed.empty())
+    throw CommandError(taker.userid + " has no confirmed address yet and cannot play until it is confirmed");
+  if (record.rating_low && record.rating_high) {
+    const int rating = rating_for_invitations(ctx, record.type, taker.id);
+    if (rating < *record.rating_low || rating > *record.rating_high)
+      throw CommandError("game " + number + " is open to players rated " + std::to_string(*record.rating_low) +
+                         " to " + std::to_string(*record.rating_high) + " in " + game_title(record.type) + ", and " +
+                         taker.userid + "'s rating is " + std::to_string(rating));
+  }
+  ctx.check_game_limits(challenger, taker);
+  GameRecord started = ctx.records.start_invitation(record, taker.id);
+  ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
+  const auto game = ctx.records.replay(started);
+  begin(ctx, started,
+        taker.userid + " took " + challenger.userid + "'s open invitation. New game: " + game_title(record.type) +
+            " #" + number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " +
+            started.userids[1] + " (" + colour_of(*game, 1) + ").");
+  return true;
+}
+
+GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
+  const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
+  // One refusal for `none` and for a block: no error may say that a block exists.
+  if (!invitee.computer && (invitee.challenges == "none" || Blocks(ctx.db).blocks(invitee.id, asked.challenger.id)))
+    throw CommandError(challenges_refused(invitee.userid));
+  if (invitee.computer || invitee.challenges == "auto") {
+    ctx.check_game_limits(asked.first, asked.second);
+    GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
+                                           ctx.config.server.domain(), asked.rated, asked.days_per_move, asked.bank,
+                                           asked.weekends_off);
+    begin(ctx, record, with_number(asked.headline, record));
+    return record;
+  }
+  check_invitation_limits(ctx, asked.challenger);
+  if (ctx.records.invitation_pending_between(asked.first.id, asked.second.id))
+    throw CommandError(Refusal::limit, "an invitation between " + asked.first.userid + " and " + asked.second.userid +
+                                           " already waits for an answer: one at a time");
+  const GameRecord record =
+      ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
+                         asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
+                         InvitationTerms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx),
+                                         .open_seat = std::nullopt, .rating_low = std::nullopt,
+                                         .rating_high = std::nullopt});
+  const auto game = ctx.records.replay(record);
+  Reply invitation;
+  invitation.subject = invitation_subject(record, asked.challenger.userid);
+  invitation.text = invitation_text(record, *game, asked.challenger.userid, invitee.userid);
+  invitation.kind = MailKind::Game;
+  invitation.about_game(record.id, record.thread_id);
+  invitation.reply_to =
+      player_game_address(ctx.db, ctx.config, record.id, invitee.userid, invitee.password_generation);
+  const std::size_t mails_before = ctx.out.replies.size();
+  ctx.mail_account(invitee, invitation);
+  ctx.relay_to(mails_before, asked.challenger, invitee.id);
+  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": invitation sent to " +
+                                invitee.userid,
+                            invitation_sent_text(record, invitee.userid));
+  ack.about_game(record.id, record.thread_id);
+  ctx.out.replies.push_back(ack);
+  return record;
+}
+
+bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting) {
+  if (!record.invitation) return false;
+  if (!record.is_pending_invitation()) throw CommandError(invitation_refusal(record));
+  const bool challenger = record.invited_by == player.id;
+  const std::string number = number_of(record);
+  if (record.invitation == "open") {
+    if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
+    ctx.records.end_invitation(record, "withdrawn");
+    ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
+    Reply notice = ctx.to_sender(game_title(record.type) + " #" + number + ": invitation withdrawn",
+                                 "Your open invitation " + game_title(record.type) + " #" + number +
+                                     " is withdrawn; nobody can take it any more.\n");
+    notice.about_game(record.id, record.thread_id);
+    ctx.out.replies.push_back(notice);
+    return true;
+  }
+  const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
+                                                                                 : record.players[0]);
+  if (accepting) {
+    if (challenger)
+      throw CommandError("you sent the invitation to game " + number + " yourself: only " + other.userid +
+                         " can accept it (you can withdraw it with decline)");
+    const Account first = *ctx.accounts.find_by_id(record.players[0]);
+    const Account second = *ctx.accounts.find_by_id(record.players[1]);
+    for (const Account* account : {&first, &second})
+      if (!account->active) throw CommandError(account->userid + " has signed off: game " + number + " cannot start");
+    ctx.check_game_limits(first, second);
+    GameRecord started = ctx.records.start_invitation(record);
+    ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
+    const auto game = ctx.records.replay(started);
+    begin(ctx, started,
+          player.userid + " accepted " + other.userid + "'s invitation. New game: " + game_title(record.type) + " #" +
+              number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " + started.userids[1] +
+              " (" + colour_of(*game, 1) + ").");
+    return true;
+  }
+  const std::string how = challenger ? "withdrawn" : "declined";
+  ctx.records.end_invitation(record, how);
+  ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
+  const std::string text = challenger ? player.userid + " withdrew the invitation to " + game_title(record.type) +
+                                            " #" + number + " sent to " + other.userid + ".\n"
+                                      : player.userid + " declined " + other.userid + "'s invitation to " +
+                                            game_title(record.type) + " #" + number + ".\n";
+  Reply notice;
+  notice.subject = game_title(record.type) + " #" + number + ": invitation " + how;
+  notice.text = text + "The game never started: it is not rated and not listed.\n";
+  notice.kind = MailKind::Game;
+  notice.about_game(record.id, record.thread_id);
+  const std::size_t mails_before = ctx.out.replies.size();
+  ctx.mail_account(player, notice);
+  ctx.mail_account(other, notice);
+  ctx.relay_to(mails_before, player, other.id);
+  // The answer to the command itself, when it came from no address of the player's.
+  bool answered = false;
+  for (const Reply& reply : ctx.out.replies) answered = answered || reply.to_sender;
+  if (!answered) ctx.out.replies.push_back(ctx.to_sender(notice.subject, notice.text));
+  return true;
+}
+
+std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
+                                              const std::string& now) {
+  Outcome out;
+  UnitOfWork work(db, config, ply_reactions(), out);  // no mail asked for it
+  const auto record = work.records.find(game_id);
+  if (!record || !record->is_pending_invitation() || !record->lapses_at || *record->lapses_at > now)
+    return std::nullopt;
+  if (!work.records.end_invitation(*record, "lapsed")) return std::nullopt;
+  const Account challenger = *work.accounts.find_by_id(*record->invited_by);
+  const std::string invitee =
+      record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
+  Reply notice;
+  notice.subject = game_title(record->type) + " #" + number_of(*record) + ": invitation lapsed";
+  notice.text = "Your invitation to " + game_title(record->type) + " #" + number_of(*record) +
+                (record->invitation == "open" ? " (open to anyone)" : " sent to " + invitee) + " lapsed after " +
+                std::to_string(config.invitations.lapse_days) +
+                " days without an answer.\nThe game never started: it is not rated and not listed.\n";
+  notice.kind = MailKind::Game;
+  notice.about_game(record->id, record->thread_id);
+  work.mail_account(challenger, notice);
+  return ClockDutyDone{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
+}
+
+namespace handlers {
+
+void invitations(CommandContext& ctx, const Command& c) {
+  // At most 100, the newest first, read by index (games_by_type_status): never every game.
+  const auto records = ctx.records.open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
+  Listing lines;
+  for (const GameRecord& record : records)
+    lines.add(open_invitation_line(record, rating_for_invitations(ctx, record.type, *record.invited_by)));
+  ctx.out.replies.push_back(ctx.to_sender(
+      game_title(c.type) + " open invitations",
+      "Open invitations to " + game_title(c.type) + ", newest first (the challenger's rating in brackets):\n" +
+          lines.text("  ", "(none)") + "\nTake one with: " + c.type + " accept <number> <userid> <password>\n" +
+          "Post one with: " + c.type + " challenge <userid> any [-options] [-rating=LO-HI]\n"));
+}
+
+void block(CommandContext& ctx, const Command& c) {
+  const Account owner = ctx.authenticated(c);
+  Blocks blocks(ctx.db);
+  if (c.words.empty()) {
+    Listing lines;
+    for (const std::string& userid : blocks.blocked_by(owner.id)) lines.add(userid);
+    ctx.out.replies.push_back(ctx.to_sender("Blocked users", "Users " + owner.userid + " has blocked:\n" +
+                                                                 lines.text("  ", "(none)")));
+    return;
+  }
+  const Account other = ctx.existing_account(c.words.at(0));
+  if (other.id == owner.id) throw CommandError("you cannot block yourself");
+  const bool added = blocks.block(owner.id, other.id);
+  ctx.out.summary = "block by " + owner.userid;
+  ctx.out.replies.push_back(ctx.to_sender(
+      "Blocked " + other.userid,
+      (added ? other.userid + " is now blocked: " : other.userid + " was blocked already: ") +
+          "their challenges, acceptances of your open invitations, chat and messages to you are refused, "
+          "without telling them why.\nTo undo it, send: unblock " + owner.userid + " <password> " + other.userid +
+          "\n"));
+}
+
+void unblock(CommandContext& ctx, const Command& c) {
+  const Account owner = ctx.authenticated(c);
+  const Account other = ctx.existing_account(c.words.at(0));
+  const bool removed = Blocks(ctx.db).unblock(owner.id, other.id);
+  ctx.out.summary = "unblock by " + owner.userid;
+  ctx.out.replies.push_back(ctx.to_sender("Unblocked " + other.userid,
+                                          removed ? other.userid + " is no longer blocked.\n"
+                                                  : other.userid + " was not blocked.\n"));
+}
+
+}  // namespace handlers
+}  // namespace pbem::server

@@ -1,0 +1,67 @@
+// Every game between two people by consent (spec "Consent: a challenge is an invitation"):
+// a challenge or a rematch starts the game at once only when the invitee takes challenges
+// `auto` (the computer always does); else it makes the game an invitation the invitee
+// accepts or declines. `accept` and `decline` of a game that waits as an invitation mean
+// the invitation (a proposal needs a started game), by command or by reply alike.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "server/handlers/command_context.h"
+
+namespace pbem::server {
+
+// A game one player asks for: its kind and terms, the seats (first moves first), who asks.
+struct AskedGame {
+  std::string type;
+  std::string options;  // canonical (Game::options_text)
+  const Account& first;
+  const Account& second;
+  const Account& challenger;  // first or second
+  bool rated = true;
+  int days_per_move = 0;
+  std::optional<TimeBank> bank;
+  bool weekends_off = false;  // -weekends=off (GameRecord::weekends_off)
+  std::string headline;  // the first board mail's first line, after "#N" is known: {N} stands for it
+};
+
+// Starts `asked` (the invitee takes challenges `auto`, or is the computer) or makes it an
+// invitation; refuses it with one error, the same for `none` and for a block, when the
+// invitee takes no challenges from the challenger. Returns the game (or invitation) made.
+GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked);
+
+// "any" in a challenge's seat: anyone may take it (spec "Open invitations"); never a userid.
+inline constexpr std::string_view kAnyone = "any";
+
+// Posts `asked` (first and second both the challenger) as an open invitation whose taker
+// gets seat `open_seat` (0: moves first), for takers rated within `rating_range`.
+GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
+                                std::optional<std::pair<int, int>> rating_range);
+
+// `accept` of an open invitation (by command or a digest reply's `#N accept`) by anyone but
+// its challenger: the first to take it plays. True when the command was about one and is
+// done; false when it is for the ordinary path (a started game's player, a proposal).
+bool take_open_invitation(CommandContext& ctx, const Command& c);
+
+// Whether `account` could take the open invitation `record`: not their own, their rating
+// in range (1500 when they have none), not blocked by its challenger (the caps aside).
+bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account);
+// Up to `most` lines, newest first, of the open invitations `account` could take (the
+// digest's "Open invitations you can take", the web front page's list without an account
+// is GameRecords::open_invitations itself); "" when there are none.
+std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most);
+
+// `accept`/`decline` of game `record` when it is (or was) an invitation: true when it
+// was and the command is done; false for a started game (then it is about a proposal).
+bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting);
+
+// Refuses `from`'s chat or message to `to` when `to` blocked them, in words that do not
+// say so (block userid password other).
+void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from);
+
+}  // namespace pbem::server

@@ -1,0 +1,39 @@
+// The words of invitations (spec "Consent: a challenge is an invitation"): the mail to the
+// invitee, the challenger's acknowledgement, and the notices when one ends unstarted.
+#pragma once
+
+#include <string>
+
+#include "engine/game.h"
+#include "server/storage/game_records.h"
+
+namespace pbem::server {
+
+// "Hy3 #12: invitation from alice".
+std::string invitation_subject(const GameRecord& record, const std::string& challenger);
+// The invitation's terms, a line each: the options, who moves first, the clock, rated or
+// not, when it lapses.
+std::string invitation_terms(const GameRecord& record, const Game& game);
+// The whole mail to `invitee`: the terms and how to answer (by command or by reply).
+std::string invitation_text(const GameRecord& record, const Game& game, const std::string& challenger,
+                            const std::string& invitee);
+// The challenger's short acknowledgement naming #N.
+std::string invitation_sent_text(const GameRecord& record, const std::string& invitee);
+// The challenger's acknowledgement of an open invitation: its terms, how others take it.
+std::string open_invitation_posted_text(const GameRecord& record, const Game& game);
+// One line of `<game> invitations` (and the digest, the web front page): number,
+// challenger and `rating`, options, rating range, lapse date.
+std::string open_invitation_line(const GameRecord& record, int rating);
+
+// Why a game command cannot act on `record`, an invitation: it ended unstarted ("game 12
+// never started: the invitation was declined"), or it still waits to be accepted.
+std::string invitation_refusal(const GameRecord& record);
+
+// The refusal of a challenge to `invitee` when they take none, and (the same words, so no
+// one learns of a block) when they blocked the challenger.
+std::string challenges_refused(const std::string& invitee);
+// The refusal of a chat or message to `recipient`, who blocked the sender (said without
+// saying so).
+std::string messages_refused(const std::string& recipient);
+
+}  // namespace pbem::server
