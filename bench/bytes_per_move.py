@@ -128,6 +128,8 @@ class Bench:
         for userid, (address, password, pictures) in users.items():
             code = re.findall(rf"confirm {userid} ([a-z0-9]+)", out)[-1]
             self.ingest(make_mail(address, f"confirm {userid} {code}"))
+            # A challenge starts the game at once, as before invitations: this measures moves.
+            self.ingest(make_mail(address, f"set {userid} {password} challenges auto"))
             if not pictures:
                 self.ingest(make_mail(address, f"set {userid} {password} pictures off"))
 

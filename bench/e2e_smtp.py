@@ -238,6 +238,8 @@ def prepare(server, clients, messages, kind):
     for userid, address, _ in users:
         for code in pbem_harness.confirmation_codes(queued, userid):
             ingest(address, f"confirm {userid} {code}")
+    for userid, address, password in users:  # challenges start games at once: this measures moves
+        ingest(address, f"set {userid} {password} challenges auto")
     game_players = []
     for g in range(games):
         first, second = users[2 * (g // games_per_client)], users[2 * (g // games_per_client) + 1]

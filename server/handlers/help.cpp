@@ -192,6 +192,8 @@ std::string commands_help() {
          "`multiple` as the Subject: each line of the body above any quoted text is one\n"
          "command (at most 20), carried out in order as if it had come alone; one reply\n"
          "lists every line's result.\n"
+         "`set` takes pictures, movemail or autovacation with on or off, digest with an\n"
+         "hour (HH, UTC) or off, challenges with ask, auto or none.\n"
          "`hy3 conditional 12 alice mysecret c4 c5 d4 d5` while it is your opponent's\n"
          "turn: if they play c4, c5 is played for you at once; then if d4, d5. Lines\n"
          "merge into one private tree (32 lines of 24 plies at most); without plies the\n"

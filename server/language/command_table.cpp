@@ -329,7 +329,7 @@ std::string replace_game(std::string_view text, std::string_view game) {
 const std::vector<CommandSpec>& command_table() {
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|clock|tournaments|leagues|ladders|digest|<game> ...]",
+      {"help", false, {"help"}, "help [commands|tutorial|clock|tournaments|leagues|ladders|digest|<game>]",
        rest_lower, Secret::None},
       {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount},
       {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
@@ -343,7 +343,9 @@ const std::vector<CommandSpec>& command_table() {
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},
       {"set", false, {"set"},
-       "set userid password pictures|movemail|autovacation on|off, digest HH|off, or challenges ask|auto|none",
+       // One line of at most 74 columns, as every usage (replies indent it by four); the
+       // values of each setting are in `help commands` and docs/commands.md.
+       "set userid password pictures|movemail|autovacation|digest|challenges value",
        setting_arguments, Secret::Password},
       {"block", false, {"block"},
        "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",
@@ -413,7 +415,7 @@ const std::vector<CommandSpec>& command_table() {
       // Leagues (league_commands.cpp; `help leagues`). `join` and `leave` with a league's G#N
       // are handed to their own rows (entry_arguments).
       {"league new", true, {"league new"},
-       "<game> league new userid password name [-group=N] [-up=N] [-down=N] [game options]   (help leagues)",
+       "<game> league new userid password name [-options]   (help leagues)",
        new_tournament_arguments, Secret::Password},
       {"league join", true, {}, "<game> join G#N userid password   (enters league G#N's next season)",
        league_userid_password, Secret::Password},
@@ -426,7 +428,7 @@ const std::vector<CommandSpec>& command_table() {
       // Ladders (ladder_commands.cpp; `help ladders`). `join` and `leave` with a ladder's L#N
       // are handed to their own rows (entry_arguments).
       {"ladder new", true, {"ladder new"},
-       "<game> ladder new userid password name [-reach=N] [-options]   (help ladders)", new_tournament_arguments,
+       "<game> ladder new userid password name [-options]   (help ladders)", new_tournament_arguments,
        Secret::Password},
       {"ladder join", true, {}, "<game> join L userid password   (onto ladder L's bottom rung, e.g. L#3)",
        ladder_userid_password, Secret::Password},

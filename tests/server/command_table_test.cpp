@@ -128,7 +128,6 @@ namespace {
 // Read from the usage, so a new row is covered by the test below as it is written.
 std::vector<std::string> sample_arguments(const CommandSpec& spec) {
   std::string usage(spec.usage.substr(0, spec.usage.find("   (")));
-  usage = usage.substr(0, usage.find(','));  // "set ... on|off, or digest HH|off": the first form
   std::vector<std::string> words = pbem::split_words(usage);
   std::size_t own = (spec.for_game ? 1 : 0) + pbem::split_words(subject_words(spec)).size();
   std::vector<std::string> out;
@@ -150,8 +149,8 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "[-reach=N]") out.push_back("-reach=2");
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
-    else if (word == "pictures|movemail|autovacation") out.push_back("movemail");
-    else if (word == "on|off") out.push_back("off");
+    else if (word == "pictures|movemail|autovacation|digest|challenges") out.push_back("movemail");
+    else if (word == "value") out.push_back("off");
     else if (word == "[days|off]") out.push_back("7days");
     else if (word == "[-options]") out.push_back("-size=3");
     else if (word == "[other]" || word == "other") out.push_back("bob");
