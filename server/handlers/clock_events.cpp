@@ -31,7 +31,9 @@ bool deadline_aborts(UnitOfWork& work, const GameRecord& record, std::int64_t us
 // alone, is the board with the new deadline, so a reply with a move plays it.
 std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord& record, const Game& game,
                                               std::int64_t late_id, const std::string& late, const std::string& now) {
-  const auto day = take_autovacation_day(work.db, work.config.clock, late_id, *parse_iso8601(now));
+  // `now` is the tick's own timestamp; one no clock can hold (parse_iso8601) gives no day.
+  const auto at = parse_iso8601(now);
+  const auto day = at ? take_autovacation_day(work.db, work.config.clock, late_id, *at) : std::nullopt;
   if (!day) return std::nullopt;
   const GameRecord moved = *work.records.find(record.id);  // the deadline after the vacation day
   const std::string year = now.substr(0, 4);
@@ -56,8 +58,9 @@ std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord
 // What the reminder adds while autovacation would still spare the player at the deadline
 // (it is on and days are left; whether that day already had one is seen only then).
 std::string autovacation_note(UnitOfWork& work, std::int64_t user_id, const std::string& now) {
-  if (!Vacations(work.db).autovacation(user_id)) return "";
-  const int left = vacation_days_left(work.db, work.config.clock, user_id, *parse_iso8601(now));
+  const auto at = parse_iso8601(now);
+  if (!at || !Vacations(work.db).autovacation(user_id)) return "";
+  const int left = vacation_days_left(work.db, work.config.clock, user_id, *at);
   if (left < 1) return "";
   return " But with autovacation on and " + std::to_string(left) + (left == 1 ? " vacation day" : " vacation days") +
          " left, one of them starts instead (at most one a day).";

@@ -30,7 +30,9 @@ std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::st
       std::sscanf(text.c_str(), "%4d-%2u-%2uT%2u:%2u:%2u%c", &y, &mo, &d, &h, &mi, &s, &tail) != 7 || tail != 'Z')
     return std::nullopt;
   const year_month_day date{year{y}, month{mo}, day{d}};
-  if (!date.ok() || h > 23 || mi > 59 || s > 59) return std::nullopt;
+  // system_clock counts nanoseconds in 64 bits, from 1677 to 2262: a time outside (a test's
+  // "2999-01-01", a forged value) is no time point rather than an overflow.
+  if (!date.ok() || h > 23 || mi > 59 || s > 59 || y < 1678 || y > 2261) return std::nullopt;
   return sys_days(date) + hours(h) + minutes(mi) + seconds(s);
 }
 
