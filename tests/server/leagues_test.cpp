@@ -53,16 +53,6 @@ struct League : pbem::test::ServiceFixture {
 
   std::string last_reply() { return Outbox(db).queued().back().data; }
 
-  // The statements `run` makes, in order.
-  template <typename Run>
-  std::vector<std::string> statements_of(Run run) {
-    std::vector<std::string> made;
-    db.set_statement_hook([&](std::string_view sql) { made.emplace_back(sql); });
-    run();
-    db.set_statement_hook(nullptr);
-    return made;
-  }
-
   web::WebResponse get(const std::string& target) { return web::respond(db, config, {"GET", target, ""}); }
 };
 

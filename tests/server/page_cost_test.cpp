@@ -40,16 +40,6 @@ struct History : pbem::test::ServiceFixture {
     if (finished) as("bob", "hy3 resign " + std::to_string(newest_game()) + " bob pw-bob");
   }
 
-  // How many statements `run` makes.
-  template <typename Run>
-  std::size_t statements_of(Run run) {
-    std::size_t made = 0;
-    db.set_statement_hook([&](std::string_view) { ++made; });
-    run();
-    db.set_statement_hook(nullptr);
-    return made;
-  }
-
   web::WebResponse get(const std::string& target) { return web::respond(db, config, {"GET", target, ""}); }
 
   // Alice's digest, due again at once: the tick's duty as pbemd's timer runs it.
@@ -65,9 +55,9 @@ struct History : pbem::test::ServiceFixture {
     std::size_t front, player, all_show, games, digest;
   };
   Costs costs() {
-    return {statements_of([&] { get("/"); }), statements_of([&] { get("/players/alice"); }),
-            statements_of([&] { as("bob", "all show alice"); }), statements_of([&] { as("bob", "hy3 games alice"); }),
-            statements_of([&] { digest(); })};
+    const auto count = [&](auto run) { return statements_of(run).size(); };
+    return {count([&] { get("/"); }), count([&] { get("/players/alice"); }), count([&] { as("bob", "all show alice"); }),
+            count([&] { as("bob", "hy3 games alice"); }), count([&] { digest(); })};
   }
 };
 

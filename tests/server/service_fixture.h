@@ -5,6 +5,8 @@
 
 #include <regex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "server/pipeline/mail_service.h"
 #include "server/storage/database.h"
@@ -42,6 +44,17 @@ struct ServiceFixture {
     deliver(address, "signup " + userid + " pw-" + userid);
     deliver(address, "confirm " + userid + " " + code_for(userid));
     if (!challenges.empty()) deliver(address, "set " + userid + " pw-" + userid + " challenges " + challenges);
+  }
+
+  // The statements `run` makes on the fixture's database, in order (what a page or a
+  // listing costs: tests/server/page_cost_test.cpp, leagues_test.cpp).
+  template <typename Run>
+  std::vector<std::string> statements_of(Run run) {
+    std::vector<std::string> made;
+    db.set_statement_hook([&](std::string_view sql) { made.emplace_back(sql); });
+    run();
+    db.set_statement_hook(nullptr);
+    return made;
   }
 };
 
