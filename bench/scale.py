@@ -61,6 +61,7 @@ ROOT = os.path.dirname(HERE)
 SMTP_SINK = "/usr/sbin/smtp-sink"
 SERVER = "pbem@test.example"
 TARGET = 1.25
+ACROSS_TARGET = 1.5  # PostgreSQL against SQLite, the same operation on the same content
 MEAN_FINISHED_PLIES = 23  # plies per finished game (scale_build resigns at its share)
 RUNNING_PLIES = 10  # mean plies of a running game, the same in every database of a run
 
@@ -276,24 +277,23 @@ class Bench:
         base = os.environ.get("PBEM_TEST_POSTGRES", "")
         self.pg = Postgres(base) if base else None
         self.results = []  # printed at the end
+        self.large_of = {}  # backend -> its large database, for the comparison across backends
 
     def binary(self, *parts):
         return os.path.join(self.build, *parts)
 
     def timed(self, small, large, name, run):
         """run(db) -> seconds, repeated alternately on both; medians."""
-        times = {small.label: [], large.label: []}
+        times = ([], [])
         for i in range(self.args.repeat):
-            for db in (small, large) if i % 2 == 0 else (large, small):
-                times[db.label].append(run(db))
-        a, b = statistics.median(times[small.label]), statistics.median(times[large.label])
+            for side in (0, 1) if i % 2 == 0 else (1, 0):
+                times[side].append(run((small, large)[side]))
+        a, b = statistics.median(times[0]), statistics.median(times[1])
         log(f"  {name}: {fmt_ms(a)} / {fmt_ms(b)}")
         return name, a, b
 
-    def flat(self, backend, small, large):
-        rows = []
-        rep = self.args.repeat
-
+    def operations(self):
+        """The timed operations, each run(db) -> seconds: name -> run."""
         def user_with_games(db, i):
             probe = db.manifest["moves"][-1 - (i % max(1, len(db.manifest["moves"]) // 2))]
             return probe["userid"], probe["address"]
@@ -356,19 +356,30 @@ class Bench:
         def tick(db):
             return db.pbem("tick")[0]
 
-        rows.append(self.timed(small, large, "`list` through `pbem ingest` (reads no game: the floor)", floor))
-        rows.append(self.timed(small, large, "a move through `pbem ingest`", move))
-        rows.append(self.timed(small, large, "a move that ends a game (`resign` through `pbem ingest`)", resign))
-        rows.append(self.timed(small, large, "`hy3 games userid`", games_user))
-        rows.append(self.timed(small, large, "`hy3 games` (everyone's, first 100 lines)", games_all))
-        rows.append(self.timed(small, large, "`all show userid`", all_show))
-        rows.append(self.timed(small, large, "`hy3 ratings userid userid`", ratings_named))
-        rows.append(self.timed(small, large, "`hy3 ratings` (everyone, first 100 lines)", ratings_all))
-        rows.append(self.timed(small, large, "`history`", history))
-        rows.append(self.timed(small, large, f"`pbem tick`, {fmt_count(small.counts['running'] + small.counts['bot_games'])} running clocks", tick))
+        return dict(floor=("`list` through `pbem ingest` (reads no game: the floor)", floor),
+                    move=("a move through `pbem ingest`", move),
+                    resign=("a move that ends a game (`resign` through `pbem ingest`)", resign),
+                    games_user=("`hy3 games userid`", games_user),
+                    games_all=("`hy3 games` (everyone's, first 100 lines)", games_all),
+                    all_show=("`all show userid`", all_show),
+                    ratings_named=("`hy3 ratings userid userid`", ratings_named),
+                    ratings_all=("`hy3 ratings` (everyone, first 100 lines)", ratings_all),
+                    history=("`history`", history),
+                    tick=("`pbem tick`", tick),
+                    bot_move=("the computer's round: a move in a game against it by `pbem ingest`, and its answer",
+                              bot_move))
+
+    def flat(self, backend, small, large):
+        rows = []
+        ops = self.operations()
+        for key in ("floor", "move", "resign", "games_user", "games_all", "all_show", "ratings_named",
+                    "ratings_all", "history"):
+            rows.append(self.timed(small, large, *ops[key]))
+        running = fmt_count(small.counts['running'] + small.counts['bot_games'])
+        rows.append(self.timed(small, large, f"`pbem tick`, {running} running clocks", ops["tick"][1]))
         rows.append(self.timed(small, large,
                                f"the computer's round ({fmt_count(small.counts['bot_games'])} games against it): "
-                               "a move in one by `pbem ingest`, and its answer", bot_move))
+                               "a move in one by `pbem ingest`, and its answer", ops["bot_move"][1]))
         # Over SMTP: one pbemd per database, both running, moves alternated.
         daemons = {}
         try:
@@ -414,6 +425,10 @@ class Bench:
             f"{', '.join(str(h) for _, h in sizes)} moves")
         small, middle, large = (Db(self, label, history, a.users, a.running, a.bot_games, backend)
                                 for label, history in sizes)
+        # The small database's present with few games against the computer: its round must
+        # cost the same with 10 of them as with 1,000 (issue 46).
+        few = Db(self, "few-computer", a.small_moves, a.users, a.running, a.few_bot_games, backend)
+        self.large_of[backend] = large
         if backend == "postgresql":
             # As a database that has run a while: autovacuum would otherwise be busy with the
             # freshly loaded tables (on the same two cores) while the large one is timed.
@@ -423,12 +438,35 @@ class Bench:
                 f"{db.size_bytes() / 1e6:.1f} MB")
         linear = self.linear(backend, [small, middle, large])
         self.flat(backend, small, large)
-        self.results[-1] += (linear, [small, middle, large])
+        computer = self.timed(few, small, f"the computer's round: {a.few_bot_games} of its games against "
+                              f"{small.counts['bot_games']}", self.operations()["bot_move"][1])
+        self.results[-1] += (linear, [small, middle, large], computer)
+
+    def across(self):
+        """The same operations on the large SQLite and PostgreSQL databases (the same
+        content: scale_build with the same seed and sizes), alternately (issue 46: a
+        `pbem ingest` on PostgreSQL within 1.5x of the same on SQLite)."""
+        sqlite, postgresql = self.large_of["sqlite"], self.large_of["postgresql"]
+        if sqlite.history != postgresql.history:
+            log("  (not compared across backends: --pg-moves differs from --moves)")
+            return
+        log("both backends, the large databases:")
+        ops = self.operations()
+        rows = [self.timed(sqlite, postgresql, *ops[key])
+                for key in ("floor", "move", "resign", "games_user", "all_show", "history", "bot_move")]
+        out = [f"SQLite against PostgreSQL, the same database ({fmt_count(sqlite.stored_moves)} moves), "
+               f"alternately, median of {self.args.repeat}:", "",
+               "| operation | SQLite | PostgreSQL | difference | ratio | target | |", "|---|---|---|---|---|---|---|"]
+        for name, a, b in rows:
+            ratio = b / a if a else float("inf")
+            out.append(f"| {name} | {fmt_ms(a)} | {fmt_ms(b)} | {fmt_ms(b - a)} | {ratio:.2f} | {ACROSS_TARGET}x | "
+                       f"{'met' if ratio <= ACROSS_TARGET else 'not met'} |")
+        print("\n".join(out + [""]), flush=True)
 
     def report(self):
         """The tables of the backend measured last (printed as soon as it is done)."""
         out = [f"Machine: {machine()}", ""]
-        for backend, small, large, rows, linear, dbs in self.results[-1:]:
+        for backend, small, large, rows, linear, dbs, computer in self.results[-1:]:
             out.append(f"{backend}: a past of {fmt_count(small.history)} moves ({small.counts['finished']} finished "
                        f"games; {fmt_count(small.stored_moves)} moves in all) against {fmt_count(large.history)} "
                        f"({large.counts['finished']}; {fmt_count(large.stored_moves)} in all); the same present in "
@@ -442,6 +480,10 @@ class Bench:
                 ratio = b / a if a else float("inf")
                 out.append(f"| {name} | {fmt_ms(a)} | {fmt_ms(b)} | {ratio:.2f} | {TARGET}x | "
                            f"{'met' if ratio <= TARGET else 'not met'} |")
+            out.append("")
+            name, a, b = computer
+            out.append(f"{name} (a past of {fmt_count(small.history)} moves): {fmt_ms(a)} against {fmt_ms(b)}, "
+                       f"ratio {b / a if a else float('inf'):.2f}, target {TARGET}x")
             out.append("")
             out.append("| linear | moves in all | past moves | finished games | time | per move in all "
                        "| per past move |")
@@ -470,6 +512,8 @@ def main():
     parser.add_argument("--users", type=int, default=10000)
     parser.add_argument("--running", type=int, default=10000, help="running games with clocks, human against human")
     parser.add_argument("--bot-games", type=int, default=1000, help="running games against the computer")
+    parser.add_argument("--few-bot-games", type=int, default=10,
+                        help="games against the computer in the database its round is compared on")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL too, in a throwaway cluster")
     parser.add_argument("--pg-moves", type=int, default=None, help="PostgreSQL's large size (default --moves)")
@@ -481,6 +525,7 @@ def main():
     args = parser.parse_args()
     if args.smoke:
         args.moves, args.small_moves, args.users, args.running, args.bot_games = 3000, 300, 40, 20, 6
+        args.few_bot_games = 2
         args.repeat = 1
     if not os.access(SMTP_SINK, os.X_OK):
         print(f"scale.py: {SMTP_SINK} not found (Postfix), skipped", file=sys.stderr)
@@ -497,6 +542,8 @@ def main():
         if args.postgres and not args.no_pg_backend:
             bench.backend("postgresql", args.pg_moves or args.moves)
             bench.report()
+            if not args.no_sqlite:
+                bench.across()
     finally:
         if not args.keep:
             shutil.rmtree(bench.work, ignore_errors=True)

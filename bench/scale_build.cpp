@@ -270,7 +270,14 @@ struct Builder {
     const double plies_max = 2 * o.running_plies;
     std::vector<nlohmann::json> running_probes, bot_probes;
     const std::size_t total = against_bot.size();
-    const std::size_t every = std::max<std::size_t>(1, total / static_cast<std::size_t>(std::max(1, 4 * o.probes)));
+    // Every so many games of each kind is a candidate probe, so that a present with few
+    // games against the computer (bench/scale.py's "10 of them") still has its probes.
+    const auto every_of = [&](std::size_t games) {
+      return std::max<std::size_t>(1, games / static_cast<std::size_t>(std::max(1, 4 * o.probes)));
+    };
+    const std::size_t every_bot = every_of(static_cast<std::size_t>(o.bot_games));
+    const std::size_t every_running = every_of(static_cast<std::size_t>(o.running));
+    std::size_t bot_seen = 0, running_seen = 0;
     for (std::size_t i = 0; i < total;) {
       Transaction transaction(db);
       for (int k = 0; k < 500 && i < total; ++k, ++i) {
@@ -282,12 +289,12 @@ struct Builder {
           // The human challenged and moves first unless the computer has moved since.
           const bool bot_first = plies > 0 && present_rng() % 2 == 0;
           probe = running_game(records, bot_first ? bot_id : human, bot_first ? human : bot_id, plies, true);
-          if (!probe.is_null() && i % every == 0) bot_probes.push_back(probe);
+          if (bot_seen++ % every_bot == 0 && !probe.is_null()) bot_probes.push_back(probe);
         } else {
           std::int64_t p0 = pick_user(present_rng), p1 = pick_user(present_rng);
           while (p1 == p0) p1 = pick_user(present_rng);
           probe = running_game(records, p0, p1, plies, false);
-          if (!probe.is_null() && i % every == 0) running_probes.push_back(probe);
+          if (running_seen++ % every_running == 0 && !probe.is_null()) running_probes.push_back(probe);
         }
       }
       transaction.commit();

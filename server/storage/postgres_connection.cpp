@@ -71,8 +71,13 @@ std::string dollar_parameters(std::string_view sql, int& parameter_count) {
   std::string out;
   out.reserve(sql.size() + 8);
   int largest = 0;
+  bool ended = false;  // a ';' outside quotes and comments has been seen
   for (std::size_t i = 0; i < sql.size(); ++i) {
     const char c = sql[i];
+    const bool comment = c == '-' && i + 1 < sql.size() && sql[i + 1] == '-';
+    if (ended && !comment && c != ';' && c != ' ' && c != '\n' && c != '\t' && c != '\r')
+      throw DatabaseError(error_code::error, "cannot prepare " + shown_sql(sql) + ": more than one statement");
+    if (c == ';') ended = true;
     if (c == '\'' || c == '"') {
       const std::size_t end = sql.find(c, i + 1);
       const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
@@ -194,12 +199,14 @@ class PostgresStatement final : public StatementBackend {
   }
 
   void prepare_on_server();
+  PGresult* execute(const char* const* values, const int* lengths);
 
   PostgresConnection& connection_;
   std::string sql_;
   std::string translated_;  // with $N parameters
   std::string name_;
-  long session_ = 0;        // the connection's session it was prepared on
+  long session_ = -1;       // the connection's session it was prepared on (-1: not prepared)
+  bool executed_ = false;   // run once already, unnamed
   std::vector<std::optional<std::string>> values_;
   std::vector<int> formats_;  // 0 text, 1 binary (blobs)
   Result result_;
@@ -362,7 +369,6 @@ PostgresStatement::PostgresStatement(PostgresConnection& connection, std::string
     : connection_(connection), sql_(sql), name_(connection.next_statement_name()) {
   int parameters = 0;
   translated_ = dollar_parameters(sql, parameters);
-  prepare_on_server();
   values_.resize(static_cast<std::size_t>(parameters));
   formats_.resize(static_cast<std::size_t>(parameters), 0);
 }
@@ -376,7 +382,23 @@ void PostgresStatement::prepare_on_server() {
 
 PostgresStatement::~PostgresStatement() {
   result_.reset();
-  connection_.forget(name_, session_);
+  if (session_ >= 0) connection_.forget(name_, session_);
+}
+
+// Its first run goes as an unnamed statement, parsed, bound and run in one round trip;
+// only a statement run again is prepared under its name. Most of a `pbem ingest`'s
+// statements run once (issue 46: a prepare first cost every one of them a round trip more).
+// Errors in the SQL itself therefore show at the first step, not at prepare.
+PGresult* PostgresStatement::execute(const char* const* values, const int* lengths) {
+  const int count = static_cast<int>(values_.size());
+  if (session_ == connection_.session())
+    return PQexecPrepared(connection_.handle(), name_.c_str(), count, values, lengths, formats_.data(), 0);
+  if (!executed_) {
+    executed_ = true;
+    return PQexecParams(connection_.handle(), translated_.c_str(), count, nullptr, values, lengths, formats_.data(), 0);
+  }
+  prepare_on_server();  // run again, or the connection was reopened since
+  return PQexecPrepared(connection_.handle(), name_.c_str(), count, values, lengths, formats_.data(), 0);
 }
 
 bool PostgresStatement::step() {
@@ -389,9 +411,7 @@ bool PostgresStatement::step() {
       lengths[i] = static_cast<int>(values_[i]->size());
     }
     connection_.before_statement(sql_);
-    if (session_ != connection_.session()) prepare_on_server();  // the connection was reopened
-    Result result(PQexecPrepared(connection_.handle(), name_.c_str(), static_cast<int>(values_.size()),
-                                 pointers.data(), lengths.data(), formats_.data(), 0));
+    Result result(execute(pointers.data(), lengths.data()));
     connection_.after_statement();
     check(connection_.handle(), result.get(), "cannot execute " + shown_sql(sql_));
     connection_.note_changes(result.get());
