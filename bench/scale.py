@@ -30,6 +30,12 @@ writes), alternating small and large, the median reported:
 - `pbem ratings --rebuild` and `pbem migrate-to` (SQLite -> PostgreSQL, only with
   --postgres) at three sizes, reported per move (linear: about constant).
 
+Also timed: the computer's round on a database with the small one's present but 10 games
+against the computer (--few-bot-games) against the small one's 1,000 (issue 46: the same
+cost), and, with --postgres, the everyday `pbem ingest` operations on the large SQLite and
+the large PostgreSQL database alternately (the same content: scale_build with the same
+seed and sizes; issue 46's target: PostgreSQL within 1.5x of SQLite).
+
 --postgres runs everything on PostgreSQL too, in a throwaway cluster
 (scripts/with-postgres.sh: fsync off, Unix socket); --pg-moves sets its large size
 (default --moves); --no-pg-backend uses it only as migrate-to's target, --no-sqlite

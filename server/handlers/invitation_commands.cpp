@@ -1,6 +1,9 @@
 // Invitations: a challenge or rematch to someone who answers challenges, its acceptance,
 // its decline or withdrawal, and its lapse on the tick; `block` and `unblock`.
 #include <chrono>
+#include <functional>
+#include <map>
+#include <set>
 
 #include "engine/registry.h"
 #include "server/handlers/handlers.h"
@@ -66,23 +69,44 @@ int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64
 
 }  // namespace
 
-bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account) {
+// Whether `account` may take open invitation `record`: `blocked`, whether its challenger
+// blocked them; `rating`, theirs in that game (read only when the invitation has a range).
+bool open_to(const GameRecord& record, const Account& account, const std::function<bool()>& blocked,
+             const std::function<int()>& rating) {
   if (record.invitation != "open" || record.invited_by == account.id || account.computer) return false;
-  if (Blocks(work.db).blocks(*record.invited_by, account.id)) return false;
+  if (blocked()) return false;
   if (!record.rating_low || !record.rating_high) return true;
-  const int rating = rating_for_invitations(work, record.type, account.id);
-  return rating >= *record.rating_low && rating <= *record.rating_high;
+  const int own = rating();
+  return own >= *record.rating_low && own <= *record.rating_high;
+}
+
+bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account) {
+  return open_to(record, account, [&] { return Blocks(work.db).blocks(*record.invited_by, account.id); },
+                 [&] { return rating_for_invitations(work, record.type, account.id); });
 }
 
 std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
+  // The newest hundred of each kind are enough to find ten that this user can take. Who
+  // blocks the reader, the challengers' ratings and the reader's own (once a kind) are
+  // read for the page: no statement per invitation (issue 46).
+  const auto records = work.records.open_invitations(static_cast<int>(Listing::kMaxLines));
+  const std::set<std::int64_t> blockers = Blocks(work.db).blockers_of(account.id);
+  const InvitationRatings challengers(work.ratings, records);
+  std::map<std::string, int> own;
+  const auto own_rating = [&](const std::string& type) {
+    const auto [at, fresh] = own.try_emplace(type, 0);
+    if (fresh) at->second = rating_for_invitations(work, type, account.id);
+    return at->second;
+  };
   std::string text;
   std::size_t shown = 0;
-  // The newest hundred of each kind are enough to find ten that this user can take.
-  for (const GameRecord& record : work.records.open_invitations(static_cast<int>(Listing::kMaxLines))) {
+  for (const GameRecord& record : records) {
     if (shown == most) break;
-    if (!can_take_open_invitation(work, record, account)) continue;
+    if (!open_to(record, account, [&] { return blockers.contains(*record.invited_by); },
+                 [&] { return own_rating(record.type); }))
+      continue;
     text += "  " + game_title(record.type) + " " +
-            open_invitation_line(record, rating_for_invitations(work, record.type, *record.invited_by)) + "\n";
+            open_invitation_line(record, challengers.of(record.type, *record.invited_by)) + "\n";
     ++shown;
   }
   return text;
@@ -280,10 +304,12 @@ namespace handlers {
 
 void invitations(CommandContext& ctx, const Command& c) {
   // At most 100, the newest first, read by index (games_by_type_status): never every game.
+  // The challengers' ratings for the page in one statement.
   const auto records = ctx.records.open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
+  const InvitationRatings challengers(ctx.ratings, records);
   Listing lines;
   for (const GameRecord& record : records)
-    lines.add(open_invitation_line(record, rating_for_invitations(ctx, record.type, *record.invited_by)));
+    lines.add(open_invitation_line(record, challengers.of(record.type, *record.invited_by)));
   ctx.out.replies.push_back(ctx.to_sender(
       game_title(c.type) + " open invitations",
       "Open invitations to " + game_title(c.type) + ", newest first (the challenger's rating in brackets):\n" +

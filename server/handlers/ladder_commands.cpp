@@ -183,9 +183,9 @@ void ladder_table(CommandContext& ctx, const Command& c) {
 void ladders(CommandContext& ctx, const Command& c) {
   Ladders stored(ctx.db);
   Listing listing;
-  const auto shown = stored.of_type(c.type, static_cast<int>(Listing::kMaxLines));
-  for (const LadderRecord& l : shown) {
-    const int players = stored.count_rungs(l.id);
+  // One query for the page, one for the count: no statement per ladder.
+  const auto shown = stored.of_type_with_players(c.type, static_cast<int>(Listing::kMaxLines));
+  for (const auto& [l, players] : shown) {
     listing.add(ref_of(l) + "  " + l.name + "  " + std::to_string(players) + (players == 1 ? " player" : " players") +
                 ", reach " + std::to_string(l.reach) + ", organised by " + l.organiser);
   }

@@ -25,6 +25,14 @@ bool Blocks::blocks(std::int64_t blocker, std::int64_t blocked) const {
   return query.step();
 }
 
+std::set<std::int64_t> Blocks::blockers_of(std::int64_t blocked) const {
+  auto query = db_.prepare("SELECT blocker FROM blocks WHERE blocked = ?");
+  query.bind(1, blocked);
+  std::set<std::int64_t> blockers;
+  while (query.step()) blockers.insert(query.column_int(0));
+  return blockers;
+}
+
 std::vector<std::string> Blocks::blocked_by(std::int64_t blocker) const {
   auto query = db_.prepare(
       "SELECT u.userid FROM blocks b JOIN users u ON u.id = b.blocked WHERE b.blocker = ? ORDER BY u.userid");

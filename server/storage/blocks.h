@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ class Blocks {
   bool blocks(std::int64_t blocker, std::int64_t blocked) const;
   // The userids `blocker` blocked, alphabetically.
   std::vector<std::string> blocked_by(std::int64_t blocker) const;
+  // The ids of the users who blocked `blocked` (a listing filters by them in one statement).
+  std::set<std::int64_t> blockers_of(std::int64_t blocked) const;
 
  private:
   Database& db_;

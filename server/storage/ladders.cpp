@@ -87,6 +87,18 @@ std::vector<LadderRecord> Ladders::of_type(const std::string& type, int limit) c
   return found;
 }
 
+std::vector<std::pair<LadderRecord, int>> Ladders::of_type_with_players(const std::string& type, int limit) const {
+  // kSelectLadder's columns first, so ladder_from_row reads them; the count by index
+  // ladder_rungs_in_order, one step per listed ladder.
+  auto query = db_.prepare(std::string(kSelectLadder).insert(std::string_view(kSelectLadder).find(" FROM ladders"),
+                                                             ", (SELECT count(*) FROM ladder_rungs r WHERE r.ladder_id = l.id)") +
+                           "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
+  query.bind(1, type).bind(2, limit);
+  std::vector<std::pair<LadderRecord, int>> found;
+  while (query.step()) found.emplace_back(ladder_from_row(query), static_cast<int>(query.column_int(12)));
+  return found;
+}
+
 int Ladders::count_of_type(const std::string& type) const {
   auto query = db_.prepare("SELECT count(*) FROM ladders WHERE type = ?");
   query.bind(1, type);

@@ -62,6 +62,8 @@ class Ladders {
   std::optional<LadderRecord> find(std::int64_t id) const;
   // At most `limit` ladders of game `type`, newest first, and how many there are in all.
   std::vector<LadderRecord> of_type(const std::string& type, int limit) const;
+  // The same with each ladder's number of players, in the one query (`<game> ladders`).
+  std::vector<std::pair<LadderRecord, int>> of_type_with_players(const std::string& type, int limit) const;
   int count_of_type(const std::string& type) const;
   int count_organised_by(std::int64_t user_id) const;
 

@@ -272,12 +272,26 @@ std::int64_t Ratings::count_rated(const std::string& type) const {
 
 std::vector<PlayerRating> Ratings::standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const {
   std::vector<PlayerRating> named;
-  for (std::int64_t id : user_ids) {
-    const bool listed = std::any_of(named.begin(), named.end(), [&](const PlayerRating& r) { return r.user_id == id; });
-    if (auto found = find(type, id); found && !listed) named.push_back(*found);
-  }
+  for (auto& [id, rating] : of_players(type, user_ids)) named.push_back(std::move(rating));
   std::sort(named.begin(), named.end(), better);
   return named;
+}
+
+std::map<std::int64_t, PlayerRating> Ratings::of_players(const std::string& type,
+                                                         const std::vector<std::int64_t>& user_ids) const {
+  std::map<std::int64_t, PlayerRating> found;
+  if (user_ids.empty()) return found;
+  // One statement for a page of players, not one each (issue 46): `?` per id.
+  std::string sql = std::string(kSelectRating) + "WHERE r.game_type = ? AND r.user_id IN (";
+  for (std::size_t i = 0; i < user_ids.size(); ++i) sql += i == 0 ? "?" : ", ?";
+  auto query = db_.prepare(sql + ")");
+  query.bind(1, type);
+  for (std::size_t i = 0; i < user_ids.size(); ++i) query.bind(static_cast<int>(i) + 2, user_ids[i]);
+  while (query.step()) {
+    PlayerRating rating = rating_from_row(query);
+    found.emplace(rating.user_id, std::move(rating));
+  }
+  return found;
 }
 
 std::vector<RatingChange> Ratings::changes(std::int64_t game_id) const {

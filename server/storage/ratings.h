@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,8 @@ class Ratings {
   std::int64_t count_rated(const std::string& type) const;
   // The named players rated in `type`, best first; unrated or unknown ones are left out.
   std::vector<PlayerRating> standings(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
+  // The ratings of those of `user_ids` rated in `type`, by user id, in one statement.
+  std::map<std::int64_t, PlayerRating> of_players(const std::string& type, const std::vector<std::int64_t>& user_ids) const;
   // The player's rating after each of their rated games of `type`, in the order they ended.
   std::vector<RatingPoint> history(const std::string& type, std::int64_t user_id) const;
   // The changes game `game_id` made (empty when it was not rated).

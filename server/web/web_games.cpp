@@ -140,11 +140,11 @@ WebResponse home_page(Database& db, const Config& config) {
     // Open invitations (spec "Open invitations"): anyone may take one by mail.
     html.element("h2", "Open invitations");
     html.open("ul", {{"class", "games"}});
-    const Ratings ratings(db);
     const auto open = records.open_invitations(kListedGames);
+    const InvitationRatings challengers{Ratings(db), open};  // one statement a kind, not one a line
     for (const GameRecord& record : open)
       html.element("li", game_title(record.type) + " " +
-                             open_invitation_line(record, invitation_rating(ratings, record.type, *record.invited_by)));
+                             open_invitation_line(record, challengers.of(record.type, *record.invited_by)));
     if (open.empty())
       html.element("li", "None: post one by mail with <game> challenge <userid> any.", {{"class", "quiet"}});
     else

@@ -165,3 +165,34 @@ TEST_CASE("the computer answers a proposal at once: declined in a rated game, th
     }
   }
 }
+
+// Issue 46: the computer finds its turns by the stored whose-turn column, so its round
+// makes the same statements with one game against it as with ten, both when it has nothing
+// to do and when it moves in one game.
+TEST_CASE("the computer's round makes the same statements with 1 or 10 of its games", "[bot][page_cost]") {
+  Server s;
+  s.config.bot.games_per_user = 20;
+  BotTurns bot(s.db, s.config);
+  s.member("alice", "alice@example.org");
+  const auto round = [&] {
+    std::size_t made = s.statements_of([&] { bot.play_pending(); }).size();
+    return made;
+  };
+  const auto its_games = [&](int n) {
+    for (int i = 0; i < n; ++i) s.deliver("alice@example.org", "hy3 challenge alice bot -size=3");  // alice to move
+  };
+  its_games(1);
+  CHECK(bot.play_pending() == 0);
+  const std::size_t idle_with_one = round();
+  s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");  // the computer to move
+  const std::size_t moving_with_one = round();
+  CHECK(s.count("SELECT count(*) FROM moves") == "1");
+
+  its_games(9);
+  const std::size_t idle_with_ten = round();
+  s.deliver("alice@example.org", "hy3 challenge bot alice -size=3");
+  const std::size_t moving_with_ten = round();
+  CHECK(s.count("SELECT count(*) FROM moves") == "2");
+  CHECK(idle_with_ten == idle_with_one);
+  CHECK(moving_with_ten == moving_with_one);
+}
