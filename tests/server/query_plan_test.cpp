@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tests/server/rated_games.h"
+#include "server/handlers/tick_handlers.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
@@ -67,6 +68,18 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
   REQUIRE(Leagues(f.db).find(1)->season == 2);
   for (const char* command : {"hy3 leagues", "hy3 league G#1"}) f.deliver("alice@example.org", command);
   f.deliver("dave@example.com", "signoff dave pw-dave");
+  // A ladder, its listing and table; an open invitation in alice's digest (issue 46: the
+  // challengers' ratings and the reader's blockers for the whole page).
+  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice rungs -size=3");
+  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
+  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
+  for (const char* command : {"hy3 ladders", "hy3 ladder L#1"}) f.deliver("alice@example.org", command);
+  f.deliver("bob@example.net", "hy3 challenge bob any -size=3");
+  {
+    Transaction transaction(f.db);
+    REQUIRE(send_digest(f.db, f.config, Accounts(f.db).find("alice")->id, "2099-01-01T07:00:00Z"));
+    transaction.commit();
+  }
   run_clock_duties(f.db, f.config);
   for (const char* page : {"/", "/games/1", "/games/1/3.png", "/players/alice", "/ratings/hy3", "/leagues/1"})
     web::respond(f.db, f.config, {"GET", page, ""});
