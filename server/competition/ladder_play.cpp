@@ -12,6 +12,13 @@
 
 namespace pbem::server {
 
+std::vector<LadderRecord> take_off_ladders(Database& db, std::int64_t user_id) {
+  Ladders ladders(db);
+  const std::vector<LadderRecord> stood_on = ladders.of_player(user_id);
+  for (const LadderRecord& l : stood_on) ladders.set_order(l.id, ladder::left(ladders.order(l.id), user_id), now_iso8601());
+  return stood_on;
+}
+
 GameRecord start_climb(UnitOfWork& work, const LadderRecord& l, const Account& climber, const Account& target) {
   const GameRecord record = create_competition_game(
       work, {l.type, l.game_options, l.rated, l.days_per_move, l.time_bank, l.weekends_off}, {climber.id, target.id});

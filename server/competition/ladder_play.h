@@ -18,6 +18,11 @@ namespace pbem::server {
 // the first board mail.
 GameRecord start_climb(UnitOfWork& work, const LadderRecord& l, const Account& climber, const Account& target);
 
+// Takes `user_id` off every ladder they stand on (signoff): everyone below moves up one,
+// and their ladder games still running go on, moving nobody when they end (a player who
+// left takes no rung and gives none). Returns those ladders.
+std::vector<LadderRecord> take_off_ladders(Database& db, std::int64_t user_id);
+
 // The ply reaction (ply_reactions.h) for a game that has just ended: a ladder game records
 // its result, and a climber who won takes the target's rung; both players are told where
 // they stand.

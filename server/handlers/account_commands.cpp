@@ -7,12 +7,14 @@
 #include "mail/text_wrap.h"
 #include "server/support/clock.h"
 #include "server/play/challenge_options.h"
+#include "server/competition/ladder_play.h"
 #include "server/competition/league_play.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/digest.h"
 #include "server/handlers/mail_allowance.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
+#include "server/mailing/ladder_text.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
@@ -140,6 +142,11 @@ void signoff(CommandContext& ctx, const Command& c) {
     else
       left_now.push_back(league_name(l));
   }
+  // A signed-off player cannot be climbed (climb refuses them), so on a ladder they would
+  // hold their rung, and block the ones above it, for ever: they leave it as `leave` would,
+  // but the ladder games under way go on like their other games.
+  std::vector<std::string> ladders_left;
+  for (const LadderRecord& l : take_off_ladders(ctx.db, account.id)) ladders_left.push_back(ladder_name(l));
   ctx.out.summary = "signed off " + c.userid;
   ctx.out.replies.push_back(ctx.to_sender(
       "Signed off", c.userid + " has signed off. Your games stay on record and you can still\n"
@@ -148,6 +155,9 @@ void signoff(CommandContext& ctx, const Command& c) {
                                               " tournament(s) you had joined that have not started.\n"
                                         : "") +
                                (left_now.empty() ? "" : "You left league(s) " + join(left_now, ", ") + ".\n") +
+                               (ladders_left.empty() ? ""
+                                                     : "You left ladder(s) " + join(ladders_left, ", ") +
+                                                           "; your ladder games under way go on.\n") +
                                (leaving_after_season.empty()
                                     ? ""
                                     : "You leave league(s) " + join(leaving_after_season, ", ") +

@@ -99,6 +99,15 @@ std::vector<std::pair<LadderRecord, int>> Ladders::of_type_with_players(const st
   return found;
 }
 
+std::vector<LadderRecord> Ladders::of_player(std::int64_t user_id) const {
+  auto query = db_.prepare(std::string(kSelectLadder) +
+                           "JOIN ladder_rungs r ON r.ladder_id = l.id WHERE r.user_id = ? ORDER BY l.id");
+  query.bind(1, user_id);
+  std::vector<LadderRecord> found;
+  while (query.step()) found.push_back(ladder_from_row(query));
+  return found;
+}
+
 int Ladders::count_of_type(const std::string& type) const {
   auto query = db_.prepare("SELECT count(*) FROM ladders WHERE type = ?");
   query.bind(1, type);

@@ -65,6 +65,8 @@ class Ladders {
   // The same with each ladder's number of players, in the one query (`<game> ladders`).
   std::vector<std::pair<LadderRecord, int>> of_type_with_players(const std::string& type, int limit) const;
   int count_of_type(const std::string& type) const;
+  // The ladders `user_id` stands on (by index ladder_rungs_by_user), oldest first.
+  std::vector<LadderRecord> of_player(std::int64_t user_id) const;
   int count_organised_by(std::int64_t user_id) const;
 
   // The rungs, top first: all of them (the moves need the whole order), or at most `limit`.
