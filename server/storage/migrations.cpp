@@ -46,8 +46,8 @@ std::map<int, std::string> recorded_migrations(Database& database) {
 
 bool version_table_exists(Database& database) {
   auto exists = database.prepare(database.dialect() == Dialect::postgresql
-                                     ? "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() "
-                                       "AND tablename = 'schema_migrations'"
+                                     ? "SELECT 1 WHERE to_regclass(quote_ident(current_schema()) || '.schema_migrations') "
+                                       "IS NOT NULL"
                                      : "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
   return exists.step();
 }

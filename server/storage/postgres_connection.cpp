@@ -226,9 +226,6 @@ class PostgresConnection final : public Connection {
     }
     try {
       configure_session();
-      Result schema(PQexec(conn_, "SELECT coalesce(current_schema(), '')"));
-      check(conn_, schema.get(), "cannot read the schema of " + location.string());
-      write_lock_key_ = fnv1a(PQgetvalue(schema.get(), 0, 0));
     } catch (...) {
       PQfinish(conn_);
       throw;
@@ -336,12 +333,18 @@ class PostgresConnection final : public Connection {
   bool closing = false;
 
  private:
+  // The session's settings and the schema the write lock is keyed on, in one round trip
+  // (every `pbem` process opens a connection: issue 46).
   void configure_session() {
     PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
     // Timestamps are written by the program as ISO 8601 UTC text; the session's zone only
     // matters to now() in migrations, which must agree with them.
-    exec("SET TIME ZONE 'UTC'; SET client_min_messages = warning");
-    set_busy_timeout(busy_timeout_);
+    const std::string sql = "SET TIME ZONE 'UTC'; SET client_min_messages = warning; SET lock_timeout = " +
+                            std::to_string(busy_timeout_.count()) + "; SELECT coalesce(current_schema(), '')";
+    Result result(PQexec(conn_, sql.c_str()));
+    after_statement();
+    check(conn_, result.get(), "cannot set up the session on " + location.string());
+    write_lock_key_ = fnv1a(PQgetvalue(result.get(), 0, 0));
   }
   static std::int32_t fnv1a(std::string_view text) {
     std::uint32_t hash = 2166136261u;
