@@ -12,6 +12,7 @@ packages=(
   clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers
   faketime                                       # tests that move the clock
   postgresql libpq-dev                           # PostgreSQL storage (libpq) and its tests (the server)
+  pgbouncer                                      # bench/scale.py --postgres: `pbem ingest` through a pooler
   libcairo2-dev libpng-dev                       # board images (drawn by cairo, written by libpng)
   ccache                                         # optional: compiled objects shared between checkouts
   chromium                                       # the phone-width view of a game mail, the web window's pages
@@ -44,4 +45,8 @@ apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${mis
 # service (IMAP and submission for the machine's accounts on every address) stays off.
 if printf '%s\n' "${missing[@]}" | grep -q '^dovecot' && [ -d /run/systemd/system ]; then
   systemctl disable --now dovecot.service || true
+fi
+# PgBouncer likewise: bench/scale.py starts a private one in front of its throwaway cluster.
+if printf '%s\n' "${missing[@]}" | grep -q '^pgbouncer$' && [ -d /run/systemd/system ]; then
+  systemctl disable --now pgbouncer.service || true
 fi
