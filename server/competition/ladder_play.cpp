@@ -15,7 +15,8 @@ namespace pbem::server {
 std::vector<LadderRecord> take_off_ladders(Database& db, std::int64_t user_id) {
   Ladders ladders(db);
   const std::vector<LadderRecord> stood_on = ladders.of_player(user_id);
-  for (const LadderRecord& l : stood_on) ladders.set_order(l.id, ladder::left(ladders.order(l.id), user_id), now_iso8601());
+  for (const LadderRecord& l : stood_on)
+    ladders.set_order(l.id, ladder::left(ladders.order(l.id), user_id), now_iso8601());
   return stood_on;
 }
 

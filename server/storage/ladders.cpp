@@ -88,11 +88,11 @@ std::vector<LadderRecord> Ladders::of_type(const std::string& type, int limit) c
 }
 
 std::vector<std::pair<LadderRecord, int>> Ladders::of_type_with_players(const std::string& type, int limit) const {
-  // kSelectLadder's columns first, so ladder_from_row reads them; the count by index
-  // ladder_rungs_in_order, one step per listed ladder.
-  auto query = db_.prepare(std::string(kSelectLadder).insert(std::string_view(kSelectLadder).find(" FROM ladders"),
-                                                             ", (SELECT count(*) FROM ladder_rungs r WHERE r.ladder_id = l.id)") +
-                           "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
+  // kSelectLadder's columns first, so ladder_from_row reads them, then the count (by index
+  // ladder_rungs_in_order, one step per listed ladder).
+  std::string sql = kSelectLadder;
+  sql.insert(sql.find(" FROM ladders"), ", (SELECT count(*) FROM ladder_rungs r WHERE r.ladder_id = l.id)");
+  auto query = db_.prepare(sql + "WHERE l.type = ? ORDER BY l.id DESC LIMIT ?");
   query.bind(1, type).bind(2, limit);
   std::vector<std::pair<LadderRecord, int>> found;
   while (query.step()) found.emplace_back(ladder_from_row(query), static_cast<int>(query.column_int(12)));
