@@ -87,6 +87,15 @@ def mail(sender, subject, message_id=None):
     return raw.encode(), message_id
 
 
+def stop_process(proc, timeout=60):
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=timeout)
+
+
 def machine():
     model = "unknown CPU"
     try:
@@ -263,12 +272,7 @@ class Bouncer:
             json.dump(config, f)
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=30)
+        stop_process(self.proc)
 
 
 class Daemon:
@@ -329,12 +333,7 @@ class Daemon:
 
     def stop(self):
         for proc in (self.proc, self.sink):
-            proc.terminate()
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=60)
+            stop_process(proc)
         self.log.close()
 
 
