@@ -95,6 +95,12 @@ GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) c
   return *record;
 }
 
+GameRecord CommandContext::started_game_of_type(const Command& c, std::int64_t number) const {
+  GameRecord record = game_of_type(c, number);
+  if (record.invitation) throw CommandError(invitation_refusal(record));
+  return record;
+}
+
 std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, bool invitations_too) {
   Account player = authenticated(c);
   GameRecord record = game_of_type(c, c.boards.at(0).number);

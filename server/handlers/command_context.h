@@ -34,6 +34,9 @@ class CommandContext : public UnitOfWork {
   // in out.wrong_password_for.
   Account authenticated(const Command& c);
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
+  // The same, refusing an invitation (waiting, or ended before it started): it has no
+  // board to show, history to tell or game to watch.
+  GameRecord started_game_of_type(const Command& c, std::int64_t number) const;
   // The authenticated sender and the game of the command's board, which they must play in;
   // a game that is (or was) an invitation and never started is refused unless
   // `invitations_too` (accept and decline answer invitations).

@@ -243,7 +243,7 @@ void show(CommandContext& ctx, const Command& c) {
   std::optional<GameRecord> shown;  // the last board's game
   std::vector<std::string> diagrams;  // each board as drawn, in text order (Reply::mark_board)
   for (const BoardRef& board : c.boards) {
-    GameRecord record = ctx.game_of_type(c, board.number);
+    GameRecord record = ctx.started_game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
       throw CommandError("game " + std::to_string(record.id) + " has only " + std::to_string(record.plies) +
                          " moves, so there is no move " + std::to_string(*board.ply));
@@ -334,7 +334,7 @@ void games(CommandContext& ctx, const Command& c) {
 }
 
 void history(CommandContext& ctx, const Command& c) {
-  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  GameRecord record = ctx.started_game_of_type(c, c.boards.at(0).number);
   auto game = ctx.records.replay(record);
   std::string text = board_heading(record) + ": " + record.userids[0] + " against " + record.userids[1] +
                      ", started " + record.created_at + "\n\n";
@@ -396,7 +396,7 @@ void chat(CommandContext& ctx, const Command& c) {
 }
 
 void preview(CommandContext& ctx, const Command& c) {
-  GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  GameRecord record = ctx.started_game_of_type(c, c.boards.at(0).number);
   auto game = ctx.records.replay(record);
   for (const std::string& move : c.words) {
     PlyResult result = game->play(move);

@@ -40,7 +40,7 @@ void subscribe(CommandContext& ctx, const Command& c) {
             c.type + " unsubscribe " + watcher.userid + " <password> all\n"));
     return;
   }
-  const GameRecord record = ctx.game_of_type(c, c.boards.at(0).number);
+  const GameRecord record = ctx.started_game_of_type(c, c.boards.at(0).number);
   const std::string number = std::to_string(record.id);
   if (record.players[0] == watcher.id || record.players[1] == watcher.id)
     throw CommandError(watcher.userid + " plays in game " + number + " and gets its mail already");

@@ -195,7 +195,7 @@ WebResponse home_page(Database& db, const Config& config) {
 std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id) {
   GameRecords records(db);
   const auto record = records.find(id);
-  if (!record) return std::nullopt;
+  if (!record || record->invitation) return std::nullopt;  // an invitation is no game (yet): not found
   const auto game = records.replay(*record);
   const auto users = userids_by_colour(*record, *game);
   WebResponse response;
@@ -231,7 +231,7 @@ std::optional<WebResponse> board_picture(Database& db, std::int64_t id, std::opt
                                          const std::string& if_none_match) {
   GameRecords records(db);
   const auto record = records.find(id);
-  if (!record || (ply && (*ply < 0 || *ply > record->plies))) return std::nullopt;
+  if (!record || record->invitation || (ply && (*ply < 0 || *ply > record->plies))) return std::nullopt;
   const auto game = records.replay(*record, ply);
   WebResponse response;
   response.content_type = "image/png";

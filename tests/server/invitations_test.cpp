@@ -10,6 +10,7 @@
 #include "server/storage/accounts.h"
 #include "server/storage/blocks.h"
 #include "server/storage/game_records.h"
+#include "server/storage/outbox.h"
 #include "server/web/web_routes.h"
 #include "service_fixture.h"
 
@@ -123,4 +124,23 @@ TEST_CASE("the web front page lists the open invitations", "[invitations]") {
   CHECK(body.find("HY 3 #1  alice (1500)  -size=3, 14 days per move, for ratings 1400-1600") != std::string::npos);
   f.deliver("bob@example.net", "hy3 accept 1 bob pw-bob");
   CHECK(web::respond(f.db, f.config, {"GET", "/", ""}).body.find("HY 3 #1  alice") == std::string::npos);
+}
+
+TEST_CASE("an invitation has no board to show, history to tell or game to watch until it starts", "[invitations]") {
+  Invitees f;
+  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");  // bob answers challenges himself
+  const auto last_reply = [&] { return Outbox(f.db).queued().back().data; };
+  const std::string waiting = "game 1 has not started";
+  for (const char* command : {"hy3 show 1", "hy3 history 1", "hy3 preview 1 a1", "hy3 subscribe 1 carol pw-carol"}) {
+    INFO(command);
+    f.deliver("carol@example.com", command);
+    CHECK(last_reply().find(waiting) != std::string::npos);
+  }
+  CHECK(web::respond(f.db, f.config, {"GET", "/games/1", ""}).status == 404);
+  CHECK(web::respond(f.db, f.config, {"GET", "/games/1.png", ""}).status == 404);
+  // Started, it is a game like any other.
+  f.deliver("bob@example.net", "hy3 accept 1 bob pw-bob");
+  f.deliver("carol@example.com", "hy3 show 1");
+  CHECK(last_reply().find("has not started") == std::string::npos);
+  CHECK(web::respond(f.db, f.config, {"GET", "/games/1", ""}).status == 200);
 }
