@@ -168,7 +168,7 @@ class Db:
         subprocess.run([bench.binary("bench", "scale_build"), "--config", self.config, "--users", str(users),
                         "--finished", str(finished), "--running", str(running), "--bot-games", str(bot_games),
                         "--history-moves", str(history), "--running-plies", str(RUNNING_PLIES), "--seed", "33",
-                        "--probes", str(max(8, 6 * bench.args.repeat)), "--manifest", manifest], check=True)
+                        "--probes", str(max(12, 10 * bench.args.repeat)), "--manifest", manifest], check=True)
         self.build_seconds = time.perf_counter() - started
         with open(manifest) as f:
             self.manifest = json.load(f)
