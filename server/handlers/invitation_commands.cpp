@@ -86,6 +86,8 @@ bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const 
 }
 
 std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
+  // One at the most games a player may play at once could take none: `accept` would refuse.
+  if (work.records.count_active(account.id) >= work.config.limits.active_games_per_user) return "";
   // The newest hundred of each kind are enough to find ten that this user can take. Who
   // blocks the reader, the challengers' ratings and the reader's own (once a kind) are
   // read for the page: no statement per invitation (issue 46).

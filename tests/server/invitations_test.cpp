@@ -10,6 +10,7 @@
 #include "server/storage/accounts.h"
 #include "server/storage/blocks.h"
 #include "server/storage/game_records.h"
+#include "server/handlers/tick_handlers.h"
 #include "server/storage/outbox.h"
 #include "server/web/web_routes.h"
 #include "service_fixture.h"
@@ -143,4 +144,22 @@ TEST_CASE("an invitation has no board to show, history to tell or game to watch 
   f.deliver("carol@example.com", "hy3 show 1");
   CHECK(last_reply().find("has not started") == std::string::npos);
   CHECK(web::respond(f.db, f.config, {"GET", "/games/1", ""}).status == 200);
+}
+
+TEST_CASE("the digest offers open invitations only to a player who may start another game", "[invitations]") {
+  Invitees f;
+  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");
+  f.deliver("bob@example.net", "hy3 accept 1 bob pw-bob");  // alice to move: her digest comes
+  f.deliver("carol@example.com", "hy3 challenge carol any -size=3");
+  f.deliver("alice@example.org", "set alice pw-alice digest 12");
+  const auto digest = [&] {
+    Transaction transaction(f.db);
+    const auto done = send_digest(f.db, f.config, f.alice, "2099-01-01T12:00:00Z");
+    REQUIRE(done);
+    REQUIRE(done->replies.size() == 1);
+    return done->replies[0].text;
+  };
+  CHECK(digest().find("Open invitations you can take") != std::string::npos);
+  f.config.limits.active_games_per_user = 1;  // alice plays as many as she may
+  CHECK(digest().find("Open invitations you can take") == std::string::npos);
 }
