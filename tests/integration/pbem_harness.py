@@ -185,6 +185,38 @@ class IngestCase(unittest.TestCase):
         return fresh
 
 
+class PlayersCase(IngestCase):
+    """An IngestCase whose players are `players` (userid -> (address, password)): their
+    commands, the mails to one of them, and refusals that must leave `state_tables` as they
+    were (test_invitations.py, test_takebacks.py)."""
+    players = {}
+    state_tables = []
+
+    def command(self, userid, text):
+        """Sends `text` from userid's address, with `PW` standing for their password."""
+        self.send(self.players[userid][0], text.replace("PW", self.players[userid][1]))
+        return self.new_replies()
+
+    def to(self, mails, userid):
+        return [m for m in mails if m["To"].addresses[0].addr_spec == self.players[userid][0]]
+
+    def state(self):
+        return {table: self.server.query(f"SELECT * FROM {table}") for table in self.state_tables}
+
+    def refused(self, userid, text, error):
+        """A refusal: exactly one reply, to the sender, naming `error`, with no password in
+        it; nothing changed."""
+        before = self.state()
+        mails = self.command(userid, text)
+        self.assertEqual(len(mails), 1, [m["Subject"] for m in mails])
+        self.assertEqual(mails[0]["To"].addresses[0].addr_spec, self.players[userid][0])
+        self.assertIn(error, " ".join(text_of(mails[0]).split()))
+        self.assertEqual(self.state(), before)
+        for password in (p for _, p in self.players.values()):
+            self.assertNotIn(password, mails[0].as_string())
+        return mails[0]
+
+
 CONFIRM_LINE = re.compile(r"confirm ([a-z0-9_-]+) ([a-z0-9]+)")
 
 

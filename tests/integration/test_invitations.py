@@ -17,7 +17,7 @@ from datetime import timedelta
 
 import test_daemon
 from daemon_harness import send_smtplib
-from pbem_harness import IngestCase, build_dir, confirmation_codes, make_mail, text_of
+from pbem_harness import PlayersCase, build_dir, confirmation_codes, make_mail, text_of
 from reply_clients import mutt
 
 build_dir(sys.argv)
@@ -32,20 +32,15 @@ GAME_ADDRESS = re.compile(r"^pbem\+(\d+)-([a-z2-7]{16})@test\.example$")
 STATE_TABLES = ["games", "moves", "blocks", "ratings"]
 
 
-class InvitationCase(IngestCase):
+class InvitationCase(PlayersCase):
+    players = PLAYERS
+    state_tables = STATE_TABLES
+
     def setUp(self):
         super().setUp()
         for userid, (address, password) in PLAYERS.items():
             self.server.signup_and_confirm(address, userid, password, challenges=None)  # the default: ask
         self.new_replies()
-
-    def command(self, userid, text):
-        """Sends `text` from userid's address, with `PW` standing for their password."""
-        self.send(PLAYERS[userid][0], text.replace("PW", PLAYERS[userid][1]))
-        return self.new_replies()
-
-    def to(self, mails, userid):
-        return [m for m in mails if m["To"].addresses[0].addr_spec == PLAYERS[userid][0]]
 
     def game(self, number):
         return self.server.query("SELECT * FROM games WHERE id = ?", number)[0]
@@ -65,19 +60,6 @@ class InvitationCase(IngestCase):
                    first_line, text_of(mail), mail["Message-ID"].strip("<>"))
         self.ingest(raw)
         return self.new_replies()
-
-    def state(self):
-        return {table: self.server.query(f"SELECT * FROM {table}") for table in STATE_TABLES}
-
-    def refused(self, userid, text, error):
-        """A refusal: one reply, to the sender, with `error`; nothing changed."""
-        before = self.state()
-        mails = self.command(userid, text)
-        self.assertEqual(len(mails), 1, [m["Subject"] for m in mails])
-        self.assertEqual(mails[0]["To"].addresses[0].addr_spec, PLAYERS[userid][0])
-        self.assertIn(error, " ".join(text_of(mails[0]).split()))
-        self.assertEqual(self.state(), before)
-        return mails[0]
 
     def assert_not_started(self, number, status="invited"):
         row = self.game(number)

@@ -9,7 +9,7 @@ import sys
 import unittest
 
 import test_daemon
-from pbem_harness import IngestCase, build_dir, make_mail, text_of
+from pbem_harness import PlayersCase, build_dir, make_mail, text_of
 from test_daemon import DaemonTestCase, replay_board, without_user_names
 
 build_dir(sys.argv)
@@ -31,17 +31,15 @@ def shows_board(mail, plies, options=OPTIONS):
     return board(plies, options) in re.sub(r" \((alice|bob|carol|dave)\)", "", text_of(mail))
 
 
-class TakebackCase(IngestCase):
+class TakebackCase(PlayersCase):
+    players = PLAYERS
+    state_tables = STATE_TABLES
+
     def setUp(self):
         super().setUp()
         for userid, (address, password) in PLAYERS.items():
             self.server.signup_and_confirm(address, userid, password)
         self.new_replies()
-
-    def command(self, userid, text):
-        """Sends `text` from userid's address, with `PW` standing for their password."""
-        self.send(PLAYERS[userid][0], text.replace("PW", PLAYERS[userid][1]))
-        return self.new_replies()
 
     def challenge(self, first="alice", second="bob", game="hy3", options=OPTIONS):
         mails = self.command(first, f"{game} challenge {first} {second} {options}")
@@ -57,25 +55,8 @@ class TakebackCase(IngestCase):
                 self.assertEqual(len(self.to(mails, player)), 1, [text_of(m)[:200] for m in mails])
         return mails
 
-    def to(self, mails, userid):
-        return [m for m in mails if m["To"].addresses[0].addr_spec == PLAYERS[userid][0]]
-
     def plies(self, number):
         return [r["move"] for r in self.server.query("SELECT move FROM moves WHERE game_id = ? ORDER BY ply", number)]
-
-    def state(self):
-        return {table: self.server.query(f"SELECT * FROM {table}") for table in STATE_TABLES}
-
-    def refused(self, userid, text, error):
-        """Sends a misuse: exactly one reply, to the sender, naming `error`; nothing changed."""
-        before = self.state()
-        mails = self.command(userid, text)
-        self.assertEqual(len(mails), 1, [m["Subject"] for m in mails])
-        self.assertEqual(mails[0]["To"].addresses[0].addr_spec, PLAYERS[userid][0])
-        self.assertIn(error, " ".join(text_of(mails[0]).split()))
-        self.assertEqual(self.state(), before)
-        for password in (p for _, p in PLAYERS.values()):
-            self.assertNotIn(password, mails[0].as_string())
 
 
 class Undo(TakebackCase):
