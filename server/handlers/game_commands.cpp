@@ -68,6 +68,22 @@ std::pair<ChallengeOptions, std::unique_ptr<Game>> challenge_options(const Comma
   }
 }
 
+// The game challenge `c` asks for (its options, clock, rating and weekends) between `first`
+// and `second`, sent by `challenger`; `headline` opens its first board mail.
+AskedGame asked_game(const CommandContext& ctx, const Command& c, const ChallengeOptions& options, const Game& game,
+                     const Account& first, const Account& second, const Account& challenger, std::string headline) {
+  return {.type = c.type,
+          .options = game.options_text(),
+          .first = first,
+          .second = second,
+          .challenger = challenger,
+          .rated = options.rated,
+          .days_per_move = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move),
+          .bank = options.bank,
+          .weekends_off = options.weekends_off,
+          .headline = std::move(headline)};
+}
+
 // `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
 void open_challenge(CommandContext& ctx, const Command& c) {
   const bool moves_first = c.words.at(0) == kAnyone;
@@ -81,18 +97,7 @@ void open_challenge(CommandContext& ctx, const Command& c) {
                        " (this mail came from " + ctx.request.from + ")");
   if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
   auto [options, game] = challenge_options(c);
-  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
-  post_open_invitation(ctx,
-                       {.type = c.type,
-                        .options = game->options_text(),
-                        .first = challenger,
-                        .second = challenger,
-                        .challenger = challenger,
-                        .rated = options.rated,
-                        .days_per_move = days,
-                        .bank = options.bank,
-                        .weekends_off = options.weekends_off,
-                        .headline = ""},
+  post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
                        moves_first ? 1 : 0, options.rating_range);
 }
 
@@ -142,19 +147,10 @@ void challenge(CommandContext& ctx, const Command& c) {
     throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
                            c.words.at(0),
                        CommandContext::usage(c));
-  const int days = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move);
   const GameRecord record = start_or_invite(
-      ctx, {.type = c.type,
-            .options = game->options_text(),
-            .first = first,
-            .second = second,
-            .challenger = challenger,
-            .rated = options.rated,
-            .days_per_move = days,
-            .bank = options.bank,
-            .weekends_off = options.weekends_off,
-            .headline = "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
-                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+      ctx, asked_game(ctx, c, options, *game, first, second, challenger,
+                      "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
+                          ") against " + second.userid + " (" + colour_of(*game, 1) + ")."));
   ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
                     " " + first.userid + " vs " + second.userid;
   if (record.invitation) return;
