@@ -78,4 +78,17 @@ std::string canonical_mailbox(std::string_view address) {
   return mailbox + host;
 }
 
+std::string shown_address(std::string_view address) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < address.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(address[i]);
+    if ((byte & 0xC0) == 0x80) continue;  // a UTF-8 continuation byte: its character is counted once
+    if (chars == kShownAddressChars) return out + "...";
+    out += byte >= 0x20 && byte < 0x7F ? static_cast<char>(byte) : '?';
+    ++chars;
+  }
+  return out;
+}
+
 }  // namespace pbem::mail

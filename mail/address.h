@@ -33,4 +33,10 @@ std::optional<std::string> normalize_address(std::string_view text);
 // address as given.
 std::string canonical_mailbox(std::string_view address);
 
+// An address the sender chose (a From, a Reply-To), as a reply's Subject or text may show
+// it: at most kShownAddressChars characters, printable ASCII ('?' for anything else), "..."
+// when cut. A forged 254-character From must not become the server's own words.
+inline constexpr std::size_t kShownAddressChars = 32;
+std::string shown_address(std::string_view address);
+
 }  // namespace pbem::mail

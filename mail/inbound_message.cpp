@@ -131,6 +131,38 @@ void collect_mailboxes(InternetAddressList* list, std::vector<std::string>& out,
   }
 }
 
+// The mailboxes of `list`, group members included, however implausible.
+std::size_t count_mailboxes(InternetAddressList* list) {
+  if (list == nullptr) return 0;
+  std::size_t count = 0;
+  const int length = internet_address_list_length(list);
+  for (int i = 0; i < length; ++i) {
+    InternetAddress* address = internet_address_list_get_address(list, i);
+    if (INTERNET_ADDRESS_IS_MAILBOX(address)) ++count;
+    else if (INTERNET_ADDRESS_IS_GROUP(address))
+      count += count_mailboxes(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(address)));
+  }
+  return count;
+}
+
+// The mailboxes of every From field together: "a@x, b@y" is two, and so are two From
+// fields (DMARC checks one domain at most; RFC 5322 allows one field).
+std::size_t from_mailbox_count(GMimeMessage* message, GMimeParserOptions* options) {
+  std::size_t count = 0;
+  GMimeHeaderList* headers = g_mime_object_get_header_list(GMIME_OBJECT(message));
+  if (headers == nullptr) return 0;
+  const int fields = g_mime_header_list_get_count(headers);
+  for (int i = 0; i < fields; ++i) {
+    GMimeHeader* header = g_mime_header_list_get_header_at(headers, i);
+    if (g_ascii_strcasecmp(g_mime_header_get_name(header), "From") != 0) continue;
+    const std::string repaired =
+        detail::rewrite_base64_words_as_q(to_string_or_empty(g_mime_header_get_raw_value(header)));
+    auto list = adopt_gobject(internet_address_list_parse(options, repaired.c_str()));
+    count += count_mailboxes(list.get());
+  }
+  return count;
+}
+
 struct Mailbox {
   std::string raw_address;  // as written, for recognising MAILER-DAEMON without a domain
   std::string address;      // normalised, or "" when implausible
@@ -285,6 +317,7 @@ InboundMessage parse_inbound(std::string_view raw) {
     result.from_address = from->address;
     result.from_name = from->name;
   }
+  result.from_mailboxes = from_mailbox_count(message.get(), options.get());
   const auto reply_to = first_mailbox_of(message.get(), "Reply-To", options.get());
   result.reply_address = (reply_to && !reply_to->address.empty()) ? reply_to->address : result.from_address;
 

@@ -24,6 +24,7 @@ struct InboundMessage {
   std::string from_address;      // addr-spec of From, domain lower-cased; empty when From
                                  // is missing or not a plausible address
   std::string from_name;         // display name, decoded UTF-8
+  std::size_t from_mailboxes = 0;  // mailboxes in the From field(s): one in a proper mail
   std::string reply_address;     // Reply-To address if present and plausible, else from_address
   std::string subject;           // raw_subject with Re:/Fwd:/AW:/... prefixes (repeated, any
                                  // case, also "Re[2]:") stripped, blanks collapsed, trimmed

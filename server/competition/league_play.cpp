@@ -95,7 +95,8 @@ std::string userid_of(UnitOfWork& work, std::int64_t id) {
 // "Season 2 has begun: you play in division 1.\n" and the player's games.
 std::string new_season_text(UnitOfWork& work, const LeagueRecord& l, const NewSeason& season, std::int64_t id) {
   const auto games = season.games.find(id);
-  return "Season " + std::to_string(season.season) + " has begun: you play in division " +
+  // The heading of every mail about a league game (league_line): this mail lists the games.
+  return league_heading(l.id, l.name, season.season, season.division.at(id)) + "Season " + std::to_string(season.season) + " has begun: you play in division " +
          std::to_string(season.division.at(id)) + ".\n\n" +
          new_games_text(work, id, userid_of(work, id), games == season.games.end() ? std::vector<GameRecord>{}
                                                                                     : games->second) +

@@ -41,7 +41,7 @@ void notify_old_addresses(const std::vector<std::string>& old_addresses, const s
     notice.subject = "Security notice: " + what + " of " + userid + " changed";
     notice.kind = MailKind::Notice;  // security notices are never held back by the reply limit
     notice.text = "The " + what + " of your " + server_name + " account " + userid + " was changed at " +
-                  now_iso8601() + " (UTC) by a mail from " + r.from + ".\n\n" +
+                  now_iso8601() + " (UTC) by a mail from " + mail::shown_address(r.from) + ".\n\n" +
                   "If this was you, nothing needs to be done.\n\n"
                   "If this was not you, someone else knows your password and may now control\n"
                   "your account: reply to this mail or contact the operator of " + server_name + ".\n";
@@ -130,6 +130,8 @@ void signoff(CommandContext& ctx, const Command& c) {
   Account account = ctx.authenticated(c);
   if (!account.active) throw CommandError(c.userid + " has already signed off");
   ctx.accounts.deactivate(account);
+  // Nothing may start for a signed-off account: its invitations, either way, end now.
+  const int invitations = end_invitations_of(ctx, account, "signed off");
   // Entering a tournament is agreeing to games not yet made: those entries go too. A
   // tournament under way keeps its player, who may finish their games or `leave`.
   const int entries = Tournaments(ctx.db).remove_from_open(account.id);
@@ -151,6 +153,9 @@ void signoff(CommandContext& ctx, const Command& c) {
   ctx.out.replies.push_back(ctx.to_sender(
       "Signed off", c.userid + " has signed off. Your games stay on record and you can still\n"
                                "finish them, but nobody can challenge you to new games.\n" +
+                               (invitations ? "Your " + std::to_string(invitations) +
+                                                  " invitation(s) waiting for an answer ended.\n"
+                                            : "") +
                                (entries ? "You were taken out of the " + std::to_string(entries) +
                                               " tournament(s) you had joined that have not started.\n"
                                         : "") +

@@ -52,6 +52,7 @@ std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord
   ClockDutyDone done{"a vacation day for " + late + " instead of a loss on time", {}};
   done.autovacation = true;
   done.message_key = "autovacation-" + now.substr(0, 10) + "-";
+  done.notice_for = late_id;
   return done;
 }
 
@@ -78,7 +79,12 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   const std::string missed = late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
                              deadline_text(*record.deadline_at);
   const std::int64_t late_id = user_id_of_colour(record, *game, loser);
-  if (auto day = autovacation_day(work, record, *game, late_id, late, now)) return day;
+  // No vacation day for a game they never moved in (a game started on a forged From would
+  // spend one a day): "nobody loses a game they never played" ends it instead, or, where
+  // joining was consent, the loss stands.
+  const bool moved = work.records.has_moved(record.id, late_id);
+  if (moved)
+    if (auto day = autovacation_day(work, record, *game, late_id, late, now)) return day;
   if (deadline_aborts(work, record, late_id)) {
     const PlyEnd end = store_abort(work, record, late_id, AbortCause::NeverMoved);
     game_update(work, end.record, *game,
@@ -107,11 +113,13 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
                            (deadline_aborts(work, record, mover_id)
                                 ? "the game is aborted: you have not moved in it yet."
                                 : "you lose on time.") +
-                           autovacation_note(work, mover_id, now),
+                           (work.records.has_moved(record.id, mover_id) ? autovacation_note(work, mover_id, now) : ""),
                .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover +
                           " to move",
                .only_user = mover_id});
-  return ClockDutyDone{"reminder to " + mover, {}};
+  ClockDutyDone done{"reminder to " + mover, {}};
+  done.notice_for = mover_id;
+  return done;
 }
 
 }  // namespace

@@ -34,6 +34,11 @@ bool CommandContext::is_address_of(const Account& account, const std::string& ad
   });
 }
 
+bool CommandContext::share_a_mailbox(const Account& one, const Account& other) {
+  return std::any_of(one.addresses.begin(), one.addresses.end(),
+                     [&](const std::string& address) { return is_address_of(other, address); });
+}
+
 bool CommandContext::reply_goes_to_from() const {
   return mail::canonical_mailbox(request.sender) == mail::canonical_mailbox(request.from);
 }
@@ -61,8 +66,8 @@ Account CommandContext::authenticated(const Command& c) {
         Reply notice;
         notice.to = address;
         notice.kind = MailKind::Notice;
-        notice.subject = "A command through your game address from " + request.from;
-        notice.text = "A mail from " + request.from + ", which is not one of your addresses, was sent to your "
+        notice.subject = "A command through your game address from " + mail::shown_address(request.from);
+        notice.text = "A mail from " + mail::shown_address(request.from) + ", which is not one of your addresses, was sent to your "
                       "game address and carried out as yours (a forwarded board mail?). Its result is in the "
                       "game's mail. Anyone who has one of your board mails can reply to it; a password change "
                       "(`change password`) makes all your game addresses invalid.\n";

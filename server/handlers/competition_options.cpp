@@ -23,6 +23,10 @@ void check_competition_name(const std::string& name, const std::string& what) {
   if (name.empty() || name.size() > kMaxNameLength || !printable)
     throw CommandError("a " + what + "'s name is 1 to 40 printable ASCII characters without blanks; got " +
                        quoted_word(name));
+  // An encoded word (RFC 2047) in a name would be decoded by mail clients in every Subject
+  // that shows it, into any Unicode at all (a right-to-left override, say).
+  if (name.find("=?") != std::string::npos)
+    throw CommandError("a " + what + "'s name may not hold \"=?\" (mail programs would read it as encoded text)");
   if (name.starts_with('-'))
     throw CommandError("the " + what + "'s name comes before its options; " + quoted_word(name) + " looks like one");
 }

@@ -6,6 +6,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "mail/address.h"
 #include "server/mailing/clock_text.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/command_context.h"
@@ -30,7 +31,8 @@ namespace {
 std::string by_someone_elses_address(const CommandContext& ctx, const Account& player) {
   if (ctx.request.authenticated_userid != player.userid || CommandContext::is_address_of(player, ctx.request.from))
     return "";
-  return "; this mail went to " + player.userid + "'s game address from " + ctx.request.from + ", which is not " +
+  return "; this mail went to " + player.userid + "'s game address from " + mail::shown_address(ctx.request.from) +
+         ", which is not " +
          player.userid + "'s address, so it was read as " + player.userid +
          "'s move: reply to your own board mail instead";
 }
@@ -84,19 +86,31 @@ AskedGame asked_game(const CommandContext& ctx, const Command& c, const Challeng
           .headline = std::move(headline)};
 }
 
+// A challenge rests on its From alone. With a Reply-To elsewhere its answer, refusal or
+// not, would tell a stranger whether the From is a player's address: it is refused, and
+// the refusal says no more (processor.cpp), whatever the From.
+void refuse_reply_elsewhere(const CommandContext& ctx) {
+  if (!ctx.reply_goes_to_from())
+    throw CommandError("a challenge whose answer goes to a Reply-To other than its From is refused");
+}
+
 // `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
+// The options are read before the sender's address is looked at: an error about them must
+// read the same whoever sent the mail (spec "Limits, third round": no address-to-userid
+// oracle in the order of checks).
 void open_challenge(CommandContext& ctx, const Command& c) {
   const bool moves_first = c.words.at(0) == kAnyone;
   if (moves_first && c.userid == kAnyone)
     throw CommandError("an open invitation names its challenger: challenge <your userid> any",
                        CommandContext::usage(c));
+  auto [options, game] = challenge_options(c);
+  refuse_reply_elsewhere(ctx);
   const Account challenger = ctx.existing_account(moves_first ? c.userid : c.words.at(0));
   if (std::find(challenger.confirmed.begin(), challenger.confirmed.end(), ctx.request.from) ==
       challenger.confirmed.end())
     throw CommandError("an open invitation must come from a confirmed address of " + challenger.userid +
-                       " (this mail came from " + ctx.request.from + ")");
+                       " (this mail came from " + mail::shown_address(ctx.request.from) + ")");
   if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
-  auto [options, game] = challenge_options(c);
   post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
                        moves_first ? 1 : 0, options.rating_range);
 }
@@ -107,6 +121,13 @@ namespace handlers {
 
 void challenge(CommandContext& ctx, const Command& c) {
   if (c.userid == kAnyone || c.words.at(0) == kAnyone) return open_challenge(ctx, c);
+  // The options first: their errors read the same whoever sent the mail (no oracle).
+  auto [options, game] = challenge_options(c);
+  if (options.rating_range)
+    throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
+                           c.words.at(0),
+                       CommandContext::usage(c));
+  refuse_reply_elsewhere(ctx);
   // The computer opponent's account is made when it is first challenged (kept in this
   // command's savepoint, so a refused challenge leaves no account behind either).
   for (const std::string& userid : {c.userid, c.words.at(0)})
@@ -122,31 +143,20 @@ void challenge(CommandContext& ctx, const Command& c) {
     // A newcomer's most likely mistake: their own address, not confirmed yet. Said only
     // when the answer goes to that address itself: to a Reply-To elsewhere it would tell
     // anyone whose address it is (then the answer is the one for an address nobody has).
+    const std::string from = mail::shown_address(ctx.request.from);
     for (const Account* account : {&first, &second})
       if (ctx.reply_goes_to_from() &&
           std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
-        throw CommandError("this mail came from " + ctx.request.from + ", which is " + account->userid +
+        throw CommandError("this mail came from " + from + ", which is " + account->userid +
                            "'s address but not confirmed yet: send `confirm " + account->userid +
                            " <code>` with the code mailed to it (for a new code: `change address " +
-                           account->userid + " <password> " + ctx.request.from +
-                           "`); a challenge must come from a confirmed address");
+                           account->userid + " <password> <this address>`); a challenge must come from a "
+                           "confirmed address");
     throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
-                       second.userid + " (this mail came from " + ctx.request.from + ")");
+                       second.userid + " (this mail came from " + from + ")");
   }
-  // A game nobody is told about would only wait: both players need a confirmed address.
-  // The computer opponent is the exception: it gets no mail, the server plays its moves.
-  for (const Account* account : {&first, &second})
-    if (account->confirmed.empty() && !account->computer)
-      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
-  for (const Account* account : {&first, &second})
-    if (!account->active) throw CommandError(account->userid + " has signed off and cannot be challenged");
   // The challenger is the player whose confirmed address sent it; the other is invited.
   const Account& challenger = confirmed_for(first) ? first : second;
-  auto [options, game] = challenge_options(c);
-  if (options.rating_range)
-    throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
-                           c.words.at(0),
-                       CommandContext::usage(c));
   const GameRecord record = start_or_invite(
       ctx, asked_game(ctx, c, options, *game, first, second, challenger,
                       "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
@@ -155,9 +165,9 @@ void challenge(CommandContext& ctx, const Command& c) {
                     " " + first.userid + " vs " + second.userid;
   if (record.invitation) return;
   // Started at once (`challenges auto`) on the authority of a From header, which can be
-  // forged: either player can undo an unwanted game, alone, until the first move.
+  // forged: a player can undo an unwanted game alone until their own first move.
   for (Reply& reply : ctx.out.replies)
-    reply.text += "\nNot a game you wanted? Until the first move either player can end it, no\n"
+    reply.text += "\nNot a game you wanted? Until your own first move you can end it alone, no\n"
                   "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
                   " <your userid> <password>\n";
 }
@@ -176,13 +186,16 @@ void abort_game(CommandContext& ctx, const Command& c) {
   if (const auto of = Ladders(ctx.db).of_game(record.id))
     throw CommandError("game " + number + " is a game of ladder L#" + std::to_string(of->id) + " " + of->name +
                        ", and a ladder game cannot be aborted (resign it, or leave the ladder)");
-  // After the first move an abort needs the opponent's consent: it is a proposal.
-  if (record.plies > 0) return propose_abort(ctx, c, player, record);
+  // A player who has made a ply of their own needs the opponent's consent: a proposal.
+  // Until then they end it alone (lichess' rule), whoever moved first: a game started on a
+  // forged From, with the forger's first move in it, is not theirs to keep.
+  if (ctx.records.has_moved(record.id, player.id)) return propose_abort(ctx, c, player, record);
   store_abort(ctx, record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   // Players and watchers read the same notice; with no game left, it has no game address.
-  const std::string text =
-      player.userid + " ended " + board_heading(record) + " before the first move.\nThe game is over without a result.\n";
+  const std::string text = player.userid + " ended " + board_heading(record) +
+                           (record.plies == 0 ? " before the first move" : " before their own first move") +
+                           ".\nThe game is over without a result.\n";
   send_game_mail(ctx, record,
                  {.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid,
                   .player_text = [&text](const Account&) { return text; },

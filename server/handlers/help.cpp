@@ -234,7 +234,7 @@ std::string tutorial() {
 
 5. The game ends when someone wins or resigns:
        hy3 resign 12 alice mysecret
-   Before the first move, either player can end an unwanted game alone:
+   Until your own first move, you can end an unwanted game alone:
        hy3 abort 12 bob bobsecret
 
 6. Every move has a time limit (-days=N in the challenge, else the server's

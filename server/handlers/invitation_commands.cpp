@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/registry.h"
+#include "mail/address.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/handlers/ply_reactions.h"
@@ -47,6 +48,31 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
   if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
 
+void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {
+  for (const Account* account : {&starter, &other}) {
+    if (!account->active) throw CommandError(account->userid + " has signed off and cannot play");
+    // A game nobody is told about would only wait; the computer gets no mail and needs none.
+    if (account->confirmed.empty() && !account->computer)
+      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
+  }
+  if (starter.computer || other.computer) return;
+  Blocks blocks(ctx.db);
+  // The same words as `challenges none`: no refusal may say that a block exists.
+  if (blocks.blocks(other.id, starter.id)) throw CommandError(challenges_refused(other.userid));
+  // The blocker knows of the block: they are told plainly.
+  if (blocks.blocks(starter.id, other.id))
+    throw CommandError("you have blocked " + other.userid + ": unblock them first to play them");
+  if (!CommandContext::share_a_mailbox(starter, other)) return;
+  // One person with two accounts: a game with oneself must not move a rating.
+  if (start == GameStart::OpenInvitation)
+    throw CommandError(starter.userid + " and " + other.userid +
+                       " share a mailbox: an account cannot take an open invitation of another account of the "
+                       "same mailbox");
+  if (start == GameStart::Rated)
+    throw CommandError(starter.userid + " and " + other.userid +
+                       " share a mailbox, so a game between them cannot be rated: challenge with -unrated");
+}
+
 namespace {
 
 // limits.pending_invitations: the invitations a challenger sent that still wait, open ones
@@ -65,6 +91,27 @@ std::string lapse_time(const CommandContext& ctx) {
 
 int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64_t user_id) {
   return invitation_rating(work.ratings, type, user_id);
+}
+
+// The acknowledgement of an invitation `challenger` sent. One that rests on the From alone
+// (a challenge carries no password) goes to the challenger's confirmed addresses, never
+// only to a Reply-To, as mail owed to them (never dropped by a budget): a forged one is
+// seen by the account's owner, with how to withdraw it.
+void acknowledge(CommandContext& ctx, const Account& challenger, const GameRecord& record, const std::string& subject,
+                 const std::string& text) {
+  if (ctx.password_accepted() || ctx.request.authenticated_userid) {
+    Reply ack = ctx.to_sender(subject, text);
+    ack.about_game(record.id, record.thread_id);
+    ctx.out.replies.push_back(ack);
+    return;
+  }
+  Reply ack;
+  ack.subject = subject;
+  ack.text = text + "\nIt came in a mail from " + mail::shown_address(ctx.request.from) +
+             " without a password. If you did not send it, withdraw it as above.\n";
+  ack.kind = MailKind::Game;
+  ack.about_game(record.id, record.thread_id);
+  ctx.mail_account(challenger, ack);
 }
 
 }  // namespace
@@ -127,10 +174,9 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
                                                ctx.config.server.domain(), asked.rated, asked.days_per_move,
                                                asked.bank, asked.weekends_off, terms);
   ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
-  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
-                            open_invitation_posted_text(record, *ctx.records.replay(record)));
-  ack.about_game(record.id, record.thread_id);
-  ctx.out.replies.push_back(ack);
+  ++ctx.out.invitations_posted;
+  acknowledge(ctx, asked.challenger, record, game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
+              open_invitation_posted_text(record, *ctx.records.replay(record)));
   return record;
 }
 
@@ -156,10 +202,7 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
                        " took it first: it is being played (see " + record.type + " invitations for others)");
   }
   const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
-  // The same words as `challenges none`: no error may say that a block exists.
-  if (Blocks(ctx.db).blocks(challenger.id, taker.id)) throw CommandError(challenges_refused(challenger.userid));
-  if (taker.confirmed.empty())
-    throw CommandError(taker.userid + " has no confirmed address yet and cannot play until it is confirmed");
+  check_start_between(ctx, taker, challenger, GameStart::OpenInvitation);
   if (record.rating_low && record.rating_high) {
     const int rating = rating_for_invitations(ctx, record.type, taker.id);
     if (rating < *record.rating_low || rating > *record.rating_high)
@@ -181,8 +224,8 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
 GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
   // One refusal for `none` and for a block: no error may say that a block exists.
-  if (!invitee.computer && (invitee.challenges == "none" || Blocks(ctx.db).blocks(invitee.id, asked.challenger.id)))
-    throw CommandError(challenges_refused(invitee.userid));
+  if (!invitee.computer && invitee.challenges == "none") throw CommandError(challenges_refused(invitee.userid));
+  check_start_between(ctx, asked.challenger, invitee, asked.rated ? GameStart::Rated : GameStart::Unrated);
   if (invitee.computer || invitee.challenges == "auto") {
     ctx.check_game_limits(asked.first, asked.second);
     GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
@@ -212,11 +255,10 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   const std::size_t mails_before = ctx.out.replies.size();
   ctx.mail_account(invitee, invitation);
   ctx.relay_to(mails_before, asked.challenger, invitee.id);
-  Reply ack = ctx.to_sender(game_title(record.type) + " #" + number_of(record) + ": invitation sent to " +
-                                invitee.userid,
-                            invitation_sent_text(record, invitee.userid));
-  ack.about_game(record.id, record.thread_id);
-  ctx.out.replies.push_back(ack);
+  ++ctx.out.invitations_posted;
+  acknowledge(ctx, asked.challenger, record,
+              game_title(record.type) + " #" + number_of(record) + ": invitation sent to " + invitee.userid,
+              invitation_sent_text(record, invitee.userid));
   return record;
 }
 
@@ -244,8 +286,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
                          " can accept it (you can withdraw it with decline)");
     const Account first = *ctx.accounts.find_by_id(record.players[0]);
     const Account second = *ctx.accounts.find_by_id(record.players[1]);
-    for (const Account* account : {&first, &second})
-      if (!account->active) throw CommandError(account->userid + " has signed off: game " + number + " cannot start");
+    check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
     ctx.check_game_limits(first, second);
     GameRecord started = ctx.records.start_invitation(record);
     ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
@@ -279,6 +320,30 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   return true;
 }
 
+int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why) {
+  int ended = 0;
+  for (const GameRecord& record : ctx.records.pending_invitations_of(player.id)) {
+    const bool sent = record.invited_by == player.id;
+    const std::string how = sent ? "withdrawn" : "declined";
+    if (!ctx.records.end_invitation(record, how)) continue;
+    ++ended;
+    if (record.invitation == "open") continue;  // nobody else is in it yet
+    const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
+                                                                                   : record.players[0]);
+    const std::string game = game_title(record.type) + " #" + number_of(record);
+    Reply notice;
+    notice.subject = game + ": invitation " + how;
+    notice.text = player.userid + " " + why + ": the invitation to " + game +
+                  (sent ? " sent to " + other.userid + " is withdrawn.\n"
+                        : " from " + other.userid + " is declined.\n") +
+                  "The game never started: it is not rated and not listed.\n";
+    notice.kind = MailKind::Game;
+    notice.about_game(record.id, record.thread_id);
+    ctx.mail_account(other, notice);
+  }
+  return ended;
+}
+
 std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
                                               const std::string& now) {
   Outcome out;
@@ -299,7 +364,9 @@ std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config
   notice.kind = MailKind::Game;
   notice.about_game(record->id, record->thread_id);
   work.mail_account(challenger, notice);
-  return ClockDutyDone{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
+  ClockDutyDone done{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
+  done.notice_for = challenger.id;
+  return done;
 }
 
 namespace handlers {
@@ -332,12 +399,17 @@ void block(CommandContext& ctx, const Command& c) {
   const Account other = ctx.existing_account(c.words.at(0));
   if (other.id == owner.id) throw CommandError("you cannot block yourself");
   const bool added = blocks.block(owner.id, other.id);
+  // A block refuses every start of a game between them: an invitation either way that
+  // still waits is withdrawn or declined, with the words of doing so by hand.
+  for (const GameRecord& record : ctx.records.pending_invitations_of(owner.id))
+    if (record.invitation != "open" && (record.players[0] == other.id || record.players[1] == other.id))
+      answer_invitation(ctx, owner, record, false);
   ctx.out.summary = "block by " + owner.userid;
   ctx.out.replies.push_back(ctx.to_sender(
       "Blocked " + other.userid,
       (added ? other.userid + " is now blocked: " : other.userid + " was blocked already: ") +
-          "their challenges, acceptances of your open invitations, chat and messages to you are refused, "
-          "without telling them why.\nTo undo it, send: unblock " + owner.userid + " <password> " + other.userid +
+          "their challenges, acceptances of your open invitations, ladder climbs, chat and messages to you are "
+          "refused, without telling them why, and an invitation between you that waited is withdrawn.\nTo undo it, send: unblock " + owner.userid + " <password> " + other.userid +
           "\n"));
 }
 

@@ -60,6 +60,22 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
 // was and the command is done; false for a started game (then it is about a proposal).
 bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting);
 
+// What kind of start of a game check_start_between checks.
+enum class GameStart { Rated, Unrated, OpenInvitation };
+
+// Every start of a game between two people outside a tournament's or league's pairing (a
+// challenge, a rematch, an accepted or taken invitation, a ladder's climb) passes here
+// once: both active with a confirmed address (the computer needs none), no block between
+// them (the blocked one reads the words of `challenges none`), and no rated game, nor any
+// open invitation taken, between two accounts of one canonical mailbox (spec "Limits,
+// third round"). `starter` is who asks for the game now.
+void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start);
+
+// Ends every invitation `player` sent or was sent that still waits, open ones included
+// (signoff): sent ones withdrawn, received ones declined, the other player told that
+// `player` `why` ("signed off"). Returns how many.
+int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why);
+
 // Refuses `from`'s chat or message to `to` when `to` blocked them, in words that do not
 // say so (block userid password other).
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from);

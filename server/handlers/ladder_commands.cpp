@@ -7,6 +7,7 @@
 #include "server/handlers/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
 #include "server/language/argument_reader.h"
 #include "server/mailing/ladder_text.h"
 #include "server/mailing/reply_format.h"
@@ -164,11 +165,9 @@ void climb(CommandContext& ctx, const Command& c) {
   const ladder::Rungs order = ladders.order(l.id);
   if (const auto refusal = ladder::climb_refusal(order, ladders.open_climbs(l.id), l.reach, climber.id, target.id))
     throw CommandError(refusal_words(*refusal, l, order, climber, target));
-  for (const Account* account : {&climber, &target}) {
-    if (!account->active) throw CommandError(account->userid + " has signed off and cannot play");
-    if (account->confirmed.empty() && !account->computer)
-      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
-  }
+  // A climb is a start of a game like a challenge: a block refuses it, in the words of
+  // `challenges none`, and two accounts of one mailbox cannot play it rated.
+  check_start_between(ctx, climber, target, GameStart::Rated);
   ctx.check_game_limits(climber, target);
   const GameRecord record = start_climb(ctx, l, climber, target);
   ctx.out.summary = c.type + " ladder " + ref_of(l) + ": #" + std::to_string(record.id) + " " + climber.userid +

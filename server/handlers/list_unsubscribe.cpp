@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "engine/text.h"
+#include "mail/address.h"
 #include "server/language/argument_reader.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/handlers.h"
@@ -19,7 +20,7 @@ namespace {
 // their unsubscribe address is in other hands (a forwarded mail?).
 std::string sent_by(const CommandContext& ctx, const Account& account) {
   if (ctx.request.from.empty() || CommandContext::is_address_of(account, ctx.request.from)) return "";
-  return "\nThe mail to it came from " + ctx.request.from +
+  return "\nThe mail to it came from " + mail::shown_address(ctx.request.from) +
          ", which is not one of your addresses (a forwarded mail?). That address can only turn mail off.\n";
 }
 

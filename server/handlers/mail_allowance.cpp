@@ -4,37 +4,66 @@
 
 namespace pbem::server {
 
-MailAllowance::MailAllowance(const std::string& sender, bool dmarc_failed)
-    : own_mailbox_(mail::canonical_mailbox(sender)), dmarc_failed_(dmarc_failed) {}
+MailAllowance::MailAllowance(AllowanceOfMail mail)
+    : mail_(std::move(mail)), own_mailbox_(mail::canonical_mailbox(mail_.sender)) {
+  // The gathered answer of a `multiple` always goes: one of the sender's mails.
+  if (mail_.answers_gathered) sent_[own_mailbox_] = 1;
+}
 
-std::map<std::string, int> MailAllowance::mails_to_others(const Outcome& out) const {
+std::map<std::string, int> MailAllowance::mails_by_mailbox(const Outcome& out) const {
   std::map<std::string, int> counts;
   if (out.credential_accepted) return counts;
   for (const Reply& reply : out.replies)
-    if (const std::string mailbox = mail::canonical_mailbox(reply.to); mailbox != own_mailbox_) ++counts[mailbox];
+    if (!(mail_.answers_gathered && goes_into_gathered_answer(reply))) ++counts[mail::canonical_mailbox(reply.to)];
   return counts;
 }
 
-void MailAllowance::check(const Outcome& out) const {
+int MailAllowance::already_sent_to(const std::string& mailbox) const {
+  const auto before = sent_.find(mailbox);
+  return before == sent_.end() ? 0 : before->second;
+}
+
+void MailAllowance::admit(Outcome& out) const {
   // Asked of each command as it is carried out, so each line of a `multiple` is refused
   // alone, wherever it stands, and those with a password are carried out.
-  if (dmarc_failed_ && !out.credential_accepted)
+  if (out.credential_accepted) return;
+  if (mail_.dmarc_failed)
     throw CommandError("your mail failed the DMARC check of the server's mail system: its From address does not "
                        "prove who sent it, and this command rests on nothing else (no password, no game address). "
                        "Send it straight from your mail provider, not through a forwarder");
-  for (const auto& [mailbox, count] : mails_to_others(out)) {
-    const auto before = sent_to_others_.find(mailbox);
-    if ((before == sent_to_others_.end() ? 0 : before->second) + count > kMailsToOthers)
-      // The address is not named: that would tell a stranger whose address it is.
-      throw CommandError(Refusal::limit,
-                         "a mail without a password may cause at most " + std::to_string(kMailsToOthers) +
-                             " mails to any one address other than the sender's, and this command would send one "
-                             "more. Send it in a mail of its own");
+  if (mail_.from_not_one_mailbox)
+    throw CommandError("the From of your mail names more than one address, so it does not prove who sent it, and "
+                       "this command rests on nothing else (no password, no game address). Send it from one "
+                       "address");
+  if (invitations_ + out.invitations_posted > kInvitations)
+    throw CommandError(Refusal::limit, "a mail without a password may post at most " + std::to_string(kInvitations) +
+                                           " invitations, and this command would post one more. Send it in a mail "
+                                           "of its own");
+  // An answer that would be one mail too many goes into the gathered answer instead (its
+  // board as text, without a picture); owed mail cannot, so its command is refused.
+  std::map<std::string, int> counted;
+  for (Reply& reply : out.replies) {
+    if (mail_.answers_gathered && goes_into_gathered_answer(reply)) continue;
+    const std::string mailbox = mail::canonical_mailbox(reply.to);
+    if (already_sent_to(mailbox) + counted[mailbox] < kMailsPerMailbox) {
+      ++counted[mailbox];
+      continue;
+    }
+    if (mail_.answers_gathered && !is_owed(reply) && reply.to_sender) {
+      gather_into_answer(reply);
+      continue;
+    }
+    // The address is not named: that would tell a stranger whose address it is.
+    throw CommandError(Refusal::limit,
+                       "a mail without a password may cause at most " + std::to_string(kMailsPerMailbox) +
+                           " mails to any one address, and this command would send one more. Send it in a mail "
+                           "of its own");
   }
 }
 
 void MailAllowance::spend(const Outcome& out) {
-  for (const auto& [mailbox, count] : mails_to_others(out)) sent_to_others_[mailbox] += count;
+  for (const auto& [mailbox, count] : mails_by_mailbox(out)) sent_[mailbox] += count;
+  if (!out.credential_accepted) invitations_ += out.invitations_posted;
   account_created_ = account_created_ || out.created_account;
   address_notice_sent_ = address_notice_sent_ || out.sent_address_notice;
 }

@@ -1,7 +1,8 @@
-// What one inbound mail may still cause to be sent (spec: "Limits, second round"), kept
-// while its commands run one after another (a `multiple`'s lines, a digest reply's lines).
-// The pipeline asks it about each command before the command is kept (its Admission), and
-// handlers read what earlier commands of the mail used (Request::allowance).
+// What one inbound mail may still cause to be sent (spec "Limits, second round" and "Limits,
+// third round: no game on a From header"), kept while its commands run one after another (a
+// `multiple`'s lines, a digest reply's lines). The pipeline asks it about each command
+// before the command is kept (its Admission), and handlers read what earlier commands of
+// the mail used (Request::allowance).
 #pragma once
 
 #include <map>
@@ -11,21 +12,34 @@
 
 namespace pbem::server {
 
+// What the pipeline knows of an inbound mail that bounds what it may cause.
+struct AllowanceOfMail {
+  std::string sender;  // where replies to the mail go (Reply-To or From)
+  // The operator's mail system found the mail fails DMARC (mail.authserv_id): its From
+  // proves nothing, so every command that rests on it alone is refused.
+  bool dmarc_failed = false;
+  // With mail.authserv_id set, a From holding anything but exactly one mailbox: DMARC
+  // checked (at most) one of them, so the From proves nothing either.
+  bool from_not_one_mailbox = false;
+  // The answers of its commands are gathered into one mail to the sender (a `multiple`,
+  // handlers/multiple.h), which counts as one of the mails to that mailbox.
+  bool answers_gathered = false;
+};
+
 class MailAllowance {
  public:
-  // A command whose only authority is the From address (no valid password, no game
-  // address) sends any one mailbox other than the sender's own at most this many mails,
-  // counted over the whole inbound mail: a forged mail cannot bury a stranger in games.
-  static constexpr int kMailsToOthers = 3;
+  // A mail whose commands rest on its From address alone (no valid password, game or
+  // digest address) causes at most this many mails to any one mailbox, the sender's own
+  // included, and posts at most this many invitations and open invitations in all.
+  static constexpr int kMailsPerMailbox = 3;
+  static constexpr int kInvitations = 3;
 
-  // `sender`: where replies to the mail go (Reply-To or From), the one mailbox it owns.
-  // `dmarc_failed`: the operator's mail system found the mail fails DMARC (mail.authserv_id),
-  // so its From proves nothing: every command that rests on it alone is refused.
-  explicit MailAllowance(const std::string& sender, bool dmarc_failed = false);
+  explicit MailAllowance(AllowanceOfMail mail);
 
-  // Throws CommandError when `out`, a command the handler carried out, would pass a limit
-  // of this mail.
-  void check(const Outcome& out) const;
+  // Admits `out`, a command the handler carried out, within the limits of this mail:
+  // throws CommandError when its owed mail or its invitations would pass them, and moves
+  // an answer that would be one mail too many into the gathered answer (a `multiple`).
+  void admit(Outcome& out) const;
   // Counts what a kept command sent and used.
   void spend(const Outcome& out);
 
@@ -37,12 +51,15 @@ class MailAllowance {
   static std::string over_budget_reason(std::size_t budget_bytes);
 
  private:
-  // Mails of From-only commands to each canonical mailbox but the sender's.
-  std::map<std::string, int> mails_to_others(const Outcome& out) const;
+  // The mails of a command resting on the From alone, by canonical mailbox; what goes
+  // into the gathered answer is not one of them.
+  std::map<std::string, int> mails_by_mailbox(const Outcome& out) const;
+  int already_sent_to(const std::string& mailbox) const;
 
+  AllowanceOfMail mail_;
   std::string own_mailbox_;
-  bool dmarc_failed_;
-  std::map<std::string, int> sent_to_others_;
+  std::map<std::string, int> sent_;
+  int invitations_ = 0;
   bool account_created_ = false;
   bool address_notice_sent_ = false;
 };

@@ -12,12 +12,6 @@ namespace pbem::server {
 
 namespace {
 
-// A reply that goes into the gathered mail: to the sender, answering the command, and not
-// game mail (no game thread, no board picture).
-bool is_gathered(const Reply& reply) {
-  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();
-}
-
 // "Line 2: Error: wrong password for alice", underlined, then the text.
 std::string section(const std::string& heading, const std::string& text) {
   return "\n" + heading + "\n" + std::string(std::min<std::size_t>(heading.size(), 78), '-') + "\n" + text +
@@ -46,7 +40,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
     commands.push_back(line.masked_command);
     // The line's other mail first, in its order; then what goes into the gathered mail.
     const auto first_gathered = std::stable_partition(line.replies.begin(), line.replies.end(),
-                                                      [](const Reply& reply) { return !is_gathered(reply); });
+                                                      [](const Reply& reply) { return !goes_into_gathered_answer(reply); });
     if (first_gathered == line.replies.end()) {
       const std::string done = first_gathered == line.replies.begin() ? "Carried out." : "Carried out; its mail comes separately.";
       headings += name + ": " + line.masked_command.text() + ": " + done + "\n";

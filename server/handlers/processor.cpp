@@ -29,6 +29,17 @@ std::string indented_usage(const std::string& usage) {
 // "... was not carried out: <error>." unless the error ends in a question already.
 std::string sentence(const std::string& text) { return text.ends_with('?') ? text : text + "."; }
 
+// The command carried a valid password or came to a valid game or digest address.
+bool accepted(const CommandContext& context, const Request& request) {
+  return context.password_accepted() || request.authenticated_userid.has_value();
+}
+
+constexpr const char* kRefusedElsewhere =
+    "Your command was refused, and nothing was changed.\n\n"
+    "This answer goes to the Reply-To of your mail, not to its From address, so it says\n"
+    "no more than that. To learn why, send the command again without a Reply-To\n"
+    "elsewhere, or with your password.\n";
+
 }  // namespace
 
 CommandProcessor::CommandProcessor(Database& db, const Config& config, std::optional<PasswordCheck> precheck,
@@ -47,7 +58,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     // Whatever the command sent another player counts against the relay limits: checked
     // here, after every handler, so that no command can forget it.
     context.check_relay_limits();
-    out.credential_accepted = context.password_accepted() || request.authenticated_userid.has_value();
+    out.credential_accepted = accepted(context, request);
     if (admission_) admission_(out);
     if (out.summary.empty()) out.summary = "ok";
   } catch (const CommandError& error) {
@@ -69,14 +80,21 @@ Outcome CommandProcessor::handle(const Request& request) {
     const std::string reason = parsed.secrets.masked_in(error.what(), order_proven, known_userid);
     out.summary = "error: " + (error.logged.empty() ? reason : parsed.secrets.masked_in(error.logged, order_proven, known_userid));
     if (!order_proven) out.masked_command = parsed.masked.cautious();
-    const std::string& shown = out.masked_command.text();
-    std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
-                       "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";
-    if (!error.usage.empty()) text += "\nUsage:\n" + mail::wrap_text(indented_usage(error.usage));
-    text += "\nSend `help` or `help commands` for help.\n";
-    out.replies.push_back(context.to_sender("Error: " + reason, text));
+    if (!accepted(context, request) && !context.reply_goes_to_from()) {
+      // The answer goes to a Reply-To elsewhere: whatever the reason, it could tell a
+      // stranger something about the From address (whose it is, what it may do), so it
+      // says only that the command was refused (spec "Limits, third round").
+      out.replies.push_back(context.to_sender("Error: your command was refused", kRefusedElsewhere));
+    } else {
+      const std::string& shown = out.masked_command.text();
+      std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
+                         "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";
+      if (!error.usage.empty()) text += "\nUsage:\n" + mail::wrap_text(indented_usage(error.usage));
+      text += "\nSend `help` or `help commands` for help.\n";
+      out.replies.push_back(context.to_sender("Error: " + reason, text));
+    }
   }
-  out.credential_accepted = context.password_accepted() || request.authenticated_userid.has_value();
+  out.credential_accepted = accepted(context, request);
   return out;
 }
 

@@ -30,6 +30,10 @@ struct ClockDutyDone {
   // Tells apart in the Message-IDs duties done at the same ply: an autovacation day names
   // its UTC day (at most one a day), so a later one, or the loss after it, mints new ones.
   std::string message_key{};
+  // A notice to this one user (a reminder, a vacation day, a lapsed invitation): the tick
+  // sends each user's notices as one mail (pipeline/clock_duties.h). Empty for the end of a
+  // game, the digest and a tournament's start, which stay mails of their own.
+  std::optional<std::int64_t> notice_for{};
 };
 
 // Carries out `duty` for game `game_id` at `now` (ISO 8601) inside the caller's

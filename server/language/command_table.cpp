@@ -369,7 +369,7 @@ const std::vector<CommandSpec>& command_table() {
        board_userid_password, Secret::Password},
       {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password},
       {"abort", true, {"abort"},
-       "<game> abort board userid password   (before the first move: ends the game; later: proposes to)",
+       "<game> abort board userid password   (before your first move: ends the game; later: proposes to)",
        board_userid_password, Secret::Password},
       {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None},
       {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None},

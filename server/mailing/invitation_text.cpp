@@ -98,7 +98,7 @@ std::string challenges_refused(const std::string& invitee) {
 }
 
 std::string messages_refused(const std::string& recipient) {
-  return recipient + " does not take messages from you";
+  return recipient + " takes no messages";
 }
 
 }  // namespace pbem::server

@@ -41,8 +41,12 @@ std::string league_game_terms(const LeagueRecord& l) {
 std::string league_line(Database& db, const GameRecord& record) {
   const auto of = Leagues(db).of_game(record.id);
   if (!of) return "";
-  return "League G#" + std::to_string(of->id) + " " + of->name + ", season " + std::to_string(of->season) +
-         ", division " + std::to_string(of->division) + "\n\n";
+  return league_heading(of->id, of->name, of->season, of->division);
+}
+
+std::string league_heading(std::int64_t id, const std::string& name, int season, int division) {
+  return "League G#" + std::to_string(id) + " " + name + ", season " + std::to_string(season) + ", division " +
+         std::to_string(division) + "\n\n";
 }
 
 int LeagueSeason::divisions() const {

@@ -40,16 +40,27 @@ std::string game_subject(const GameRecord& record, const Game& game) {
 
 std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
 
+namespace {
+
+// A player ends a game alone until their own first ply (spec "Limits, third round"); later
+// only by agreement. Ply 1 is the first seat's, so an abort after it by the second seat
+// was theirs alone, and one after ply 2 needs a player who had moved: an agreement.
+bool aborted_alone(const GameRecord& record) {
+  return record.plies == 0 || (record.plies == 1 && record.aborted_by == record.userids[1]);
+}
+
+}  // namespace
+
 std::string aborted_note(const GameRecord& record) {
   if (!record.aborted_by) return "";
   if (record.never_moved) return "aborted because " + *record.aborted_by + " never moved";
-  // Before the first move either player ends a game alone; later only by agreement.
-  if (record.plies == 0) return "aborted by " + *record.aborted_by;
+  if (aborted_alone(record)) return "aborted by " + *record.aborted_by;
   return "aborted by agreement (" + *record.aborted_by + " proposed it)";
 }
 
 std::string aborted_sentence(const GameRecord& record) {
-  return aborted_note(record) + (record.plies == 0 && !record.never_moved ? " before the first move" : "");
+  if (!record.aborted_by || record.never_moved || !aborted_alone(record)) return aborted_note(record);
+  return aborted_note(record) + (record.plies == 0 ? " before the first move" : " before their own first move");
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {

@@ -107,6 +107,7 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
                                     [&](const mail::AuthenticationResults& field) {
                                       return field.says(authserv_id, "dmarc", "fail");
                                     });
+  record.from_not_one_mailbox = !authserv_id.empty() && message.from_mailboxes != 1;
   // An invalid unsubscribe address is refused to its sender, as an invalid game address is.
   if (unsubscribe) {
     record.command = std::move(unsubscribe->command);

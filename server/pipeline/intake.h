@@ -42,6 +42,9 @@ struct IntakeRecord {
   // The operator's own mail system (mail.authserv_id) found the mail fails DMARC: its From
   // proves nothing, and commands that rest on it alone are refused (MailAllowance).
   bool dmarc_failed = false;
+  // With mail.authserv_id set, a From holding anything but exactly one mailbox: the
+  // DMARC check covers one at most, so such a From proves nothing either (MailAllowance).
+  bool from_not_one_mailbox = false;
   // Where a game address is looked for: the SMTP envelope recipients, then Delivered-To,
   // X-Original-To, To and Cc.
   std::vector<std::string> recipients;

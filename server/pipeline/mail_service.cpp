@@ -59,6 +59,15 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
   return outcome;
 }
 
+// What bounds the mail `record` may cause; `lines`: its commands are a multiple's or a
+// digest reply's lines, answered in one gathered mail.
+AllowanceOfMail allowance_of(const IntakeRecord& record, bool lines) {
+  return {.sender = record.sender,
+          .dmarc_failed = record.dmarc_failed,
+          .from_not_one_mailbox = record.from_not_one_mailbox,
+          .answers_gathered = lines};
+}
+
 }  // namespace
 
 MailService::MailService(Database& db, const Config& config, WriteTurn* turn)
@@ -263,7 +272,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
     else request.authenticated_userid = owner->userid;
   }
   ReplyQueue queue = reply_queue_for(prepared, tag);
-  MailAllowance allowance(record.sender, record.dmarc_failed);
+  MailAllowance allowance(allowance_of(record, false));
   Outcome outcome = run_command(tag, std::move(request), std::move(prepared.prechecks.front()), queue, allowance);
   for (Reply& reply : outcome.replies)
     if (!is_owed(reply)) queue.add(std::move(reply), !outcome.credential_accepted);
@@ -288,7 +297,7 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
     else owner = address_owner->userid;
   }
   ReplyQueue queue = reply_queue_for(prepared, tag);
-  MailAllowance allowance(record.sender, record.dmarc_failed);
+  MailAllowance allowance(allowance_of(record, true));
   std::vector<Outcome> outcomes;
   for (std::size_t n = 0; n < lines.commands.size(); ++n) {
     Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};
@@ -314,7 +323,7 @@ Outcome MailService::run_command(const std::string& tag, Request request, std::o
   // command's savepoint: a later command of the same mail counts it (relay limits), and a
   // command whose mail cannot all go is refused before anything of it is kept.
   CommandProcessor processor(db_, config_, std::move(precheck), [&](Outcome& out) {
-    allowance.check(out);
+    allowance.admit(out);
     if (!queue.add_owed(out.replies, !out.credential_accepted))
       throw CommandError(Refusal::limit, MailAllowance::over_budget_reason(kUnauthenticatedReplyBytes));
     allowance.spend(out);

@@ -56,6 +56,22 @@ struct Reply {
 // by a budget: a command whose owed mail does not fit is refused as a whole.
 inline bool is_owed(const Reply& reply) { return reply.kind != MailKind::Reply; }
 
+// A reply that goes into a `multiple`'s gathered answer (handlers/multiple.h): to the
+// sender, answering the command, and not game mail (no game thread, no board picture).
+inline bool goes_into_gathered_answer(const Reply& reply) {
+  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();
+}
+// Makes the answer `reply` (to the sender) one that goes into the gathered answer: its
+// text, boards as text, without the game's thread or picture (MailAllowance: one mail too
+// many for its mailbox).
+inline void gather_into_answer(Reply& reply) {
+  reply.game_id.reset();
+  reply.game_thread.clear();
+  reply.pictures.clear();
+  reply.reply_to.clear();
+  reply.list_unsubscribe.clear();
+}
+
 struct Outcome {
   std::vector<Reply> replies;
   std::string summary;  // one line for the inbox log, without passwords
@@ -71,6 +87,7 @@ struct Outcome {
   // What the command used of its inbound mail's one-time allowances (MailAllowance).
   bool created_account = false;
   bool sent_address_notice = false;
+  int invitations_posted = 0;  // invitations and open invitations the command made
 };
 
 // The caller's last word on a command its handler carried out: it sees the outcome (its

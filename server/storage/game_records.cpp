@@ -227,6 +227,16 @@ std::vector<std::int64_t> GameRecords::invitations_to_lapse(const std::string& n
   return ids;
 }
 
+std::vector<GameRecord> GameRecords::pending_invitations_of(std::int64_t user_id) const {
+  auto query = db_.prepare(std::string(kSelectGame) +
+                           "WHERE g.status IN ('invited', 'open') AND (g.invited_by = ?1 OR g.player0 = ?1 OR "
+                           "g.player1 = ?1) ORDER BY g.id");
+  query.bind(1, user_id);
+  std::vector<GameRecord> records;
+  while (query.step()) records.push_back(record_from_row(query));
+  return records;
+}
+
 int GameRecords::count_pending_invitations(std::int64_t user_id) const {
   auto query = db_.prepare("SELECT count(*) FROM games WHERE invited_by = ? AND status IN ('invited', 'open')");
   query.bind(1, user_id);

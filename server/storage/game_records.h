@@ -200,6 +200,9 @@ class GameRecords {
   // The pending invitations whose lapse time is at or before `now_iso`, oldest first
   // (index games_invitations_to_lapse).
   std::vector<std::int64_t> invitations_to_lapse(const std::string& now_iso) const;
+  // The pending invitations `user_id` sent or was sent, open ones included (signoff
+  // withdraws them all).
+  std::vector<GameRecord> pending_invitations_of(std::int64_t user_id) const;
   // How many invitations `user_id` sent that still wait, open ones included.
   int count_pending_invitations(std::int64_t user_id) const;
   // Whether an invitation between `a` and `b` waits for an answer (either way round).

@@ -124,6 +124,9 @@ class Leagues(ClockCase):
         self.assertEqual(self.table_order(kate), ["kate", "jack", "iris"])
         self.assertIn("You move up to division 1.", kate)
         self.assertIn("Season 2 has begun: you play in division 1.", kate)
+        # The pinned heading of every mail of a league game, on the mail that lists the new
+        # games too (issue 51 item 13).
+        self.assertIn("League G#1 club, season 2, division 1\n\nSeason 2 has begun", kate)
         self.assertEqual(len(re.findall(r"^    #\d+  against ", kate, re.M)), 7, kate)
         self.assertIn("You move down to division 2.", self.season_mail(end, "hank", 1))
         self.assertIn("You move down to division 2.", self.season_mail(end, "gina", 1))

@@ -177,10 +177,10 @@ class Abort(IdentityTestCase):
         self.assertIn("mallory does not play in game 1", text_of(self.new_replies()[0]))
         self.send(ALICE, f"hy3 move 1 alice {ALICE_PW} d4")
         self.new_replies()
-        # After the first move an abort is only a proposal (issue 13): the game goes on
-        # unless alice accepts it.
-        self.send(BOB, f"hy3 abort 1 bob {BOB_PW}")
-        self.assertIn("bob proposes to abort the game", self.new_replies()[0]["Subject"])
+        # After one's own first move an abort is only a proposal (issue 13; issue 51: until
+        # then a player ends it alone): the game goes on unless bob accepts it.
+        self.send(ALICE, f"hy3 abort 1 alice {ALICE_PW}")
+        self.assertIn("alice proposes to abort the game", self.new_replies()[0]["Subject"])
         self.assertEqual(self.server.query("SELECT status, aborted_by FROM games"),
                          [{"status": "active", "aborted_by": None}])
 

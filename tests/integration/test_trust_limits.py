@@ -47,25 +47,29 @@ class OwedMail(TrustCase):
         self.signup("bob@example.org", "bob", "pw-bob")
 
     def test_the_board_mails_of_challenges_are_never_dropped_for_the_help_before_them(self):
-        # The issue's message: five help lines fill the budget, then three challenges.
+        # The issue's message: five help lines fill the budget, then challenges. Bob's own
+        # mailbox gets the answer and a board mail of each game: two games, not three, since
+        # issue 51 (at most three mails to any mailbox, the sender's own too).
         self.send("bob@example.org", "multiple",
                   "\n".join(HELP_LINES + ["hy3 challenge alice bob -size=3 -days=1"] * 3))
         rows = self.queued_for(self.last_inbox_id())
         games = self.games()
-        self.assertEqual(len(games), 3)
+        self.assertEqual(len(games), 2)
         # Both players hear of every game that was stored.
         self.assertEqual(self.board_mails_by_game(rows, "alice@example.org"), games)
         self.assertEqual(self.board_mails_by_game(rows, "bob@example.org"), games)
         self.assertLessEqual(sum(r["size"] for r in rows), BUDGET)
         # The answers to the help lines are what gave way: the answer comes in short.
-        [answer] = [m for m in self.new_replies() if m["Subject"] == "Multiple: 8 lines carried out"]
+        [answer] = [m for m in self.new_replies() if m["Subject"] == "Error: multiple: line 8 of 8 not carried out"]
         self.assertIn("each line's result in short", text_of(answer))
         self.assertIn("Line 6: hy3 challenge alice bob -size=3 -days=1: Carried out; its mail comes separately.",
                       text_of(answer))
 
     def test_a_command_whose_mail_does_not_fit_is_refused_whole(self):
-        # Twenty players, each challenged by bob in one mail on a large board with a picture:
-        # their board mails pass the budget before the twentieth line.
+        # Twenty players, each challenged by bob in one mail on a large board with a picture.
+        # Since issue 51 bob's own mailbox (the answer and a board mail of each game) stops it
+        # at two games, before the budget: the refused lines store nothing all the same, and
+        # every stored game is mailed to both players. (The budget itself: abuse_limits_test.)
         others = [f"p{n:02d}" for n in range(20)]
         for userid in others:
             self.signup(f"{userid}@example.org", userid, "pw-" + userid)
@@ -75,7 +79,7 @@ class OwedMail(TrustCase):
         self.assertLessEqual(sum(r["size"] for r in rows), BUDGET)
         games = self.games()
         self.assertGreater(len(games), 0)
-        self.assertLess(len(games), len(others), "the budget never ran out: make the boards larger")
+        self.assertEqual(len(games), 2)
         for game in games:  # every stored game was mailed to both of its players
             players = self.server.query("SELECT u0.userid AS first, u1.userid AS second FROM games "
                                         "JOIN users u0 ON u0.id = player0 JOIN users u1 ON u1.id = player1 "
@@ -83,7 +87,7 @@ class OwedMail(TrustCase):
             for userid in (players["first"], players["second"]):
                 self.assertIn(game, self.board_mails_by_game(rows, f"{userid}@example.org"))
         [answer] = [m for m in self.new_replies() if m["Subject"].startswith("Error: multiple")]
-        refused = text_of(answer).count("Error: the mail this command must send its players does not fit")
+        refused = text_of(answer).count("Error: a mail without a password may cause at most 3 mails")
         self.assertEqual(refused, len(others) - len(games))
         # A refused line stored nothing: the challenged players of those lines have no game.
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM games")[0]["n"], len(games))
@@ -95,28 +99,34 @@ class FromOnlyMail(TrustCase):
         self.signup("alice@a.test", "alice", "pw-alice")
         self.signup("bob@b.test", "bob", "pw-bob")
 
-    def test_a_forged_multiple_of_twenty_challenges_starts_three_games(self):
+    def test_a_forged_multiple_of_twenty_challenges_starts_no_game_for_a_reply_to(self):
+        # Issue 51: a challenge whose answer goes to a Reply-To elsewhere is refused, and
+        # each refusal there says no more than that (no oracle, no game on a From header).
         self.send("alice@a.test", "multiple", "\n".join(["hy3 challenge alice bob -size=3"] * 20),
                   headers={"Reply-To": "mallory@m.test"})
-        self.assertEqual(len(self.games()), 3)
+        self.assertEqual(len(self.games()), 0)
         mails = self.new_replies()
-        to = [m["To"] for m in mails]
-        self.assertEqual(to.count("bob@b.test"), 3)
-        self.assertEqual(to.count("alice@a.test"), 3)
-        [answer] = [m for m in mails if m["To"] == "mallory@m.test"]
-        text = text_of(answer)
-        self.assertEqual(text.count("was not carried out: a mail without a password may cause at most 3 mails"), 17)
-        self.assertNotIn("bob@b.test", text)  # whose address it is stays unsaid
+        self.assertEqual([m["To"] for m in mails], ["mallory@m.test"])
+        text = text_of(mails[0])
+        self.assertEqual(text.count("Error: your command was refused"), 20)
+        self.assertNotIn("bob", text)  # whose address it is stays unsaid
 
-    def test_the_senders_own_mailbox_is_not_held_to_three(self):
+    def test_a_forged_multiple_of_twenty_challenges_starts_two_games(self):
+        self.send("alice@a.test", "multiple", "\n".join(["hy3 challenge alice bob -size=3"] * 20))
+        self.assertEqual(len(self.games()), 2)
+        to = [m["To"] for m in self.new_replies()]
+        self.assertEqual(to.count("bob@b.test"), 2)
+        self.assertEqual(to.count("alice@a.test"), 3)  # two board mails and the answer
+
+    def test_the_senders_own_mailbox_is_held_to_three_too(self):
         carol = [f"c{n}" for n in range(5)]
         for userid in carol:
             self.signup(f"{userid}@c.test", userid, "pw-" + userid)
         self.send("alice@a.test", "multiple", "\n".join(f"hy3 challenge alice {u} -size=3" for u in carol))
-        self.assertEqual(len(self.games()), 5)
+        self.assertEqual(len(self.games()), 2)
         to = [m["To"] for m in self.new_replies()]
-        self.assertEqual(to.count("alice@a.test"), 5 + 1)  # the board mails and the answer
-        for userid in carol:
+        self.assertEqual(to.count("alice@a.test"), 2 + 1)  # the board mails and the answer
+        for userid in carol[:2]:
             self.assertEqual(to.count(f"{userid}@c.test"), 1)
 
     def test_mail_with_the_password_is_not_held_to_three(self):

@@ -136,10 +136,10 @@ TEST_CASE("a command's owed mail is queued whole or not at all, before the answe
   CHECK(rows[2].recipient == "carol@example.org");
 }
 
-TEST_CASE("one inbound mail: three mails per stranger's mailbox, one account, one game-address notice",
+TEST_CASE("one inbound mail: three mails per mailbox, the sender's own too, one account, one game-address notice",
           "[allowance]") {
-  MailAllowance allowance("Mallory+x@M.example");
-  Outcome challenge;  // a From-only command: board mails to both players and the answer
+  MailAllowance allowance(AllowanceOfMail{.sender = "Mallory+x@M.example"});
+  Outcome challenge;  // a From-only command: board mails to both players and the sender
   for (const char* to : {"alice@a.example", "bob@b.example", "mallory@m.example"}) {
     Reply reply;
     reply.to = to;
@@ -147,21 +147,20 @@ TEST_CASE("one inbound mail: three mails per stranger's mailbox, one account, on
     challenge.replies.push_back(reply);
   }
   for (int n = 0; n < 3; ++n) {
-    REQUIRE_NOTHROW(allowance.check(challenge));
+    REQUIRE_NOTHROW(allowance.admit(challenge));
     allowance.spend(challenge);
   }
-  CHECK_THROWS_AS(allowance.check(challenge), CommandError);
+  CHECK_THROWS_AS(allowance.admit(challenge), CommandError);
   // The same mail with a valid password is not held to it.
   Outcome with_password = challenge;
   with_password.credential_accepted = true;
-  CHECK_NOTHROW(allowance.check(with_password));
-  // Mail to the sender's own mailbox, however spelled, is not counted.
+  CHECK_NOTHROW(allowance.admit(with_password));
+  // Mail to the sender's own mailbox, however spelled, counts as well (issue 51).
   Outcome answer;
   Reply own;
   own.to = "mallory@m.example";
-  answer.replies.assign(10, own);
-  CHECK_NOTHROW(allowance.check(answer));
-
+  answer.replies.assign(1, own);
+  CHECK_THROWS_AS(allowance.admit(answer), CommandError);
   CHECK_FALSE(allowance.account_created());
   CHECK_FALSE(allowance.address_notice_sent());
   Outcome signup;
@@ -170,4 +169,48 @@ TEST_CASE("one inbound mail: three mails per stranger's mailbox, one account, on
   allowance.spend(signup);
   CHECK(allowance.account_created());
   CHECK(allowance.address_notice_sent());
+}
+
+TEST_CASE("a multiple's answers past the third mail go into its gathered answer; three invitations at most",
+          "[allowance]") {
+  MailAllowance allowance(AllowanceOfMail{.sender = "victim@v.example", .answers_gathered = true});
+  Outcome show;  // a board answered to the sender: a mail of its own while there is room
+  Reply board;
+  board.to = "victim@v.example";
+  board.to_sender = true;
+  board.about_game(1, "thread");
+  show.replies.push_back(board);
+  for (int n = 0; n < 2; ++n) {  // the gathered answer is the first of three
+    Outcome line = show;
+    allowance.admit(line);
+    CHECK_FALSE(goes_into_gathered_answer(line.replies.front()));
+    allowance.spend(line);
+  }
+  Outcome third = show;
+  REQUIRE_NOTHROW(allowance.admit(third));
+  CHECK(goes_into_gathered_answer(third.replies.front()));
+  allowance.spend(third);
+  // Owed mail cannot be gathered: its command is refused.
+  Outcome owed = show;
+  owed.replies.front().kind = MailKind::Game;
+  CHECK_THROWS_AS(allowance.admit(owed), CommandError);
+
+  MailAllowance invitations(AllowanceOfMail{.sender = "alice@a.example"});
+  Outcome invitation;
+  invitation.invitations_posted = 1;
+  for (int n = 0; n < MailAllowance::kInvitations; ++n) {
+    REQUIRE_NOTHROW(invitations.admit(invitation));
+    invitations.spend(invitation);
+  }
+  CHECK_THROWS_AS(invitations.admit(invitation), CommandError);
+  invitation.credential_accepted = true;
+  CHECK_NOTHROW(invitations.admit(invitation));
+}
+
+TEST_CASE("a From of more than one mailbox proves nothing", "[allowance]") {
+  MailAllowance allowance(AllowanceOfMail{.sender = "alice@a.example", .from_not_one_mailbox = true});
+  Outcome from_only;
+  CHECK_THROWS_AS(allowance.admit(from_only), CommandError);
+  from_only.credential_accepted = true;
+  CHECK_NOTHROW(allowance.admit(from_only));
 }
