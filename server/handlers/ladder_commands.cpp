@@ -167,7 +167,7 @@ void climb(CommandContext& ctx, const Command& c) {
     throw CommandError(refusal_words(*refusal, l, order, climber, target));
   // A climb is a start of a game like a challenge: a block refuses it, in the words of
   // `challenges none`, and two accounts of one mailbox cannot play it rated.
-  check_start_between(ctx, climber, target, GameStart::Rated);
+  check_start_between(ctx, climber, target, l.rated ? GameStart::Rated : GameStart::Unrated);
   ctx.check_game_limits(climber, target);
   const GameRecord record = start_climb(ctx, l, climber, target);
   ctx.out.summary = c.type + " ladder " + ref_of(l) + ": #" + std::to_string(record.id) + " " + climber.userid +
