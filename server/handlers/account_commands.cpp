@@ -15,6 +15,7 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/mailing/ladder_text.h"
+#include "server/mailing/invitation_text.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
@@ -253,6 +254,17 @@ void set_setting(CommandContext& ctx, const Command& c) {
   if (c.words.at(0) == "digest") return set_digest(ctx, account, c.words.at(1));
   if (c.words.at(0) == "movemail") return set_movemail(ctx, account, c.words.at(1));
   if (c.words.at(0) == "autovacation") return set_autovacation(ctx, account, c.words.at(1));
+  if (c.words.at(0) == "messages") {
+    const bool on = c.words.at(1) == "on";
+    ctx.accounts.set_messages(account, on);
+    ctx.out.summary = "messages " + c.words.at(1) + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(
+        "Messages " + c.words.at(1),
+        on ? "Other players' `message` and `chat` reach you again.\n"
+           : "Other players' `message` and `chat` to you are now refused (\"" + messages_refused(account.userid) +
+                 "\"); game mail still comes.\n"));
+    return;
+  }
   if (c.words.at(0) == "challenges") {
     const std::string& value = c.words.at(1);
     ctx.accounts.set_challenges(account, value);

@@ -45,7 +45,8 @@ void begin(CommandContext& ctx, GameRecord& record, const std::string& headline)
 }  // namespace
 
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
-  if (Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
+  // One refusal for `messages off` and for a block: no error may say that a block exists.
+  if (!to.messages || Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
 
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {

@@ -76,8 +76,8 @@ void check_start_between(CommandContext& ctx, const Account& starter, const Acco
 // `player` `why` ("signed off"). Returns how many.
 int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why);
 
-// Refuses `from`'s chat or message to `to` when `to` blocked them, in words that do not
-// say so (block userid password other).
+// Refuses `from`'s chat or message to `to` when `to` takes no messages (`set ... messages
+// off`) or blocked them, in the same words for both (block userid password other).
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from);
 
 }  // namespace pbem::server

@@ -69,11 +69,11 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 
 // set userid password <setting> <value>: the rest must be one known setting and its value:
 // pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off,
-// challenges ask|auto|none.
+// challenges ask|auto|none, messages on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
-      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges"});
+      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages"});
   const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
                                               : setting == "challenges" ? "ask, auto or none after challenges"
                                                                         : "on or off after " + setting);
@@ -345,7 +345,7 @@ const std::vector<CommandSpec>& command_table() {
       {"set", false, {"set"},
        // One line of at most 74 columns, as every usage (replies indent it by four); the
        // values of each setting are in `help commands` and docs/commands.md.
-       "set userid password pictures|movemail|autovacation|digest|challenges value",
+       "set userid password pictures|movemail|autovacation|digest|challenges|messages value",
        setting_arguments, Secret::Password},
       {"block", false, {"block"},
        "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",

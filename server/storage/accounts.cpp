@@ -20,13 +20,14 @@ Account account_from_row(Statement& row) {
   if (!row.column_is_null(6)) account.digest_hour = static_cast<int>(row.column_int(6));
   account.movemail = row.column_int(7) != 0;
   account.challenges = row.column_text(8);
+  account.messages = row.column_int(9) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges "
+      "challenges, messages "
       "FROM users "
       "WHERE userid = ?");
   query.bind(1, userid);
@@ -35,7 +36,7 @@ std::optional<Account> Accounts::find(const std::string& userid) const {
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges "
+      "challenges, messages "
       "FROM users "
       "WHERE id = ?");
   query.bind(1, id);
@@ -136,6 +137,12 @@ void Accounts::set_pictures(const Account& account, bool on) {
   auto update = db_.prepare("UPDATE users SET pictures = ? WHERE id = ?");
   update.bind(1, on ? 1 : 0);
   update.bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_messages(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET messages = ? WHERE id = ?");
+  update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
   update.run();
 }
 

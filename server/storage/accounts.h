@@ -24,6 +24,7 @@ struct Account {
   // Who may start a game with this user (schema 030): "ask" (a challenge is an invitation
   // they answer), "auto" (it starts at once), "none" (refused).
   std::string challenges = "ask";
+  bool messages = true;  // `set ... messages on|off`: takes `message` and `chat` from others
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -59,6 +60,8 @@ class Accounts {
   void set_pictures(const Account& account, bool on);
   // `set ... challenges ask|auto|none`.
   void set_challenges(const Account& account, const std::string& challenges);
+  // `set ... messages on|off`.
+  void set_messages(const Account& account, bool on);
   bool owns_address(const Account& account, const std::string& address) const;
   // The computer opponent's account under `userid`, created if the userid is free (no
   // address, a password hash no password matches). nullopt if a player holds the userid.

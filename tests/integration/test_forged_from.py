@@ -256,6 +256,12 @@ class BlocksEveryStart(PlayersCase):
         message = text_of(self.refused("bob", "message bob PW alice", "alice takes no messages"))
         self.assertNotIn("block", message)
         self.assertNotIn("from you", message)
+        # The same words as to a user who takes no messages at all.
+        self.command("carol", "set carol PW messages off")
+        taken_none = text_of(self.refused("bob", "message bob PW carol", "carol takes no messages"))
+        self.assertEqual(message.replace("alice", "carol"), taken_none)
+        self.command("carol", "set carol PW messages on")
+        self.assertEqual(self.command("bob", "message bob PW carol")[0]["Subject"], "Message from bob")
         # A ladder: bob may not climb alice, in the same words.
         self.command("alice", "hy3 ladder new alice PW club -size=3")
         for userid in ("alice", "bob"):

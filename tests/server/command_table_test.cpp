@@ -149,7 +149,7 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "[-reach=N]") out.push_back("-reach=2");
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
-    else if (word == "pictures|movemail|autovacation|digest|challenges") out.push_back("movemail");
+    else if (word == "pictures|movemail|autovacation|digest|challenges|messages") out.push_back("movemail");
     else if (word == "value") out.push_back("off");
     else if (word == "[days|off]") out.push_back("7days");
     else if (word == "[-options]") out.push_back("-size=3");
@@ -208,9 +208,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges");
+        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==
