@@ -1,12 +1,10 @@
 #include "server/competition/competition_game.h"
 
-#include <chrono>
-
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
-#include "server/play/game_clock.h"
+#include "server/play/game_start.h"
 #include "server/play/time_bank.h"
 
 namespace pbem::server {
@@ -18,8 +16,7 @@ GameRecord create_competition_game(UnitOfWork& work, const GameTerms& terms, con
   GameRecord record = work.records.create(terms.type, game->options_text(), pairing.first, pairing.second,
                                           work.config.server.domain(), terms.rated, terms.days_per_move, bank,
                                           terms.weekends_off);
-  work.records.set_turn_clock(
-      record, turn_clock(work.db, work.config.clock, record, pairing.first, std::chrono::system_clock::now()));
+  start_game(work, record);
   add_kind_watchers(work, record);
   return record;
 }

@@ -47,6 +47,7 @@ void settle_climb(UnitOfWork& work, PlyEnd& end, const Game*) {
     if (after != before) {
       climbed_to = ladder::rung_of(after, game->climber_id);
       ladders.set_order(game->ladder_id, after, now);
+      work.record(event::RungsMoved{game->ladder_id, stored.id, *climbed_to});
     }
   }
   ladders.end_game(stored.id, winner, climbed_to, now);

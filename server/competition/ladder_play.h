@@ -1,6 +1,6 @@
 // A ladder's games (spec "Ladders"): a climb starts a game at once, and the game's end
-// moves the rungs in the transaction that ends it (the ply reaction "ladder climbs",
-// server/handlers/ply_reactions.cpp). Who may climb whom and how the rungs move is
+// moves the rungs in the transaction that ends it (the ply reaction "ladder results":
+// LadderKind in competition/registry.cpp). Who may climb whom and how the rungs move is
 // server/tournament/ladder_rules.h (pure); how a ladder reads is mailing/ladder_text.h.
 #pragma once
 

@@ -4,11 +4,13 @@
 #include <map>
 
 #include "server/competition/competition_game.h"
+#include "server/mailing/competition_text.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/seats.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/game_listings.h"
 #include "server/tournament/league_rules.h"
 
 namespace pbem::server {
@@ -38,7 +40,7 @@ bool within_computer_cap(UnitOfWork& work, const tournament::Pairing& pairing) {
   const auto first = work.accounts.find_by_id(pairing.first), second = work.accounts.find_by_id(pairing.second);
   if (!first || !second || first->computer == second->computer) return true;
   const std::int64_t human = first->computer ? second->id : first->id;
-  const int games = work.records.count_active_against_computer(human) + Tournaments(work.db).held_against_computer(human);
+  const int games = GameListings(work.db).count_active_against_computer(human) + Tournaments(work.db).held_against_computer(human);
   return games < work.config.bot.games_per_user;
 }
 
@@ -95,8 +97,11 @@ std::string userid_of(UnitOfWork& work, std::int64_t id) {
 // "Season 2 has begun: you play in division 1.\n" and the player's games.
 std::string new_season_text(UnitOfWork& work, const LeagueRecord& l, const NewSeason& season, std::int64_t id) {
   const auto games = season.games.find(id);
-  // The heading of every mail about a league game (league_line): this mail lists the games.
-  return league_heading(l.id, l.name, season.season, season.division.at(id)) + "Season " + std::to_string(season.season) + " has begun: you play in division " +
+  // The heading of every mail about a league game: this mail lists the games.
+  CompetitionOfGame of("league", l.id, l.name);
+  of.season = season.season;
+  of.division = season.division.at(id);
+  return competition_heading(of) + "Season " + std::to_string(season.season) + " has begun: you play in division " +
          std::to_string(season.division.at(id)) + ".\n\n" +
          new_games_text(work, id, userid_of(work, id), games == season.games.end() ? std::vector<GameRecord>{}
                                                                                     : games->second) +
@@ -119,6 +124,7 @@ std::string move_sentence(const PlayerMove& move) {
 // wait for players), one mail per player of either season.
 void end_season(UnitOfWork& work, const LeagueRecord& l) {
   Leagues leagues(work.db);
+  work.record(event::SeasonEnded{l.id, l.season});
   const LeagueSeason ended = read_season(work.db, l, l.season);
   const auto& places = ended.places;
   Divisions tables;

@@ -73,6 +73,7 @@ void announce_round(UnitOfWork& work, const TournamentRecord& t, const tournamen
 void finish_tournament(UnitOfWork& work, const TournamentRecord& t) {
   Tournaments tournaments(work.db);
   tournaments.end(t.id, "finished");
+  work.record(event::TournamentEnded{t.id});
   const auto entrants = tournaments.entrants(t.id);
   const auto table = tournament::standings(settings_of(t), entrants, tournaments.games(t.id), tournaments.byes(t.id));
   const std::string winner = table.empty() ? "" : table.front().userid;
@@ -104,6 +105,7 @@ void advance(UnitOfWork& work, std::int64_t id) {
                              std::to_string(round->number) + " after round " + std::to_string(t->round));
     // The guard of "a round exists exactly once": the round number moves in this transaction.
     if (!tournaments.begin_round(id, t->round)) return;
+    work.record(event::RoundStarted{id, round->number});
     std::vector<GameRecord> created;
     for (const tournament::Pairing& pairing : round->games)
       created.push_back(create_round_game(work, *t, round->number, pairing));

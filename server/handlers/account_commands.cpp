@@ -7,20 +7,16 @@
 #include "mail/text_wrap.h"
 #include "server/support/clock.h"
 #include "server/play/challenge_options.h"
-#include "server/competition/ladder_play.h"
-#include "server/competition/league_play.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/digest.h"
 #include "server/handlers/mail_allowance.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/mailing/ladder_text.h"
+#include "server/mailing/competition_text.h"
 #include "server/mailing/invitation_text.h"
-#include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
-#include "server/storage/leagues.h"
-#include "server/storage/tournaments.h"
+#include "server/storage/game_listings.h"
 
 namespace pbem::server {
 
@@ -133,23 +129,12 @@ void signoff(CommandContext& ctx, const Command& c) {
   ctx.accounts.deactivate(account);
   // Nothing may start for a signed-off account: its invitations, either way, end now.
   const int invitations = end_invitations_of(ctx, account, "signed off");
-  // Entering a tournament is agreeing to games not yet made: those entries go too. A
-  // tournament under way keeps its player, who may finish their games or `leave`.
-  const int entries = Tournaments(ctx.db).remove_from_open(account.id);
-  // A league would start its next season with them and their games would be lost on time:
-  // they leave each league as `leave` would, now or after the season they play in.
-  std::vector<std::string> left_now, leaving_after_season;
-  for (const auto& [l, leaving] : Leagues(ctx.db).of_member(account.id)) {
-    if (leaving || take_out_of_league(ctx.db, l, account.id) == LeagueLeaving::AfterSeason)
-      leaving_after_season.push_back(league_name(l) + " (after season " + std::to_string(l.season) + ")");
-    else
-      left_now.push_back(league_name(l));
+  // Each kind of competition takes them out as it must (play/competitions.h).
+  std::vector<LeftCompetition> left;
+  for (const auto& kind : ctx.competitions.kinds()) {
+    const auto of_kind = kind->on_signoff(ctx, account);
+    left.insert(left.end(), of_kind.begin(), of_kind.end());
   }
-  // A signed-off player cannot be climbed (climb refuses them), so on a ladder they would
-  // hold their rung, and block the ones above it, for ever: they leave it as `leave` would,
-  // but the ladder games under way go on like their other games.
-  std::vector<std::string> ladders_left;
-  for (const LadderRecord& l : take_off_ladders(ctx.db, account.id)) ladders_left.push_back(ladder_name(l));
   ctx.out.summary = "signed off " + c.userid;
   ctx.out.replies.push_back(ctx.to_sender(
       "Signed off", c.userid + " has signed off. Your games stay on record and you can still\n"
@@ -157,17 +142,7 @@ void signoff(CommandContext& ctx, const Command& c) {
                                (invitations ? "Your " + std::to_string(invitations) +
                                                   " invitation(s) waiting for an answer ended.\n"
                                             : "") +
-                               (entries ? "You were taken out of the " + std::to_string(entries) +
-                                              " tournament(s) you had joined that have not started.\n"
-                                        : "") +
-                               (left_now.empty() ? "" : "You left league(s) " + join(left_now, ", ") + ".\n") +
-                               (ladders_left.empty() ? ""
-                                                     : "You left ladder(s) " + join(ladders_left, ", ") +
-                                                           "; your ladder games under way go on.\n") +
-                               (leaving_after_season.empty()
-                                    ? ""
-                                    : "You leave league(s) " + join(leaving_after_season, ", ") +
-                                          ": play your games\nof the season out or resign them.\n")));
+                               signoff_lines(left)));
 }
 
 void list(CommandContext& ctx, const Command& c) {
@@ -230,7 +205,7 @@ void all_show(CommandContext& ctx, const Command& c) {
   GameSelection selection{{account.id}, {}, std::nullopt, filter == "next"};
   if (filter == "active") selection.active = true;
   for (const auto& type : game_types()) selection.types.push_back(type.name);
-  const std::vector<GameRecord> records = ctx.records.selected(selection, static_cast<int>(Listing::kMaxLines));
+  const std::vector<GameRecord> records = GameListings(ctx.db).selected(selection, static_cast<int>(Listing::kMaxLines));
   Listing lines;
   for (const GameRecord& record : records) {
     const auto users = userids_by_colour(record);
@@ -238,7 +213,7 @@ void all_show(CommandContext& ctx, const Command& c) {
     lines.add(record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" + colours[0] + ") vs " +
               users[1] + " (" + colours[1] + "), " + std::to_string(record.plies) + " moves, " + game_state(record));
   }
-  lines.add_unshown(static_cast<std::size_t>(ctx.records.count_selected(selection)) - records.size());
+  lines.add_unshown(static_cast<std::size_t>(GameListings(ctx.db).count_selected(selection)) - records.size());
   std::string text = lines.text("  ", "(none)");
   std::string ratings;
   for (const auto& type : game_types())

@@ -1,15 +1,14 @@
 #include "server/handlers/tick_handlers.h"
 
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/play/autovacation.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
-#include "server/storage/ladders.h"
-#include "server/storage/leagues.h"
-#include "server/storage/tournaments.h"
 #include "server/storage/vacations.h"
+#include "server/storage/game_clocks.h"
 #include "server/mailing/clock_text.h"
 #include "server/support/clock.h"
 
@@ -22,8 +21,9 @@ namespace {
 // game they never played"); in a tournament, league or ladder game, where joining was
 // consent, the loss on time stands.
 bool deadline_aborts(UnitOfWork& work, const GameRecord& record, std::int64_t user_id) {
-  return !work.records.has_moved(record.id, user_id) && !Tournaments(work.db).of_game(record.id) &&
-         !Leagues(work.db).of_game(record.id) && !Ladders(work.db).of_game(record.id);
+  if (work.records.has_moved(record.id, user_id)) return false;
+  const auto of = work.competitions.of_game(work.db, record.id);
+  return !of || of->kind.never_moved_aborts();
 }
 
 // Instead of the loss (or abort) at the deadline of `late_id` in `record`: one of their
@@ -104,7 +104,7 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
     return std::nullopt;
   const auto game = work.records.replay(record);
   if (game->over()) return std::nullopt;
-  work.records.reminder_sent(record.id);
+  GameClocks(work.db).reminder_sent(record.id);
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   const std::int64_t mover_id = user_id_of_colour(record, *game, game->to_move());
   game_update(work, record, *game,
@@ -127,7 +127,7 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
 std::optional<ClockDutyDone> carry_out_clock_duty(Database& db, const Config& config, std::int64_t game_id,
                                                   ClockDuty duty, const std::string& now) {
   Outcome outcome;
-  UnitOfWork work(db, config, ply_reactions(), outcome);  // no mail asked for it
+  UnitOfWork work(db, config, ply_reactions(), competitions(), outcome);  // no mail asked for it
   const auto record = work.records.find(game_id);
   if (!record || !record->active) return std::nullopt;
   auto done = duty == ClockDuty::LossOnTime ? lose_on_time(work, *record, now) : remind(work, *record, now);

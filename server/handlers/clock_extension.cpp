@@ -2,11 +2,13 @@
 
 #include <map>
 
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
 #include "server/play/unit_of_work.h"
+#include "server/storage/game_clocks.h"
 
 namespace pbem::server {
 
@@ -16,7 +18,7 @@ ClockExtension extend_clocks(Database& db, const Config& config, int hours, std:
     throw CommandError("clock extend takes " + std::to_string(kMinClockExtensionHours) + " to " +
                        std::to_string(kMaxClockExtensionHours) + " hours, not " + std::to_string(hours));
   Outcome outcome;
-  UnitOfWork work(db, config, ply_reactions(), outcome);
+  UnitOfWork work(db, config, ply_reactions(), competitions(), outcome);
   std::vector<std::int64_t> ids;
   if (game_id) {
     const auto record = work.records.find(*game_id);
@@ -24,7 +26,7 @@ ClockExtension extend_clocks(Database& db, const Config& config, int hours, std:
       throw CommandError("game " + std::to_string(*game_id) + " is not a running game with a clock");
     ids.push_back(*game_id);
   } else {
-    ids = work.records.with_deadline();
+    ids = GameClocks(work.db).with_deadline();
   }
   ClockExtension done;
   // Each player to move: the lines of their games, so that they get one mail for all.

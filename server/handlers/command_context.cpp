@@ -11,17 +11,19 @@
 #include "mail/address.h"
 #include "server/language/command_table.h"
 #include "server/handlers/mail_allowance.h"
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/game_listings.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {
 
 CommandContext::CommandContext(Database& db_, const Config& config_, std::optional<PasswordCheck> precheck,
                                const Request& request_, Outcome& out_)
-    : UnitOfWork(db_, config_, ply_reactions(), out_, std::move(precheck), request_.sender),
+    : UnitOfWork(db_, config_, ply_reactions(), server::competitions(), out_, std::move(precheck), request_.sender),
       confirmations(db_, config_.limits), request(request_) {}
 
 std::string CommandContext::usage(const Command& c) {
@@ -232,7 +234,7 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
   for (const Account* player : {&first, &second}) {
     if (player->computer) continue;
     const int active = config.limits.active_games_per_user;
-    if (records.count_active(player->id) >= active)
+    if (GameListings(db).count_active(player->id) >= active)
       throw CommandError(Refusal::limit, player->userid + " already plays " + std::to_string(active) +
                          " games, the most one player may have running at once; finish one first");
     if ((player == &first ? second : first).computer) check_games_against_computer(*player);
@@ -242,7 +244,7 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
 void CommandContext::check_games_against_computer(const Account& player, int more) const {
   const int with_bot = config.bot.games_per_user;
   const int held = Tournaments(db).held_against_computer(player.id);
-  const int games = records.count_active_against_computer(player.id) + held;
+  const int games = GameListings(db).count_active_against_computer(player.id) + held;
   if (games + more <= with_bot) return;
   throw CommandError(Refusal::limit,
                      player.userid + " already plays " + std::to_string(games) + " games against the computer" +

@@ -9,11 +9,13 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/handlers/invitations.h"
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/digests.h"
 #include "server/storage/server_secrets.h"
+#include "server/storage/game_listings.h"
 #include "server/support/clock.h"
 #include "server/mailing/clock_text.h"
 
@@ -84,7 +86,7 @@ void set_movemail(CommandContext& ctx, const Account& account, const std::string
 std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std::int64_t user_id,
                                          const std::string& now) {
   Outcome outcome;
-  UnitOfWork work(db, config, ply_reactions(), outcome);  // no mail asked for it
+  UnitOfWork work(db, config, ply_reactions(), competitions(), outcome);  // no mail asked for it
   const auto account = work.accounts.find_by_id(user_id);
   Digests digests(db);
   const auto due = digests.next_at(user_id);
@@ -99,7 +101,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   int waiting = 0;
   // The games where it is their move, by the stored turn (one indexed query), not every
   // game they play replayed to find them.
-  for (const std::int64_t game_id : work.records.awaiting(user_id)) {
+  for (const std::int64_t game_id : GameListings(work.db).awaiting(user_id)) {
     const auto found = work.records.find(game_id);
     if (!found) continue;
     const GameRecord& record = *found;

@@ -8,6 +8,9 @@
 #include "engine/text.h"
 #include "mail/address.h"
 #include "server/mailing/clock_text.h"
+#include "server/mailing/competition_text.h"
+#include "server/mailing/refusal_text.h"
+#include "server/play/ply_act.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/command_context.h"
 #include "server/play/end_of_ply.h"
@@ -18,9 +21,7 @@
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/mail_addresses.h"
-#include "server/storage/leagues.h"
-#include "server/storage/ladders.h"
-#include "server/storage/tournaments.h"
+#include "server/storage/game_listings.h"
 
 namespace pbem::server {
 
@@ -38,19 +39,7 @@ std::string by_someone_elses_address(const CommandContext& ctx, const Account& p
 }
 
 void refuse_if_aborted(const GameRecord& record) {
-  if (record.aborted_by)
-    throw CommandError("game " + std::to_string(record.id) + " was " + aborted_sentence(record));
-}
-
-// A #moveno that does not match the next move: a number ahead of the game was sent too
-// early, one behind it was written for a board that has changed since.
-std::string wrong_moveno(int asked, int next) {
-  const std::string asked_text = std::to_string(asked);
-  if (asked > next)
-    return "move " + asked_text + " is not yet due; the game is at move " + std::to_string(next) +
-           ", so the #" + asked_text + " does not match";
-  return "the board changed since move " + asked_text + ": this would be move " + std::to_string(next) +
-         ", so the #" + asked_text + " does not match";
+  if (record.aborted_by) throw CommandError(aborted_refusal(record));
 }
 
 // Pads `text` with blanks to `width`, so history columns line up.
@@ -177,15 +166,8 @@ void abort_game(CommandContext& ctx, const Command& c) {
   const std::string number = std::to_string(record.id);
   refuse_if_aborted(record);
   if (!record.active) throw CommandError("game " + number + " is over");
-  if (const auto of = Tournaments(ctx.db).of_game(record.id))
-    throw CommandError("game " + number + " is a game of tournament T#" + std::to_string(of->id) + " " + of->name +
-                       ", and a tournament game cannot be aborted (resign it, or leave the tournament)");
-  if (const auto of = Leagues(ctx.db).of_game(record.id))
-    throw CommandError("game " + number + " is a game of league G#" + std::to_string(of->id) + " " + of->name +
-                       ", and a league game cannot be aborted (resign it)");
-  if (const auto of = Ladders(ctx.db).of_game(record.id))
-    throw CommandError("game " + number + " is a game of ladder L#" + std::to_string(of->id) + " " + of->name +
-                       ", and a ladder game cannot be aborted (resign it, or leave the ladder)");
+  if (const auto of = ctx.competitions.of_game(ctx.db, record.id); of && !of->kind.games_may_abort())
+    throw CommandError(abort_refused(record.id, of->of));
   // A player who has made a ply of their own needs the opponent's consent: a proposal.
   // Until then they end it alone (lichess' rule), whoever moved first: a game started on a
   // forged From, with the forger's first move in it, is not theirs to keep.
@@ -204,31 +186,24 @@ void abort_game(CommandContext& ctx, const Command& c) {
 }
 
 void move(CommandContext& ctx, const Command& c) {
-  const std::string usage = CommandContext::usage(c);
   auto [player, record] = ctx.player_in_game(c);
-  refuse_if_aborted(record);
-  auto game = ctx.records.replay(record);
-  if (game->over() || !record.active)
-    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
-  auto users = userids_by_colour(record, *game);
-  const int colour = colour_of_user(record, *game, player.id);
-  if (colour != game->to_move())
-    throw CommandError("it is not your turn: " + users[static_cast<std::size_t>(game->to_move())] + " (" +
-                       colour_of(*game, game->to_move()) + ") is to move in game " + std::to_string(record.id) +
-                       by_someone_elses_address(ctx, player));
-  const int ply = game->ply_count() + 1;
-  if (c.moveno && *c.moveno != ply)
-    throw CommandError(wrong_moveno(*c.moveno, ply));
-  PlyResult result = game->play(c.move);
-  if (!result.ok) throw CommandError("illegal move " + quoted_word(c.move) + ": " + result.error, usage);
-  const PlyEnd end = store_ply(ctx, record, *game, result.move, colour, player.id);
-  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(ply) + " " + result.move;
-  std::string headline = player.userid + " (" + colour_of(*game, colour) + ") played " + game->describe_ply(result.move) + " as move " +
-                         std::to_string(ply) + ".";
-  if (result.move == "swap")
-    headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(*game, 0) +
-               " and the first move; " + userids_by_colour(end.record, *game)[1] + " plays " + colour_of(*game, 1) + ".";
-  ply_update(ctx, end, *game, headline, player.id);
+  auto played = play_ply(ctx, record, player.id, c.move, c.moveno);
+  if (!played.done()) {
+    const PlyRefusal& why = std::get<PlyRefusal>(played.outcome);
+    std::string text = refusal_text(why, record, *played.position);
+    if (std::holds_alternative<refusal::NotYourTurn>(why)) text += by_someone_elses_address(ctx, player);
+    throw CommandError(text, std::holds_alternative<refusal::IllegalPly>(why) ? CommandContext::usage(c) : "");
+  }
+  const PlyPlayed& done = std::get<PlyPlayed>(played.outcome);
+  const Game& game = *done.game;
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(done.number) + " " + done.ply;
+  std::string headline = player.userid + " (" + colour_of(game, done.colour) + ") played " +
+                         game.describe_ply(done.ply) + " as move " + std::to_string(done.number) + ".";
+  if (done.ply == "swap")
+    headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(game, 0) +
+               " and the first move; " + userids_by_colour(done.end.record, game)[1] + " plays " + colour_of(game, 1) +
+               ".";
+  ply_update(ctx, done.end, game, headline, player.id);
 }
 
 void resign(CommandContext& ctx, const Command& c) {
@@ -319,12 +294,12 @@ void games(CommandContext& ctx, const Command& c) {
   std::vector<GameRecord> records;
   std::int64_t count = 0;
   if (names.empty()) {
-    records = ctx.records.of_type(c.type, active, page);
-    count = ctx.records.count_of_type(c.type, active);
+    records = GameListings(ctx.db).of_type(c.type, active, page);
+    count = GameListings(ctx.db).count_of_type(c.type, active);
   } else {
     const GameSelection selection{ids, {c.type}, active, filter == "next"};
-    records = ctx.records.selected(selection, page);
-    count = ctx.records.count_selected(selection);
+    records = GameListings(ctx.db).selected(selection, page);
+    count = GameListings(ctx.db).count_selected(selection);
   }
   Listing lines;
   for (const GameRecord& record : records) {

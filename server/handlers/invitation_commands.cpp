@@ -9,6 +9,8 @@
 #include "mail/address.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
+#include "server/play/game_start.h"
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/mailing/game_mail.h"
@@ -18,6 +20,8 @@
 #include "server/play/game_clock.h"
 #include "server/play/invitation_rating.h"
 #include "server/storage/blocks.h"
+#include "server/storage/game_invitations.h"
+#include "server/storage/game_listings.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -36,8 +40,6 @@ std::string with_number(std::string headline, const GameRecord& record) {
 // players get the first board mail with `headline`.
 void begin(CommandContext& ctx, GameRecord& record, const std::string& headline) {
   auto game = ctx.records.replay(record);
-  ctx.records.set_turn_clock(record, turn_clock(ctx.db, ctx.config.clock, record, record.players[0],
-                                                std::chrono::system_clock::now()));
   add_kind_watchers(ctx, record);  // before the first board mail, which they get too
   game_update(ctx, record, *game, {.headline = headline});
 }
@@ -80,7 +82,7 @@ namespace {
 // included (one between the same two players is start_or_invite's own check).
 void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
   const int most = ctx.config.limits.pending_invitations;
-  if (ctx.records.count_pending_invitations(challenger.id) >= most)
+  if (GameInvitations(ctx.db).count_pending_invitations(challenger.id) >= most)
     throw CommandError(Refusal::limit, challenger.userid + " already has " + std::to_string(most) +
                                            " invitations waiting for an answer, the most there may be: wait for "
                                            "answers, or withdraw one with decline");
@@ -135,11 +137,11 @@ bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const 
 
 std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
   // One at the most games a player may play at once could take none: `accept` would refuse.
-  if (work.records.count_active(account.id) >= work.config.limits.active_games_per_user) return "";
+  if (GameListings(work.db).count_active(account.id) >= work.config.limits.active_games_per_user) return "";
   // The newest hundred of each kind are enough to find ten that this user can take. Who
   // blocks the reader, the challengers' ratings and the reader's own (once a kind) are
   // read for the page: no statement per invitation (issue 46).
-  const auto records = work.records.open_invitations(static_cast<int>(Listing::kMaxLines));
+  const auto records = GameInvitations(work.db).open_invitations(static_cast<int>(Listing::kMaxLines));
   const std::set<std::int64_t> blockers = Blocks(work.db).blockers_of(account.id);
   const InvitationRatings challengers(work.ratings, records);
   std::map<std::string, int> own;
@@ -175,6 +177,7 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
                                                ctx.config.server.domain(), asked.rated, asked.days_per_move,
                                                asked.bank, asked.weekends_off, terms);
   ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
+  invitation_sent(ctx, record, std::nullopt);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record, game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
               open_invitation_posted_text(record, *ctx.records.replay(record)));
@@ -212,7 +215,7 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
                          taker.userid + "'s rating is " + std::to_string(rating));
   }
   ctx.check_game_limits(challenger, taker);
-  GameRecord started = ctx.records.start_invitation(record, taker.id);
+  GameRecord started = accept_invitation(ctx, record, taker.id);
   ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
   const auto game = ctx.records.replay(started);
   begin(ctx, started,
@@ -232,11 +235,12 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
     GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
                                            ctx.config.server.domain(), asked.rated, asked.days_per_move, asked.bank,
                                            asked.weekends_off);
+    start_game(ctx, record);
     begin(ctx, record, with_number(asked.headline, record));
     return record;
   }
   check_invitation_limits(ctx, asked.challenger);
-  if (ctx.records.invitation_pending_between(asked.first.id, asked.second.id))
+  if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
     throw CommandError(Refusal::limit, "an invitation between " + asked.first.userid + " and " + asked.second.userid +
                                            " already waits for an answer: one at a time");
   const GameRecord record =
@@ -245,6 +249,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
                          InvitationTerms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx),
                                          .open_seat = std::nullopt, .rating_low = std::nullopt,
                                          .rating_high = std::nullopt});
+  invitation_sent(ctx, record, invitee.id);
   const auto game = ctx.records.replay(record);
   Reply invitation;
   invitation.subject = invitation_subject(record, asked.challenger.userid);
@@ -270,7 +275,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   const std::string number = number_of(record);
   if (record.invitation == "open") {
     if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
-    ctx.records.end_invitation(record, "withdrawn");
+    end_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
     Reply notice = ctx.to_sender(game_title(record.type) + " #" + number + ": invitation withdrawn",
                                  "Your open invitation " + game_title(record.type) + " #" + number +
@@ -289,7 +294,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     const Account second = *ctx.accounts.find_by_id(record.players[1]);
     check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
     ctx.check_game_limits(first, second);
-    GameRecord started = ctx.records.start_invitation(record);
+    GameRecord started = accept_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
     const auto game = ctx.records.replay(started);
     begin(ctx, started,
@@ -299,7 +304,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     return true;
   }
   const std::string how = challenger ? "withdrawn" : "declined";
-  ctx.records.end_invitation(record, how);
+  end_invitation(ctx, record, player.id);
   ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
   const std::string text = challenger ? player.userid + " withdrew the invitation to " + game_title(record.type) +
                                             " #" + number + " sent to " + other.userid + ".\n"
@@ -323,10 +328,10 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
 
 int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why) {
   int ended = 0;
-  for (const GameRecord& record : ctx.records.pending_invitations_of(player.id)) {
+  for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(player.id)) {
     const bool sent = record.invited_by == player.id;
     const std::string how = sent ? "withdrawn" : "declined";
-    if (!ctx.records.end_invitation(record, how)) continue;
+    if (!end_invitation(ctx, record, player.id)) continue;
     ++ended;
     if (record.invitation == "open") continue;  // nobody else is in it yet
     const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
@@ -348,11 +353,11 @@ int end_invitations_of(CommandContext& ctx, const Account& player, const std::st
 std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
                                               const std::string& now) {
   Outcome out;
-  UnitOfWork work(db, config, ply_reactions(), out);  // no mail asked for it
+  UnitOfWork work(db, config, ply_reactions(), competitions(), out);  // no mail asked for it
   const auto record = work.records.find(game_id);
   if (!record || !record->is_pending_invitation() || !record->lapses_at || *record->lapses_at > now)
     return std::nullopt;
-  if (!work.records.end_invitation(*record, "lapsed")) return std::nullopt;
+  if (!end_invitation(work, *record, std::nullopt)) return std::nullopt;
   const Account challenger = *work.accounts.find_by_id(*record->invited_by);
   const std::string invitee =
       record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
@@ -375,7 +380,7 @@ namespace handlers {
 void invitations(CommandContext& ctx, const Command& c) {
   // At most 100, the newest first, read by index (games_by_type_status): never every game.
   // The challengers' ratings for the page in one statement.
-  const auto records = ctx.records.open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
+  const auto records = GameInvitations(ctx.db).open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
   const InvitationRatings challengers(ctx.ratings, records);
   Listing lines;
   for (const GameRecord& record : records)
@@ -402,7 +407,7 @@ void block(CommandContext& ctx, const Command& c) {
   const bool added = blocks.block(owner.id, other.id);
   // A block refuses every start of a game between them: an invitation either way that
   // still waits is withdrawn or declined, with the words of doing so by hand.
-  for (const GameRecord& record : ctx.records.pending_invitations_of(owner.id))
+  for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(owner.id))
     if (record.invitation != "open" && (record.players[0] == other.id || record.players[1] == other.id))
       answer_invitation(ctx, owner, record, false);
   ctx.out.summary = "block by " + owner.userid;

@@ -22,7 +22,7 @@ struct AllowanceOfMail {
   // checked (at most) one of them, so the From proves nothing either.
   bool from_not_one_mailbox = false;
   // The answers of its commands are gathered into one mail to the sender (a `multiple`,
-  // handlers/multiple.h), which counts as one of the mails to that mailbox.
+  // pipeline/multiple.h), which counts as one of the mails to that mailbox.
   bool answers_gathered = false;
 };
 

@@ -2,6 +2,7 @@
 // rematches. One proposal may be pending per game; any ply cancels it (move and resign
 // call cancel_pending_proposal). Both players are mailed at every step.
 #include "server/handlers/proposal_commands.h"
+#include "server/play/pending_proposal.h"
 
 #include <chrono>
 
@@ -81,7 +82,7 @@ Proposal answerable(CommandContext& ctx, const GameRecord& record, const Account
 
 void propose_abort(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record) {
   refuse_unless_open_to_proposals(ctx, record);
-  const Proposal proposal = Proposals(ctx.db).propose(record.id, ProposalKind::Abort, player.id, record.plies);
+  const Proposal proposal = make_proposal(ctx, record, ProposalKind::Abort, player.id);
   ctx.out.summary = c.type + " #" + number_of(record) + " abort proposed by " + player.userid;
   const std::size_t mails_before = ctx.out.replies.size();
   announce(ctx, record, proposal);
@@ -100,7 +101,7 @@ void undo(CommandContext& ctx, const Command& c) {
     throw CommandError("the last move of game " + number_of(record) + ", move " + std::to_string(last.ply) +
                        ", is " + last.userid + "'s, not yours: you can only propose to take back your own " +
                        "last move, before your opponent has moved since");
-  const Proposal proposal = Proposals(ctx.db).propose(record.id, ProposalKind::Undo, player.id, record.plies);
+  const Proposal proposal = make_proposal(ctx, record, ProposalKind::Undo, player.id);
   ctx.out.summary = c.type + " #" + number_of(record) + " undo of move " + std::to_string(last.ply) +
                     " proposed by " + player.userid;
   const std::size_t mails_before = ctx.out.replies.size();
@@ -114,7 +115,7 @@ void accept(CommandContext& ctx, const Command& c) {
   if (answer_invitation(ctx, player, record, true)) return;
   const Proposal proposal = answerable(ctx, record, player, true);
   const std::string asks = proposal_request_text(ctx, record, proposal);
-  Proposals(ctx.db).answer(proposal, ProposalState::Accepted, player.id);
+  answer_proposal(ctx, proposal, ProposalState::Accepted, player.id);
   const std::string agreed = player.userid + " accepted " + proposal.proposer + "'s proposal to " + asks + ".";
   // Any ply cancels a proposal, so an undo's last ply is still the one it named.
   if (proposal.kind == ProposalKind::Undo && record.plies != proposal.at_ply)
@@ -136,7 +137,7 @@ void decline(CommandContext& ctx, const Command& c) {
   const Proposal proposal = answerable(ctx, record, player, false);
   const std::string asks = proposal_request_text(ctx, record, proposal);
   const bool withdrawn = proposal.proposed_by == player.id;
-  Proposals(ctx.db).answer(proposal, withdrawn ? ProposalState::Withdrawn : ProposalState::Declined, player.id);
+  answer_proposal(ctx, proposal, withdrawn ? ProposalState::Withdrawn : ProposalState::Declined, player.id);
   const std::string outcome = withdrawn ? player.userid + " withdrew the proposal to " + asks
                                         : player.userid + " declined " + proposal.proposer + "'s proposal to " + asks;
   ctx.out.summary = c.type + " #" + number_of(record) + " proposal " + (withdrawn ? "withdrawn" : "declined");

@@ -16,6 +16,7 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
+#include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/mailing/reply_format.h"
@@ -277,7 +278,7 @@ void tournaments(CommandContext& ctx, const Command& c) {
 std::optional<ClockDutyDone> tournament_start_duty(Database& db, const Config& config, std::int64_t id,
                                                    const std::string& now) {
   Outcome outcome;
-  UnitOfWork work(db, config, ply_reactions(), outcome);  // no mail asked for it
+  UnitOfWork work(db, config, ply_reactions(), competitions(), outcome);  // no mail asked for it
   auto line = start_due_tournament(work, id, now);
   if (!line) return std::nullopt;
   return ClockDutyDone{std::move(*line), std::move(outcome.replies), 0};

@@ -286,6 +286,14 @@ MaskedCommand ArgumentReader::joined(const std::string& before, const std::vecto
   return MaskedCommandMaker::make(before + text + after, before + cautious + after);
 }
 
+MaskedCommand ArgumentReader::after_known(const std::string& known, const MaskedCommand& rest) {
+  const auto after = [&](const std::string& words) {
+    if (words.empty()) return known;
+    return known + (words.front() == ' ' ? "" : " ") + words;
+  };
+  return MaskedCommandMaker::make(after(rest.text()), after(rest.cautious().text()));
+}
+
 std::string ArgumentReader::first_words(std::size_t count) const {
   return join_shown(std::vector<std::string>(masked_.begin(), masked_.begin() + static_cast<std::ptrdiff_t>(count)));
 }

@@ -86,6 +86,9 @@ class ArgumentReader {
   // "multiple (2 lines: hy3 move 1 alice ***** b2; hy3 show 1)".
   static MaskedCommand joined(const std::string& before, const std::vector<MaskedCommand>& parts,
                               const std::string& after);
+  // `rest` (a reader's masked words) after words the server knows ("hy3 move 12"), as
+  // they would read had one reader read them all.
+  static MaskedCommand after_known(const std::string& known, const MaskedCommand& rest);
 
  private:
   std::string first_words(std::size_t count) const;

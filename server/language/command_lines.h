@@ -1,6 +1,6 @@
 // The lines of a `multiple` (pbmserv): a mail whose body holds several commands, one on
 // each line. Which lines those are, each parsed once at intake, and the lines refused
-// before anything runs. Carrying them out and answering them is server/handlers/multiple.h.
+// before anything runs. Carrying them out and answering them is server/pipeline/multiple.h.
 #pragma once
 
 #include <cstddef>

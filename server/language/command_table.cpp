@@ -457,8 +457,7 @@ const CommandSpec& command_named(std::string_view name) {
 
 const std::vector<std::string>& move_words() { return kMoveWordCommands; }
 
-void parse_authenticated_move(ArgumentReader& reader, Command& command) {
-  command.boards.push_back(reader.take_board(false));
+void parse_ply_line(ArgumentReader& reader, Command& command) {
   // The player typed what follows their userid. One word is the move; more (a userid and
   // password on the line, a whole command, a conditional line) may hold a password, so
   // they are read as a password command's words are from its userid on.

@@ -21,10 +21,10 @@ const CommandSpec& command_named(std::string_view name);
 
 // The words a move command hands to a command of their own ("swap", "resign", ...).
 const std::vector<std::string>& move_words();
-// The arguments of a move or conditional command whose player is already authenticated
-// (a reply to a game address, the computer): board userid and the move[#moveno] or the
-// conditional line, no password. `command.spec` says which.
-void parse_authenticated_move(ArgumentReader& reader, Command& command);
+// The player's own words of a move or conditional command whose game and player are
+// known (a reply to a game address, a digest line, the computer), after their userid:
+// `userid move[#moveno]` or `userid <conditional line>`. `command.spec` says which.
+void parse_ply_line(ArgumentReader& reader, Command& command);
 
 // The usage line of one command, of every command, of every game command, with "<game>"
 // replaced by `game`.

@@ -17,11 +17,14 @@ namespace pbem::server {
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
-// A move by a player whose identity the server already knows: a reply to their game address
-// (reply_move.h), or the computer opponent. The command `<type> move <number> <userid>
-// <move_text>` with no password; `move_text` is a ply with an optional "#moveno", or one of
-// the move words that are commands of their own (swap, resign, undo, abort, accept, decline),
-// as pbmserv's `move 4 bob pw accept`; or `conditional ...` (clear, or a line of plies).
+// A move by a player whose identity and game the server already knows: a reply to their
+// game address (reply_move.h), a line of a digest reply, or the computer opponent. The
+// command is made from those (the move command of game `number` of `type` for `userid`,
+// no password), and only the player's own words are read: `move_text` is a ply with an
+// optional "#moveno", or one of the move words that are commands of their own (swap,
+// resign, undo, abort, accept, decline), as pbmserv's `move 4 bob pw accept`; or
+// `conditional ...` (clear, or a line of plies). Nothing is put back into words for
+// parse_command; the quote (`masked`) reads as the whole command would.
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text);
 

@@ -5,9 +5,7 @@
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
-#include "server/mailing/ladder_text.h"
-#include "server/mailing/league_text.h"
-#include "server/mailing/tournament_text.h"
+#include "server/mailing/competition_text.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/watchers.h"
 #include "server/mailing/clock_text.h"
@@ -60,8 +58,8 @@ const std::string& PictureOnDemand::png() {
 
 void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail) {
   // First in every mail of a tournament, league or ladder game (a game is of one at most).
-  const std::string competition =
-      tournament_line(work.db, record) + league_line(work.db, record) + ladder_line(work.db, record);
+  const auto of = work.competitions.of_game(work.db, record.id);
+  const std::string competition = of ? competition_heading(of->of) : "";
   for (const Recipient& recipient : recipients_of(work, record, mail)) {
     const Account account = *work.accounts.find_by_id(recipient.id);
     if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest

@@ -9,12 +9,6 @@ std::string ladder_name(const LadderRecord& l) { return "L#" + std::to_string(l.
 
 std::string ladder_title(const LadderRecord& l) { return ladder_name(l) + " (" + game_title(l.type) + ")"; }
 
-std::string ladder_line(Database& db, const GameRecord& record) {
-  const auto of = Ladders(db).of_game(record.id);
-  if (!of) return "";
-  return "Ladder L#" + std::to_string(of->id) + " " + of->name + "\n\n";
-}
-
 std::string ladder_result_words(const LadderGame& game) {
   if (!game.winner_id) return game.climber + " climbing " + game.target + ": aborted, no result";
   if (*game.winner_id == game.target_id) return game.climber + " lost to " + game.target + "; no rung changed";

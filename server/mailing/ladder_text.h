@@ -18,8 +18,6 @@ constexpr int kLadderResultsShown = 20;
 std::string ladder_name(const LadderRecord& l);
 // "L#3 club (HY 3)"
 std::string ladder_title(const LadderRecord& l);
-// "Ladder L#3 club\n\n" at the top of every mail of a ladder game; "" for another game.
-std::string ladder_line(Database& db, const GameRecord& record);
 // "dave beat bob and took rung 2", "erin lost to carol", ...: one ended ladder game.
 std::string ladder_result_words(const LadderGame& game);
 // The ladder as `ladder L`, the mails and the web page show it: settings, rungs (at most

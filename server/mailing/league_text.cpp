@@ -38,17 +38,6 @@ std::string league_game_terms(const LeagueRecord& l) {
   return game_settings_text(l.game_options, l.days_per_move, l.time_bank, l.weekends_off, l.rated);
 }
 
-std::string league_line(Database& db, const GameRecord& record) {
-  const auto of = Leagues(db).of_game(record.id);
-  if (!of) return "";
-  return league_heading(of->id, of->name, of->season, of->division);
-}
-
-std::string league_heading(std::int64_t id, const std::string& name, int season, int division) {
-  return "League G#" + std::to_string(id) + " " + name + ", season " + std::to_string(season) + ", division " +
-         std::to_string(division) + "\n\n";
-}
-
 int LeagueSeason::divisions() const {
   int divisions = 0;
   for (const LeaguePlace& place : places) divisions = std::max(divisions, place.division);

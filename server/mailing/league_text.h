@@ -22,12 +22,6 @@ std::string league_name(const LeagueRecord& l);
 std::string league_title(const LeagueRecord& l);
 // What every game of league `l` is: "-size=5, 3 days per move, rated"
 std::string league_game_terms(const LeagueRecord& l);
-// "League G#3 club, season 2, division 1\n\n" at the top of every mail of a league game; ""
-// for another game.
-std::string league_line(Database& db, const GameRecord& record);
-// That heading, "League G#N <name>, season S, division D" and a blank line, for a mail
-// that lists a season's games (a season's start).
-std::string league_heading(std::int64_t id, const std::string& name, int season, int division);
 
 // One season as stored, read in two statements however many divisions it has: what its
 // tables, its games and the moves into it are computed from.

@@ -38,12 +38,6 @@ std::string game_settings_text(const std::string& game_options, int days_per_mov
   return join(options, ", ");
 }
 
-std::string tournament_line(Database& db, const GameRecord& record) {
-  const auto of = Tournaments(db).of_game(record.id);
-  if (!of) return "";
-  return "Tournament T#" + std::to_string(of->id) + " " + of->name + ", round " + std::to_string(of->round) + "\n\n";
-}
-
 std::string tournament_table_text(Database& db, const TournamentRecord& t) {
   Tournaments tournaments(db);
   const auto entrants = tournaments.entrants(t.id);

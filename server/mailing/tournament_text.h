@@ -25,9 +25,6 @@ std::string tournament_title(const TournamentRecord& t);
 // weekends off, rated".
 std::string game_settings_text(const std::string& game_options, int days_per_move,
                                const std::optional<std::string>& time_bank, bool weekends_off, bool rated);
-// "Tournament T#3 spring, round 2\n\n" at the top of every mail of a tournament game; ""
-// for another game.
-std::string tournament_line(Database& db, const GameRecord& record);
 // The table of `t` as the mails and `tournament T` show it.
 std::string tournament_table_text(Database& db, const TournamentRecord& t);
 

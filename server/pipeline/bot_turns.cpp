@@ -1,10 +1,11 @@
 #include "server/pipeline/bot_turns.h"
 
 #include "engine/bot/mcts.h"
-#include "server/handlers/computer_policy.h"
+#include "server/pipeline/computer_policy.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/game_records.h"
 #include "server/storage/proposals.h"
+#include "server/storage/game_listings.h"
 #include "server/support/sha256.h"
 #include "server/support/log.h"
 
@@ -34,13 +35,13 @@ int BotTurns::play_pending() {
   // a round costs the same with 10 or 1,000 games against the computer. A proposal waits
   // only in such a game (see answer_proposal).
   int stored = 0;
-  for (std::int64_t game_id : GameRecords(db_).awaiting(bot_->id))
+  for (std::int64_t game_id : GameListings(db_).awaiting(bot_->id))
     if (answer_proposal(game_id)) ++stored;
   // A stored move may finish a game or leave another the bot's turn again (never the same
   // game: the opponent moves next), so the list is read afresh until a round stores nothing.
   for (bool progress = true; progress;) {
     progress = false;
-    for (std::int64_t game_id : GameRecords(db_).awaiting(bot_->id))
+    for (std::int64_t game_id : GameListings(db_).awaiting(bot_->id))
       if (play_one(game_id)) {
         ++stored;
         progress = true;
@@ -51,7 +52,7 @@ int BotTurns::play_pending() {
 
 // Only a proposal made while the computer was to move can be waiting here (it moves at
 // once otherwise, and a move cancels a proposal); it must not wait for an answer that never
-// comes. What it answers is handlers/computer_policy.h's.
+// comes. What it answers is pipeline/computer_policy.h's.
 bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto waiting = Proposals(db_).pending(game_id);  // read first: most games have none
   if (!waiting || waiting->proposed_by == bot_->id) return false;

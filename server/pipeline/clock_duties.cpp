@@ -16,8 +16,11 @@
 #include "server/storage/digests.h"
 #include "server/storage/metric_counts.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/game_invitations.h"
+#include "server/storage/game_clocks.h"
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
+#include "server/pipeline/event_delivery.h"
 #include "server/pipeline/retention.h"
 #include "server/support/clock.h"
 #include "server/support/sha256.h"
@@ -26,6 +29,9 @@
 namespace pbem::server {
 
 namespace {
+
+// Events one round delivers to each consumer at most: the rest wait for the next round.
+constexpr int kEventsPerRound = 100;
 
 // In the Message-IDs and the log.
 std::string duty_name(ClockDuty duty) { return duty == ClockDuty::LossOnTime ? "timeout" : "reminder"; }
@@ -173,17 +179,17 @@ void carry_out_game_duties(Database& db, const Config& config, WriteTurn* turn, 
   };
   // Losses first: a deadline that has passed needs no reminder any more.
   bool stopped = false;
-  for (std::int64_t id : GameRecords(db).past_deadline(now)) {
+  for (std::int64_t id : GameClocks(db).past_deadline(now)) {
     if ((stopped = out_of_time())) break;
     if (const auto ended = game_duty(id, ClockDuty::LossOnTime))
       ++(ended->autovacation ? done.autovacations : ended->never_moved ? done.never_moved : done.timeouts);
   }
-  for (std::int64_t id : stopped ? std::vector<std::int64_t>{} : GameRecords(db).reminder_due(now)) {
+  for (std::int64_t id : stopped ? std::vector<std::int64_t>{} : GameClocks(db).reminder_due(now)) {
     if ((stopped = out_of_time())) break;
     if (game_duty(id, ClockDuty::Reminder)) ++done.reminders;
   }
   // Invitations unanswered for invitations.lapse_days: ended once, the challenger told.
-  for (std::int64_t id : stopped ? std::vector<std::int64_t>{} : GameRecords(db).invitations_to_lapse(now)) {
+  for (std::int64_t id : stopped ? std::vector<std::int64_t>{} : GameInvitations(db).invitations_to_lapse(now)) {
     if (out_of_time()) break;
     const std::string game = std::to_string(id);
     if (carry_out_with_notices(
@@ -246,6 +252,14 @@ ClockDutiesDone run_clock_duties(Database& db, const Config& config, WriteTurn* 
             "pbem-tournament-" + number + "-start-",
             [](const ClockDutyDone&) { return ClockDutyKind::tournament_start; }))
       ++done.tournaments;
+  }
+  // The event queue's slow consumers, after every duty above has committed its events.
+  const EventsDelivered delivered =
+      deliver_events(db, config, event_consumers(), turn, out_of_time, kEventsPerRound);
+  done.events = delivered.events;
+  if (delivered.more) {
+    done.more = true;
+    return done;
   }
   // Retention last: what is past its window, in batches, each asking for time again.
   const RetentionDone retention = run_retention(db, config, turn, out_of_time);

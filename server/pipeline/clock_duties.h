@@ -23,6 +23,7 @@ struct ClockDutiesDone {
   int tournaments = 0;
   int invitations = 0;  // invitations that lapsed unanswered
   int digests = 0;      // daily digests sent (or skipped: no game waiting)  // started or cancelled at their -start date
+  int events = 0;      // events delivered to the event queue's consumers (event_delivery.h)
   int deleted = 0;     // rows past their retention window (pipeline/retention.h)
   int pages_freed = 0; // free pages given back to the file system after deleting them
   bool more = false;  // the time budget ran out with duties still due

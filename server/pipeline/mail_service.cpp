@@ -27,14 +27,14 @@
 #include "server/pipeline/picture_warmup.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"
-#include "server/handlers/multiple.h"
+#include "server/pipeline/multiple.h"
 #include "server/storage/inbox.h"
 #include "server/storage/metric_counts.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/storage/passwords.h"
 #include "server/storage/verified_password_cache.h"
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 #include "server/pipeline/reply_move.h"
 #include "server/storage/reply_limit.h"
 
@@ -283,7 +283,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
 
 // Each line exactly as if it had come alone (in a mail with no text of its own: chat and
 // message lines were refused at intake), in order, each seeing what the lines before it
-// changed. Their replies to the sender are gathered into one mail (handlers/multiple.h).
+// changed. Their replies to the sender are gathered into one mail (pipeline/multiple.h).
 // The budget of mail anyone may ask for holds for the whole message: the gathered mail and
 // every reply of a line without an accepted credential count against the one budget.
 std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::string& tag) {

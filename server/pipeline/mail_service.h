@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "server/language/parser.h"
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 #include "server/handlers/mail_allowance.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/reply_queue.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "mail/outgoing_message.h"
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 #include "server/storage/database.h"
 #include "server/support/config.h"
 

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "server/storage/address_confirmations.h"
+#include "server/pipeline/event_delivery.h"
+#include "server/storage/event_queue.h"
 #include "server/storage/file_space.h"
 #include "server/storage/inbox.h"
 #include "server/storage/outbox.h"
@@ -69,6 +71,12 @@ RetentionDone run_retention(Database& db, const Config& config, WriteTurn* turn,
   done.password_failures = in_batches(
       db, turn, out_of_time, done.more, [&] { return throttle.has_stale(now); },
       [&] { return throttle.forget_stale(now); });
+  // The event queue: what every consumer has dealt with, kept as long as the mail it caused.
+  EventQueue events(db);
+  const std::vector<std::string> consumers = event_consumer_names(event_consumers());
+  done.events = in_batches(
+      db, turn, out_of_time, done.more, [&] { return events.has_older_than(days(config.outbox.keep_days)); },
+      [&] { return events.forget_passed(days(config.outbox.keep_days), consumers, kRetentionBatch); });
 
   FileSpace space(db);
   if (!done.more && space.can_shrink()) {
@@ -93,6 +101,9 @@ RetentionDone run_retention(Database& db, const Config& config, WriteTurn* turn,
   if (done.texts > 0)
     log_line("outbox: emptied the text of " + plural(done.texts, "mail", "mails") + " settled over " +
              std::to_string(config.outbox.keep_sent_days) + " days ago");
+  if (done.events > 0)
+    log_line("retention: deleted " + plural(done.events, "event", "events") + " older than " +
+             std::to_string(config.outbox.keep_days) + " days that every consumer has dealt with");
   if (done.rows() > 0 || done.pages > 0)
     log_line("retention: deleted " + plural(done.inbox, "inbox row", "inbox rows") + " processed over " +
              std::to_string(config.inbox.keep_days) + " days ago, " +

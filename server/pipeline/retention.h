@@ -22,6 +22,7 @@ struct RetentionDone {
   int outbox = 0;             // settled outbox rows deleted
   int confirmations = 0;      // expired confirmation codes deleted
   int password_failures = 0;  // failures older than the throttle's hour deleted
+  int events = 0;             // events every consumer has passed, older than outbox.keep_days
   int pages = 0;              // free pages given back to the file system (SQLite)
   bool more = false;          // out of time with more due
   int rows() const { return inbox + outbox + confirmations + password_failures; }

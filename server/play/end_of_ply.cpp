@@ -4,15 +4,20 @@
 #include <stdexcept>
 
 #include "server/play/game_clock.h"
+#include "server/play/seats.h"
 
 namespace pbem::server {
 
 namespace {
 
-// What follows every stored ply or result: the unit of work's reactions, in their order.
-// `stored` is the game as its store_* left it (GameRecords returns what it wrote);
-// `position` is the game after a ply, null after a result, a takeback or an abort.
-PlyEnd finish(UnitOfWork& work, const GameRecord& stored, const Game* position) {
+// What follows every stored ply or result: the event of a game's end (`reason`: how a
+// game that `stored` shows over ended; `by`: who aborted it), then the unit of work's
+// reactions, in their order. `stored` is the game as its store_* left it (GameRecords
+// returns what it wrote); `position` is the game after a ply, null after a result, a
+// takeback or an abort.
+PlyEnd finish(UnitOfWork& work, const GameRecord& stored, const Game* position, GameEnd reason,
+              std::optional<std::int64_t> by = std::nullopt) {
+  if (!stored.active) work.record(event::GameEnded{stored.id, winner_id(stored), reason, by, stored.plies});
   PlyEnd end;
   end.record = stored;
   work.reactions.run(work, end, position);
@@ -27,11 +32,13 @@ PlyEnd store_ply(UnitOfWork& work, const GameRecord& record, const Game& game, c
                                       : clock_after_turn(work.db, work.config.clock, record, user_id, true,
                                                          user_id_of_colour(record, game, game.to_move()),
                                                          std::chrono::system_clock::now());
-  return finish(work, work.records.append(record, ply, colour, user_id, game, clock), &game);
+  const GameRecord stored = work.records.append(record, ply, colour, user_id, game, clock);
+  work.record(event::PlyStored{stored.id, stored.plies, ply, colour, user_id});
+  return finish(work, stored, &game, ply == "resign" ? GameEnd::Resigned : GameEnd::Board);
 }
 
 PlyEnd store_loss_on_time(UnitOfWork& work, const GameRecord& record, int winner_colour) {
-  return finish(work, work.records.lose_on_time(record, winner_colour), nullptr);
+  return finish(work, work.records.lose_on_time(record, winner_colour), nullptr, GameEnd::Time);
 }
 
 PlyEnd store_takeback(UnitOfWork& work, const GameRecord& record, std::int64_t proposal_id) {
@@ -46,11 +53,13 @@ PlyEnd store_takeback(UnitOfWork& work, const GameRecord& record, std::int64_t p
   const std::int64_t waited = shorter.players[0] == again ? shorter.players[1] : shorter.players[0];
   work.records.set_turn_clock(shorter, clock_after_turn(work.db, work.config.clock, shorter, waited, false, again,
                                                        std::chrono::system_clock::now()));
-  return finish(work, shorter, nullptr);
+  work.record(event::PlyTakenBack{shorter.id, shorter.plies});
+  return finish(work, shorter, nullptr, GameEnd::Board);
 }
 
 PlyEnd store_abort(UnitOfWork& work, const GameRecord& record, std::int64_t user_id, AbortCause cause) {
-  return finish(work, work.records.abort(record, user_id, cause), nullptr);
+  return finish(work, work.records.abort(record, user_id, cause), nullptr,
+                cause == AbortCause::NeverMoved ? GameEnd::NeverMoved : GameEnd::Aborted, user_id);
 }
 
 }  // namespace pbem::server

@@ -3,7 +3,7 @@
 // an abort (also the clock's when the player to move never moved), the computer's move,
 // which is a move). Each stores what changed, then runs the unit of work's ply reactions
 // (ply_reactions.h; the server's list and its order are server/handlers/ply_reactions.cpp:
-// ratings, the pending proposal, a tournament's result, conditional answers). The game as
+// ratings, the pending proposal, each kind of competition's results, conditional answers). The game as
 // stored (deadline, status, result) is what GameRecords returns from the write, not read
 // back. The mail side words the PlyEnd it returns (ply_update in mailing/game_mail.h).
 #pragma once

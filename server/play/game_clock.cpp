@@ -5,6 +5,7 @@
 #include "engine/text.h"
 #include "server/play/running_time.h"
 #include "server/storage/vacations.h"
+#include "server/storage/game_listings.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -64,7 +65,7 @@ int restart_clocks_of(Database& db, std::int64_t user_id, std::chrono::system_cl
   int restarted = 0;
   // The games waiting for their move, by the stored turn (schema 024): not every game
   // they ever played, and none replayed.
-  for (std::int64_t id : records.awaiting(user_id)) {
+  for (std::int64_t id : GameListings(db).awaiting(user_id)) {
     auto record = records.find(id);
     const auto deadline = record && record->deadline_at ? parse_iso8601(*record->deadline_at) : std::nullopt;
     if (!deadline) continue;

@@ -56,7 +56,7 @@ struct Reply {
 // by a budget: a command whose owed mail does not fit is refused as a whole.
 inline bool is_owed(const Reply& reply) { return reply.kind != MailKind::Reply; }
 
-// A reply that goes into a `multiple`'s gathered answer (handlers/multiple.h): to the
+// A reply that goes into a `multiple`'s gathered answer (pipeline/multiple.h): to the
 // sender, answering the command, and not game mail (no game thread, no board picture).
 inline bool goes_into_gathered_answer(const Reply& reply) {
   return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();

@@ -9,7 +9,13 @@ std::optional<RatedResult> rated_result(const GameRecord& record) {
 }
 
 void rate_ended_game(UnitOfWork& work, PlyEnd& end, const Game*) {
-  if (const auto result = rated_result(end.record)) end.rating_changes = work.ratings.apply_result(*result);
+  const auto result = rated_result(end.record);
+  if (!result) return;
+  end.rating_changes = work.ratings.apply_result(*result);
+  event::RatingsChanged changed{end.record.id, {}};
+  for (const RatingChange& change : end.rating_changes)
+    changed.changes.push_back({change.user_id, change.before.rating, change.after.rating});
+  work.record(std::move(changed));
 }
 
 }  // namespace pbem::server

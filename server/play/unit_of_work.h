@@ -8,7 +8,10 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "server/play/competitions.h"
+#include "server/play/events.h"
 #include "server/play/outcome.h"
 #include "server/play/ply_reactions.h"
 #include "server/storage/accounts.h"
@@ -24,7 +27,8 @@ class UnitOfWork {
   // `precheck`: a command's password, verified before the transaction (none for work no
   // mail asked for). `answering`: where the mail being answered came from (its Reply-To,
   // else From); "" when no mail asked for the work.
-  UnitOfWork(Database& db, const Config& config, const PlyReactions& reactions, Outcome& out,
+  UnitOfWork(Database& db, const Config& config, const PlyReactions& reactions, const Competitions& competitions,
+             Outcome& out,
              std::optional<PasswordCheck> precheck = std::nullopt, std::string answering = {});
   virtual ~UnitOfWork() = default;
   UnitOfWork(const UnitOfWork&) = delete;
@@ -37,6 +41,7 @@ class UnitOfWork {
   Ratings ratings;
   Outcome& out;
   const PlyReactions& reactions;  // run after every stored ply or result (end_of_ply.cpp)
+  const Competitions& competitions;  // every kind of competition (play/competitions.h)
 
   // True when `address` is where the mail being answered came from: a copy of game mail
   // to it answers that mail (threaded to it). Never for work no mail asked for.
@@ -44,6 +49,11 @@ class UnitOfWork {
   // Queues a copy of `mail` to every confirmed address of `account` (none for the
   // computer); the copy to the address being answered answers it.
   void mail_account(const Account& account, const Reply& mail);
+
+  // Appends what happened (play/events.h) to `events` and, in the same transaction, to the
+  // durable queue (storage/event_queue.h): a savepoint rolled back takes its rows with it.
+  void record(Event event);
+  std::vector<Event> events;  // in the order they happened
 
  private:
   std::string answering_;

@@ -17,11 +17,21 @@ constexpr const char* kTables[] = {
     "server_secrets", "vacations",      "proposals",  "takebacks",     "watchers",
     "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
     "tournament_byes", "digest_addresses", "metric_counts", "leagues", "league_members", "league_places",
-    "league_games", "ladders", "ladder_rungs", "ladder_games", "blocks"};
+    "league_games", "ladders", "ladder_rungs", "ladder_games", "blocks", "game_events", "event_consumers"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",
                                         "tournaments", "leagues", "ladders"};
+// The event queue's ids go on after every id SQLite ever gave (AUTOINCREMENT keeps the
+// highest in sqlite_sequence): retention may have deleted the newest events, and a
+// consumer's cursor must never meet an id it has passed again.
+void continue_event_ids(Database& from, Database& to) {
+  auto highest = from.prepare("SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'game_events'");
+  highest.step();
+  to.prepare("SELECT setval(pg_get_serial_sequence('game_events', 'id'), ?, false)")
+      .bind(1, highest.column_int(0) + 1)
+      .run();
+}
 
 std::int64_t count_rows(Database& db, const std::string& table) {
   auto query = db.prepare("SELECT count(*) FROM " + table);
@@ -96,6 +106,7 @@ std::vector<CopiedTable> copy_database(Database& from, Database& to) {
                "false) FROM " + table)
         .run();
   }
+  continue_event_ids(from, to);
   for (const CopiedTable& table : copied) {
     const std::int64_t source = count_rows(from, table.name);
     const std::int64_t target = count_rows(to, table.name);

@@ -1,5 +1,7 @@
 #include "server/storage/game_records.h"
 
+#include "server/storage/game_rows.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <variant>
@@ -13,57 +15,11 @@ namespace pbem::server {
 
 namespace {
 
-constexpr const char* kSelectGame =
-    "SELECT g.id, g.type, g.options, g.player0, g.player1, u0.userid, u1.userid, g.status, "
-    "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
-    "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
-    "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped, g.weekends_off, g.invited_by, g.lapses_at, g.rating_low, g.rating_high, g.open_seat "
-    "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
-    "LEFT JOIN users ua ON ua.id = g.aborted_by ";
-
 // A move from the row's first five columns: ply, move, colour, userid, played at (the
 // moves table and the takebacks table hold them alike).
 StoredMove move_from_row(Statement& row) {
   return {static_cast<int>(row.column_int(0)), row.column_text(1), static_cast<int>(row.column_int(2)),
           row.column_text(3), row.column_text(4)};
-}
-
-GameRecord record_from_row(Statement& row) {
-  GameRecord r;
-  r.id = row.column_int(0);
-  r.type = row.column_text(1);
-  r.options = row.column_text(2);
-  r.players = {row.column_int(3), row.column_int(4)};
-  r.userids = {row.column_text(5), row.column_text(6)};
-  const std::string status = row.column_text(7);
-  r.active = status == "active";
-  if (status != "active" && status != "finished") r.invitation = status;
-  if (!row.column_is_null(8)) r.winner_colour = static_cast<int>(row.column_int(8));
-  r.plies = static_cast<int>(row.column_int(9));
-  r.thread_id = row.column_text(10);
-  r.created_at = row.column_text(11);
-  r.updated_at = row.column_text(12);
-  r.aborted_by = row.column_optional_text(13);
-  r.rated = row.column_int(14) != 0;
-  r.days_per_move = static_cast<int>(row.column_int(15));
-  r.deadline_at = row.column_optional_text(16);
-  r.remind_at = row.column_optional_text(17);
-  // A game the clock ended: lost on time, or aborted because that player never moved.
-  const bool by_clock = row.column_optional_text(18) == std::optional<std::string>("time");
-  r.lost_on_time = by_clock && !r.aborted_by;
-  r.never_moved = by_clock && r.aborted_by;
-  if (auto bank = row.column_optional_text(19))
-    r.bank = TimeBank{*bank, row.column_int(20), row.column_int(21), {row.column_int(22), row.column_int(23)}};
-  if (!row.column_is_null(24)) r.to_move = row.column_int(24);
-  r.swapped = row.column_int(25) != 0;
-  r.weekends_off = row.column_int(26) != 0;
-  if (!row.column_is_null(27)) r.invited_by = row.column_int(27);
-  r.lapses_at = row.column_optional_text(28);
-  if (!row.column_is_null(29)) r.rating_low = static_cast<int>(row.column_int(29));
-  if (!row.column_is_null(30)) r.rating_high = static_cast<int>(row.column_int(30));
-  if (!row.column_is_null(31)) r.open_seat = static_cast<int>(row.column_int(31));
-  return r;
 }
 
 // The moves_digest of the game's plies `moves`, computed from them.
@@ -102,16 +58,6 @@ std::string userid_of(Database& db, std::int64_t user_id) {
 }
 
 }  // namespace
-
-std::array<std::string, 2> userids_by_colour(const GameRecord& record, const Game& game) {
-  if (game.swapped()) return {record.userids[1], record.userids[0]};
-  return record.userids;
-}
-
-std::array<std::string, 2> userids_by_colour(const GameRecord& record) {
-  if (record.swapped) return {record.userids[1], record.userids[0]};
-  return record.userids;
-}
 
 GameRecord GameRecords::create(const std::string& type, const std::string& options, std::int64_t player0,
                                std::int64_t player1, const std::string& thread_domain, bool rated,
@@ -178,78 +124,6 @@ GameRecord GameRecords::create(const std::string& type, const std::string& optio
   thread.bind(1, record.thread_id).bind(2, first_moves_digest(type, options)).bind(3, record.id);
   thread.run();
   return record;
-}
-
-GameRecord GameRecords::start_invitation(const GameRecord& record, std::optional<std::int64_t> taker) {
-  std::array<std::int64_t, 2> players = record.players;
-  if (taker && record.open_seat) players[static_cast<std::size_t>(*record.open_seat)] = *taker;
-  auto update = db_.prepare(
-      "UPDATE games SET status = 'active', player0 = ?, player1 = ?, to_move = ?, lapses_at = NULL, updated_at = ? "
-      "WHERE id = ? AND status IN ('invited', 'open')");
-  update.bind(1, players[0]).bind(2, players[1]).bind(3, players[0]).bind(4, now_iso8601()).bind(5, record.id);
-  update.run();
-  if (db_.changes() == 0) throw std::logic_error("game " + std::to_string(record.id) + " was no pending invitation");
-  return *find(record.id);
-}
-
-bool GameRecords::end_invitation(const GameRecord& record, const std::string& how) {
-  auto update = db_.prepare(
-      "UPDATE games SET status = ?, lapses_at = NULL, updated_at = ? WHERE id = ? AND status IN ('invited', 'open')");
-  update.bind(1, how).bind(2, now_iso8601()).bind(3, record.id);
-  update.run();
-  return db_.changes() > 0;
-}
-
-std::vector<GameRecord> GameRecords::open_invitations(const std::string& type, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.type = ? AND g.status = 'open' ORDER BY g.id DESC LIMIT ?");
-  query.bind(1, type).bind(2, static_cast<std::int64_t>(limit));
-  std::vector<GameRecord> records;
-  while (query.step()) records.push_back(record_from_row(query));
-  return records;
-}
-
-std::vector<GameRecord> GameRecords::open_invitations(int limit) const {
-  // Each kind's newest by index games_by_type_status, merged: never every game.
-  std::vector<GameRecord> records;
-  for (const auto& type : game_types())
-    for (GameRecord& record : open_invitations(type.name, limit)) records.push_back(std::move(record));
-  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.id > b.id; });
-  if (records.size() > static_cast<std::size_t>(limit)) records.resize(static_cast<std::size_t>(limit));
-  return records;
-}
-
-std::vector<std::int64_t> GameRecords::invitations_to_lapse(const std::string& now_iso) const {
-  auto query = db_.prepare(
-      "SELECT id FROM games WHERE lapses_at <= ? AND status IN ('invited', 'open') ORDER BY lapses_at, id");
-  query.bind(1, now_iso);
-  std::vector<std::int64_t> ids;
-  while (query.step()) ids.push_back(query.column_int(0));
-  return ids;
-}
-
-std::vector<GameRecord> GameRecords::pending_invitations_of(std::int64_t user_id) const {
-  auto query = db_.prepare(std::string(kSelectGame) +
-                           "WHERE g.status IN ('invited', 'open') AND (g.invited_by = ?1 OR g.player0 = ?1 OR "
-                           "g.player1 = ?1) ORDER BY g.id");
-  query.bind(1, user_id);
-  std::vector<GameRecord> records;
-  while (query.step()) records.push_back(record_from_row(query));
-  return records;
-}
-
-int GameRecords::count_pending_invitations(std::int64_t user_id) const {
-  auto query = db_.prepare("SELECT count(*) FROM games WHERE invited_by = ? AND status IN ('invited', 'open')");
-  query.bind(1, user_id);
-  query.step();
-  return static_cast<int>(query.column_int(0));
-}
-
-bool GameRecords::invitation_pending_between(std::int64_t a, std::int64_t b) const {
-  auto query = db_.prepare(
-      "SELECT 1 FROM games WHERE status = 'invited' AND "
-      "((player0 = ?1 AND player1 = ?2) OR (player0 = ?2 AND player1 = ?1)) LIMIT 1");
-  query.bind(1, a).bind(2, b);
-  return query.step();
 }
 
 std::optional<GameRecord> GameRecords::find(std::int64_t id) const {
@@ -326,16 +200,6 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   return stored;
 }
 
-namespace {
-
-std::vector<std::int64_t> ids_of(Statement& query) {
-  std::vector<std::int64_t> ids;
-  while (query.step()) ids.push_back(query.column_int(0));
-  return ids;
-}
-
-}  // namespace
-
 void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   auto update = db_.prepare("UPDATE games SET deadline_at = ?, remind_at = ? WHERE id = ?");
   update.bind(1, clock.deadline_at);
@@ -349,33 +213,6 @@ void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   banks.bind(1, (*clock.banks)[0]).bind(2, (*clock.banks)[1]).bind(3, record.id);
   banks.run();
   record.bank->seconds = *clock.banks;
-}
-
-std::vector<std::int64_t> GameRecords::with_deadline() const {
-  auto query = db_.prepare("SELECT id FROM games WHERE deadline_at IS NOT NULL AND status = 'active' ORDER BY id");
-  return ids_of(query);
-}
-
-std::vector<std::int64_t> GameRecords::past_deadline(const std::string& now_iso) const {
-  auto query = db_.prepare(
-      "SELECT id FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'active' "
-      "ORDER BY deadline_at, id");
-  query.bind(1, now_iso);
-  return ids_of(query);
-}
-
-std::vector<std::int64_t> GameRecords::reminder_due(const std::string& now_iso) const {
-  auto query = db_.prepare(
-      "SELECT id FROM games WHERE remind_at IS NOT NULL AND remind_at <= ?1 AND deadline_at > ?1 "
-      "AND status = 'active' ORDER BY remind_at, id");
-  query.bind(1, now_iso);
-  return ids_of(query);
-}
-
-void GameRecords::reminder_sent(std::int64_t id) {
-  auto update = db_.prepare("UPDATE games SET remind_at = NULL WHERE id = ?");
-  update.bind(1, id);
-  update.run();
 }
 
 GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour) {
@@ -467,175 +304,6 @@ std::optional<std::int64_t> GameRecords::rematch_of(std::int64_t of) const {
   query.bind(1, of);
   if (!query.step()) return std::nullopt;
   return query.column_int(0);
-}
-
-namespace {
-
-// The condition of of_type/count_of_type, one text per case so that each is answered from
-// games_by_type_status by its own prefix (an "?2 = '' OR" would keep the status out of it).
-std::string of_type_where(std::optional<bool> active) {
-  // Invitations (schema 030) are no games yet, or never were: listed as neither.
-  if (!active) return "WHERE g.type = ? AND g.status IN ('active', 'finished') ";
-  return *active ? "WHERE g.type = ? AND g.status = 'active' " : "WHERE g.type = ? AND g.status = 'finished' ";
-}
-
-}  // namespace
-
-std::vector<GameRecord> GameRecords::of_type(const std::string& type, std::optional<bool> active, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) + of_type_where(active) + "ORDER BY g.id LIMIT ?");
-  query.bind(1, type).bind(2, limit);
-  std::vector<GameRecord> games;
-  while (query.step()) games.push_back(record_from_row(query));
-  return games;
-}
-
-std::int64_t GameRecords::count_of_type(const std::string& type, std::optional<bool> active) const {
-  auto query = db_.prepare("SELECT count(*) FROM games g " + of_type_where(active));
-  query.bind(1, type);
-  query.step();
-  return query.column_int(0);
-}
-
-namespace {
-
-// The games of `selection`, as SELECTs of their ids that each read one range of an index
-// in game-number order (schema/024_turn_columns.sql): per user, kind and, for the games
-// they play, seat and status. With `limit`, each reads at most that many, so their union
-// holds the selection's first `limit` games. Parameters in `values`, in order.
-struct SelectionBranches {
-  std::vector<std::string> selects;
-  std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>> values;
-};
-
-// How many players a selection's statement names: the players, then NULLs (which match no
-// game) up to the next of these counts, so that however many userids a listing names its
-// statements are one of a few texts (the connection caches statements by text, at most
-// Database::max_cached_sql of them).
-std::size_t padded_count(std::size_t players) {
-  for (std::size_t count : {1, 2, 4, 8, 16, 32, 64})
-    if (players <= count) return count;
-  if (players > GameSelection::kMaxPlayers)
-    throw std::logic_error("a selection of games names at most " + std::to_string(GameSelection::kMaxPlayers) +
-                           " players");
-  return GameSelection::kMaxPlayers;
-}
-
-SelectionBranches branches_of(const GameSelection& selection, std::optional<int> limit) {
-  SelectionBranches out;
-  std::vector<std::string> statuses = {"active", "finished"};
-  if (selection.active) statuses = {*selection.active ? "active" : "finished"};
-  const std::string page = limit ? " ORDER BY id LIMIT " + std::to_string(*limit) : "";
-  for (std::size_t i = 0; i < padded_count(selection.players.size()); ++i) {
-    std::variant<std::nullptr_t, std::int64_t, std::string> user = nullptr;
-    if (i < selection.players.size()) user = selection.players[i];
-    for (const std::string& type : selection.types) {
-      if (selection.their_turn) {  // to_move is set only while the game is active
-        out.selects.push_back("SELECT id FROM games WHERE to_move = ? AND type = ?" + page);
-        out.values.insert(out.values.end(), {user, type});
-        continue;
-      }
-      for (const char* seat : {"player0", "player1"})
-        for (const std::string& status : statuses) {
-          out.selects.push_back(std::string("SELECT id FROM games WHERE ") + seat + " = ? AND type = ? AND status = ?" +
-                                page);
-          out.values.insert(out.values.end(), {user, type, status});
-        }
-    }
-  }
-  return out;
-}
-
-// `selects` as one: a UNION (a game two named users play is one game). Each branch is a
-// subquery of its own, where its ORDER BY and LIMIT are allowed on both engines.
-std::string union_of(const std::vector<std::string>& selects) {
-  std::string sql;
-  for (std::size_t i = 0; i < selects.size(); ++i)
-    sql += (i ? " UNION " : "") + std::string("SELECT id FROM (") + selects[i] + ") AS b" + std::to_string(i);
-  return sql;
-}
-
-void bind_values(Statement& query, const std::vector<std::variant<std::nullptr_t, std::int64_t, std::string>>& values) {
-  int index = 0;
-  for (const auto& value : values) std::visit([&](const auto& v) { query.bind(++index, v); }, value);
-}
-
-}  // namespace
-
-std::vector<GameRecord> GameRecords::selected(const GameSelection& selection, int limit) const {
-  if (selection.players.empty() || selection.types.empty()) return {};
-  const SelectionBranches branches = branches_of(selection, limit);
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.id IN (" + union_of(branches.selects) +
-                           ") ORDER BY g.id LIMIT " + std::to_string(limit));
-  bind_values(query, branches.values);
-  std::vector<GameRecord> games;
-  while (query.step()) games.push_back(record_from_row(query));
-  return games;
-}
-
-std::int64_t GameRecords::count_selected(const GameSelection& selection) const {
-  if (selection.players.empty() || selection.types.empty()) return 0;
-  const SelectionBranches branches = branches_of(selection, std::nullopt);
-  auto query = db_.prepare("SELECT count(*) FROM (" + union_of(branches.selects) + ") AS selected");
-  bind_values(query, branches.values);
-  query.step();
-  return query.column_int(0);
-}
-
-std::vector<std::int64_t> GameRecords::awaiting(std::int64_t user_id) const {
-  auto query = db_.prepare("SELECT id FROM games WHERE to_move = ? ORDER BY id");
-  query.bind(1, user_id);
-  return ids_of(query);
-}
-
-namespace {
-std::vector<GameRecord> all_rows(Statement& query) {
-  std::vector<GameRecord> games;
-  while (query.step()) games.push_back(record_from_row(query));
-  return games;
-}
-}  // namespace
-
-std::vector<GameRecord> GameRecords::in_progress(int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) +
-                           "WHERE g.status = 'active' ORDER BY g.updated_at DESC, g.id DESC LIMIT ?");
-  query.bind(1, limit);
-  return all_rows(query);
-}
-
-int GameRecords::count_in_progress() const {
-  auto query = db_.prepare("SELECT count(*) FROM games WHERE status = 'active'");
-  query.step();
-  return static_cast<int>(query.column_int(0));
-}
-
-std::vector<GameRecord> GameRecords::ended_since(const std::string& since_iso, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) +
-                           "WHERE g.ended_at >= ? ORDER BY g.ended_at DESC, g.id DESC LIMIT ?");
-  query.bind(1, since_iso).bind(2, limit);
-  return all_rows(query);
-}
-
-std::vector<GameRecord> GameRecords::of_user(std::int64_t user_id, int limit) const {
-  auto query = db_.prepare(std::string(kSelectGame) + "WHERE (g.player0 = ?1 OR g.player1 = ?1) AND g.status IN ('active', 'finished') "
-                           "ORDER BY g.id DESC LIMIT ?2");
-  query.bind(1, user_id).bind(2, limit);
-  return all_rows(query);
-}
-
-int GameRecords::count_active(std::int64_t user_id) const {
-  auto query = db_.prepare("SELECT count(*) FROM games WHERE status = 'active' AND (player0 = ?1 OR player1 = ?1)");
-  query.bind(1, user_id);
-  query.step();
-  return static_cast<int>(query.column_int(0));
-}
-
-int GameRecords::count_active_against_computer(std::int64_t user_id) const {
-  auto query = db_.prepare(
-      "SELECT count(*) FROM games g JOIN users u ON u.id = CASE WHEN g.player0 = ?1 THEN g.player1 ELSE g.player0 END "
-      "WHERE g.status = 'active' AND (g.player0 = ?1 OR g.player1 = ?1) AND u.computer = 1");
-  query.bind(1, user_id);
-  query.step();
-  return static_cast<int>(query.column_int(0));
 }
 
 }  // namespace pbem::server

@@ -22,16 +22,9 @@ std::string kind_name(MailKind kind) {
 
 }  // namespace
 
-void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
+void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& data, const std::string& envelope_from,
                      std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
                      std::optional<std::int64_t> relayed_by) {
-  enqueue_composed(message, mail::compose(message), envelope_from, inbox_id, game_id, kind, relayed_by);
-}
-
-void Outbox::enqueue_composed(const mail::OutgoingMessage& message, const std::string& data,
-                              const std::string& envelope_from, std::optional<std::int64_t> inbox_id,
-                              std::optional<std::int64_t> game_id, MailKind kind,
-                              std::optional<std::int64_t> relayed_by) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, state, attempts, "

@@ -28,16 +28,13 @@ class Outbox {
  public:
   explicit Outbox(Database& db) : db_(db) {}
 
-  // Composes `message` (one recipient) and queues it; call inside the caller's transaction.
-  void enqueue(const mail::OutgoingMessage& message, const std::string& envelope_from,
-               std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id,
-               MailKind kind = MailKind::Reply, std::optional<std::int64_t> relayed_by = std::nullopt);
-  // The same for a message the caller has composed already (`data`, mail::compose(message)),
-  // e.g. to know its size first.
-  void enqueue_composed(const mail::OutgoingMessage& message, const std::string& data,
-                        const std::string& envelope_from, std::optional<std::int64_t> inbox_id,
-                        std::optional<std::int64_t> game_id, MailKind kind,
-                        std::optional<std::int64_t> relayed_by);
+  // Queues `message` (one recipient), composed by the caller as `data`
+  // (mail::compose(message)), inside the caller's transaction. The one door into the
+  // outbox: the server's own mail comes here only through pipeline/reply_queue.*, which
+  // threads it and holds it to the limits and budgets first.
+  void enqueue(const mail::OutgoingMessage& message, const std::string& data, const std::string& envelope_from,
+               std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
+               std::optional<std::int64_t> relayed_by);
 
   // Queued (not yet sent) mail, oldest first; `due_by` limits it to mail whose next attempt
   // is due by then.

@@ -3,6 +3,8 @@
 
 #include "engine/registry.h"
 #include "pictures/picture.h"
+#include "server/competition/registry.h"
+#include "server/mailing/competition_text.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/invitation_text.h"
 #include "server/play/invitation_rating.h"
@@ -10,9 +12,10 @@
 #include "server/mailing/tournament_text.h"
 #include "server/mailing/league_text.h"
 #include "server/storage/game_records.h"
-#include "server/storage/ladders.h"
 #include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
+#include "server/storage/game_invitations.h"
+#include "server/storage/game_listings.h"
 #include "server/support/clock.h"
 #include "server/support/sha256.h"
 #include "server/web/web_layout.h"
@@ -72,31 +75,13 @@ bool etag_matches(std::string_view header, std::string_view etag) {
 
 std::string seven_days_ago() { return iso8601(std::chrono::system_clock::now() - std::chrono::days(7)); }
 
-// The tournament a game belongs to, as a link: "Tournament T#3 spring, round 2".
-void tournament_of(Html& html, Database& db, std::int64_t game_id) {
-  const auto of = Tournaments(db).of_game(game_id);
-  if (!of) return;
-  html.open("p").text("Tournament ");
-  html.link("/tournaments/" + std::to_string(of->id), "T#" + std::to_string(of->id) + " " + of->name);
-  html.text(", round " + std::to_string(of->round)).close("p");
-}
-
-// The ladder a game belongs to, as a link: "Ladder L#2 club".
-void ladder_of(Html& html, Database& db, std::int64_t game_id) {
-  const auto of = Ladders(db).of_game(game_id);
-  if (!of) return;
-  html.open("p").text("Ladder ");
-  html.link("/ladders/" + std::to_string(of->id), "L#" + std::to_string(of->id) + " " + of->name);
-  html.close("p");
-}
-
-// The league a game belongs to, as a link: "League G#2 club, season 3, division 1".
-void league_of(Html& html, Database& db, std::int64_t game_id) {
-  const auto of = Leagues(db).of_game(game_id);
-  if (!of) return;
-  html.open("p").text("League ");
-  html.link("/leagues/" + std::to_string(of->id), "G#" + std::to_string(of->id) + " " + of->name);
-  html.text(", season " + std::to_string(of->season) + ", division " + std::to_string(of->division)).close("p");
+// The competition a game belongs to, as a link: "Tournament T#3 spring, round 2".
+void competition_of(Html& html, Database& db, std::int64_t game_id) {
+  const auto found = competitions().of_game(db, game_id);
+  if (!found) return;
+  html.open("p").text(competition_title(found->of) + " ");
+  html.link(competition_page(found->of), competition_mark(found->of));
+  html.text(competition_stage(found->of)).close("p");
 }
 
 void move_history(Html& html, const GameRecords& records, const GameRecord& record, const Game& game) {
@@ -124,11 +109,11 @@ void move_history(Html& html, const GameRecords& records, const GameRecord& reco
 }  // namespace
 
 WebResponse home_page(Database& db, const Config& config) {
-  GameRecords records(db);
-  const auto playing = records.in_progress(kListedGames);
-  const int playing_count = records.count_in_progress();
+  GameListings listings(db);
+  const auto playing = listings.in_progress(kListedGames);
+  const int playing_count = listings.count_in_progress();
   const std::string since = seven_days_ago();
-  const auto ended = records.ended_since(since, kListedGames);
+  const auto ended = listings.ended_since(since, kListedGames);
   Tournaments tournaments(db);
   Leagues leagues(db);
   WebResponse response;
@@ -140,7 +125,7 @@ WebResponse home_page(Database& db, const Config& config) {
     // Open invitations (spec "Open invitations"): anyone may take one by mail.
     html.element("h2", "Open invitations");
     html.open("ul", {{"class", "games"}});
-    const auto open = records.open_invitations(kListedGames);
+    const auto open = GameInvitations(db).open_invitations(kListedGames);
     const InvitationRatings challengers{Ratings(db), open};  // one statement a kind, not one a line
     for (const GameRecord& record : open)
       html.element("li", game_title(record.type) + " " +
@@ -207,9 +192,7 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
       html.text(" (" + colour_of(*game, colour) + ")");
     }
     html.text(record->rated ? ", rated." : ", unrated.").close("p");
-    tournament_of(html, db, record->id);
-    ladder_of(html, db, record->id);
-    league_of(html, db, record->id);
+    competition_of(html, db, record->id);
     // While it runs: who is to move and since when, and the time control; never the
     // deadline (see turn_or_result).
     const bool running = record->active && !game->over();

@@ -7,6 +7,7 @@
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
+#include "server/storage/game_listings.h"
 #include "server/web/rating_chart.h"
 #include "server/web/web_layout.h"
 #include "server/web/web_pages.h"
@@ -51,9 +52,8 @@ void rating_table_end(Html& html) { html.close("tbody").close("table").close("di
 std::optional<WebResponse> player_page(Database& db, const Config& config, const std::string& userid) {
   const auto account = Accounts(db).find(userid);
   if (!account) return std::nullopt;
-  GameRecords records(db);
   Ratings ratings(db);
-  const auto games = records.of_user(account->id, kListedGames);
+  const auto games = GameListings(db).of_user(account->id, kListedGames);
   // A userid is public once its player has a game: before that, the page would tell
   // anyone that the userid exists (signed up, watching, organising), so it is the same
   // 404 as for a userid nobody has.

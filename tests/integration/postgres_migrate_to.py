@@ -19,7 +19,8 @@ BOB = "bob@example.net"
 TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_texts", "password_failures",
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
-          "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks"]
+          "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks",
+          "game_events", "event_consumers"]
 
 
 def comparable(row):
@@ -96,10 +97,13 @@ class MigrateTo(IngestCase):
                           {"to_move": None, "swapped": 0}, {"to_move": None, "swapped": 0},
                           {"to_move": None, "swapped": 0}])
 
-        # The installation carries on from PostgreSQL.
+        # The installation carries on from PostgreSQL, its events numbered on after the copied ones.
+        copied_events = max(e["id"] for e in before["game_events"])
         p = target.ingest(make_mail(BOB, "hy3 move 2 bob secret2 a1#2"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertEqual(target.query("SELECT plies FROM games WHERE id = 2"), [{"plies": 2}])
+        self.assertEqual(target.query(f"SELECT kind FROM game_events WHERE id > {copied_events}"),
+                         [{"kind": "ply_stored"}])
         p = target.ingest(make_mail(ALICE, "hy3 challenge alice bob -size=3"))
         self.assertEqual(p.returncode, 0, p.stderr.decode())
         self.assertEqual([g["id"] for g in target.query("SELECT id FROM games ORDER BY id")], [1, 2, 3, 4, 5, 6])

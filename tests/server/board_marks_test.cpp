@@ -9,8 +9,8 @@
 
 #include "engine/registry.h"
 #include "mail/html_page.h"
-#include "server/handlers/multiple.h"
-#include "server/handlers/processor.h"
+#include "server/pipeline/multiple.h"
+#include "server/pipeline/processor.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
 #include "server/storage/migrations.h"

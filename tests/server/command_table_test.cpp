@@ -10,7 +10,7 @@
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
 #include "server/handlers/dispatch.h"
-#include "server/handlers/help.h"
+#include "server/mailing/help_text.h"
 
 using namespace pbem::server;
 

@@ -12,6 +12,8 @@
 #include "server/storage/game_records.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/storage/outbox.h"
+#include "server/storage/game_invitations.h"
+#include "server/storage/game_listings.h"
 #include "server/web/web_routes.h"
 #include "service_fixture.h"
 
@@ -50,37 +52,37 @@ TEST_CASE("an invitation is in no list, cap or clock until it starts", "[invitat
   CHECK(invited.invitation == "invited");
   CHECK_FALSE(invited.active);
   CHECK_FALSE(invited.to_move);
-  CHECK(f.records.count_active(f.alice) == 0);
-  CHECK(f.records.of_type("hy3", std::nullopt, 100).empty());
-  CHECK(f.records.of_user(f.alice, 100).empty());
-  CHECK(f.records.awaiting(f.alice).empty());
-  CHECK(f.records.count_pending_invitations(f.alice) == 1);
-  CHECK(f.records.count_pending_invitations(f.bob) == 0);
-  CHECK(f.records.invitation_pending_between(f.bob, f.alice));
-  CHECK_FALSE(f.records.invitation_pending_between(f.alice, f.carol));
-  CHECK(f.records.invitations_to_lapse("2030-01-08T11:59:59Z").empty());
-  CHECK(f.records.invitations_to_lapse("2030-01-08T12:00:00Z") == std::vector<std::int64_t>{invited.id});
+  CHECK(GameListings(f.db).count_active(f.alice) == 0);
+  CHECK(GameListings(f.db).of_type("hy3", std::nullopt, 100).empty());
+  CHECK(GameListings(f.db).of_user(f.alice, 100).empty());
+  CHECK(GameListings(f.db).awaiting(f.alice).empty());
+  CHECK(GameInvitations(f.db).count_pending_invitations(f.alice) == 1);
+  CHECK(GameInvitations(f.db).count_pending_invitations(f.bob) == 0);
+  CHECK(GameInvitations(f.db).invitation_pending_between(f.bob, f.alice));
+  CHECK_FALSE(GameInvitations(f.db).invitation_pending_between(f.alice, f.carol));
+  CHECK(GameInvitations(f.db).invitations_to_lapse("2030-01-08T11:59:59Z").empty());
+  CHECK(GameInvitations(f.db).invitations_to_lapse("2030-01-08T12:00:00Z") == std::vector<std::int64_t>{invited.id});
 
-  const GameRecord started = f.records.start_invitation(invited);
+  const GameRecord started = GameInvitations(f.db).start_invitation(invited);
   CHECK(started == *f.records.find(invited.id));
   CHECK(started.active);
   CHECK_FALSE(started.invitation);
   CHECK(started.to_move == f.alice);
-  CHECK(f.records.count_active(f.alice) == 1);
-  CHECK(f.records.count_pending_invitations(f.alice) == 0);
-  CHECK(f.records.invitations_to_lapse("2031-01-01T00:00:00Z").empty());
-  CHECK_FALSE(f.records.end_invitation(started, "declined"));  // started: no longer pending
-  CHECK_THROWS(f.records.start_invitation(started));
+  CHECK(GameListings(f.db).count_active(f.alice) == 1);
+  CHECK(GameInvitations(f.db).count_pending_invitations(f.alice) == 0);
+  CHECK(GameInvitations(f.db).invitations_to_lapse("2031-01-01T00:00:00Z").empty());
+  CHECK_FALSE(GameInvitations(f.db).end_invitation(started, "declined"));  // started: no longer pending
+  CHECK_THROWS(GameInvitations(f.db).start_invitation(started));
 }
 
 TEST_CASE("an invitation ends once, and is then listed nowhere", "[invitations]") {
   Invitees f;
   const GameRecord invited = f.invite(f.alice, f.bob);
-  CHECK(f.records.end_invitation(invited, "lapsed"));
-  CHECK_FALSE(f.records.end_invitation(invited, "declined"));  // a second tick, a late decline
+  CHECK(GameInvitations(f.db).end_invitation(invited, "lapsed"));
+  CHECK_FALSE(GameInvitations(f.db).end_invitation(invited, "declined"));  // a second tick, a late decline
   CHECK(f.records.find(invited.id)->invitation == "lapsed");
-  CHECK(f.records.of_type("hy3", std::nullopt, 100).empty());
-  CHECK(f.records.count_pending_invitations(f.alice) == 0);
+  CHECK(GameListings(f.db).of_type("hy3", std::nullopt, 100).empty());
+  CHECK(GameInvitations(f.db).count_pending_invitations(f.alice) == 0);
 }
 
 TEST_CASE("an open invitation gives its open seat to its taker, newest first in the listing", "[invitations]") {
@@ -88,16 +90,16 @@ TEST_CASE("an open invitation gives its open seat to its taker, newest first in 
   const GameRecord first = f.invite(f.alice, 0, 1);
   const GameRecord second = f.invite(f.bob, 0, 0);
   CHECK(first.invitation == "open");
-  const auto listed = f.records.open_invitations("hy3", 100);
+  const auto listed = GameInvitations(f.db).open_invitations("hy3", 100);
   REQUIRE(listed.size() == 2);
   CHECK(listed[0].id == second.id);
   CHECK(listed[1] == first);
-  CHECK(f.records.open_invitations(1).size() == 1);
-  const GameRecord taken = f.records.start_invitation(second, f.carol);
+  CHECK(GameInvitations(f.db).open_invitations(1).size() == 1);
+  const GameRecord taken = GameInvitations(f.db).start_invitation(second, f.carol);
   CHECK(taken.players == std::array<std::int64_t, 2>{f.carol, f.bob});
   CHECK(taken.open_seat == 0);
   CHECK(taken.to_move == f.carol);
-  CHECK(f.records.open_invitations("hy3", 100).size() == 1);
+  CHECK(GameInvitations(f.db).open_invitations("hy3", 100).size() == 1);
 }
 
 TEST_CASE("blocks and the challenges setting", "[invitations]") {

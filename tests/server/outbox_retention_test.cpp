@@ -46,7 +46,8 @@ struct Fixture {
     message.text = std::string("To confirm, send\n\n    confirm alice ") + kCode + "\n";
     message.date = std::chrono::system_clock::now();
     Transaction transaction(db);
-    Outbox(db).enqueue(message, "pbem@localhost", std::nullopt, std::nullopt, kind);
+    Outbox(db).enqueue(message, pbem::mail::compose(message), "pbem@localhost", std::nullopt, std::nullopt, kind,
+                       std::nullopt);
     transaction.commit();
     auto query = db.prepare("SELECT id FROM outbox WHERE message_id = ?");
     query.bind(1, id + "@localhost");

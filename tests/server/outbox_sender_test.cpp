@@ -53,7 +53,8 @@ void enqueue(Database& db, const std::string& recipient, const std::string& id) 
   message.text = "hello\n";
   message.date = std::chrono::system_clock::now();
   Transaction transaction(db);
-  Outbox(db).enqueue(message, "pbem@localhost", std::nullopt, std::nullopt);
+  Outbox(db).enqueue(message, pbem::mail::compose(message), "pbem@localhost", std::nullopt, std::nullopt,
+                     MailKind::Reply, std::nullopt);
   transaction.commit();
 }
 

@@ -78,7 +78,8 @@ struct Fixture {
     message.date = Clock::now();
     Transaction transaction(db);
     Outbox outbox(db);
-    outbox.enqueue(message, "pbem@localhost", inbox_id, std::nullopt, MailKind::Reply);
+    outbox.enqueue(message, pbem::mail::compose(message), "pbem@localhost", inbox_id, std::nullopt, MailKind::Reply,
+                   std::nullopt);
     const auto id = db.last_insert_id();
     if (settled_days_ago) {
       outbox.mark_sent(id);

@@ -7,6 +7,7 @@
 
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
+#include "server/storage/game_listings.h"
 #include "server/web/html.h"
 #include "server/web/web_routes.h"
 #include "service_fixture.h"
@@ -98,14 +99,13 @@ TEST_CASE("a picture's ETag names its position; a match is 304 without the pictu
 
 TEST_CASE("the lists the front page and a player's page read", "[web]") {
   Site site;
-  GameRecords records(site.db);
-  CHECK(records.count_in_progress() == 1);
-  REQUIRE(records.in_progress(10).size() == 1);
-  CHECK(records.in_progress(10)[0].id == 2);
-  CHECK(records.ended_since("2000-01-01T00:00:00Z", 10).size() == 1);
-  CHECK(records.ended_since("2999-01-01T00:00:00Z", 10).empty());
-  CHECK(records.of_user(1, 1).size() == 1);
-  CHECK(records.of_user(1, 10).size() == 2);
+  CHECK(GameListings(site.db).count_in_progress() == 1);
+  REQUIRE(GameListings(site.db).in_progress(10).size() == 1);
+  CHECK(GameListings(site.db).in_progress(10)[0].id == 2);
+  CHECK(GameListings(site.db).ended_since("2000-01-01T00:00:00Z", 10).size() == 1);
+  CHECK(GameListings(site.db).ended_since("2999-01-01T00:00:00Z", 10).empty());
+  CHECK(GameListings(site.db).of_user(1, 1).size() == 1);
+  CHECK(GameListings(site.db).of_user(1, 10).size() == 2);
   const auto history = Ratings(site.db).history("hy3", 1);
   REQUIRE(history.size() == 1);
   CHECK(history[0].game_id == 1);

@@ -12,7 +12,7 @@
 
 #include "server/language/command_lines.h"
 #include "server/language/masked_command.h"
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 
 namespace pbem::server {
 

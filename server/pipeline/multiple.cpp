@@ -1,4 +1,4 @@
-#include "server/handlers/multiple.h"
+#include "server/pipeline/multiple.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 #include "server/storage/database.h"
 #include "server/storage/game_records.h"
 #include "server/support/config.h"

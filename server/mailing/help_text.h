@@ -1,4 +1,4 @@
-// Help texts mailed in reply to `help ...` and `<game> help`.
+// Help texts mailed in reply to `help ...` and `<game> help` (handlers/help_commands.cpp).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-#include "server/handlers/processor.h"
+#include "server/pipeline/processor.h"
 
 #include "engine/text.h"
 #include "mail/text_wrap.h"

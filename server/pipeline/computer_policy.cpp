@@ -1,4 +1,4 @@
-#include "server/handlers/computer_policy.h"
+#include "server/pipeline/computer_policy.h"
 
 namespace pbem::server {
 

@@ -1,12 +1,10 @@
-#include "server/handlers/help.h"
+#include "server/mailing/help_text.h"
 
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/text_wrap.h"
 #include "server/play/challenge_options.h"
 #include "server/language/command_table.h"
-#include "server/handlers/command_context.h"
-#include "server/handlers/handlers.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {
@@ -287,16 +285,4 @@ std::string game_help_text(const std::string& game) {
          game_usages(type->name);
 }
 
-namespace handlers {
-
-void help(CommandContext& ctx, const Command& c) {
-  ctx.out.replies.push_back(
-      ctx.to_sender("Help", mail::wrap_text(help_text(c.words, ctx.config.server.address, ctx.config.clock))));
-}
-
-void game_help(CommandContext& ctx, const Command& c) {
-  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " help", mail::wrap_text(game_help_text(c.type))));
-}
-
-}  // namespace handlers
 }  // namespace pbem::server

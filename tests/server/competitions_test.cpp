@@ -1,0 +1,53 @@
+// The one interface of competitions (issue 53: play/competitions.h,
+// competition/registry.cpp, mailing/competition_text.h): every kind registered once, in
+// the order of the reactions and mails; each worded; a game of each found as that kind.
+#include <catch2/catch.hpp>
+
+#include "server/competition/registry.h"
+#include "server/handlers/ply_reactions.h"
+#include "server/mailing/competition_text.h"
+#include "service_fixture.h"
+
+using namespace pbem::server;
+
+TEST_CASE("every stored ply runs ratings, proposals, each kind's results, then conditional answers", "[competitions]") {
+  CHECK(ply_reactions().names() == std::vector<std::string>{"ratings", "proposals", "tournament results",
+                                                            "league results", "ladder results",
+                                                            "conditional answers"});
+}
+
+TEST_CASE("each kind of competition has its words and its rules", "[competitions]") {
+  std::vector<std::string> kinds;
+  for (const auto& kind : competitions().kinds()) {
+    kinds.push_back(kind->kind());
+    CompetitionOfGame of(kind->kind(), 3, "club");
+    CHECK_NOTHROW(competition_heading(of));
+    CHECK(competition_page(of).find("/3") != std::string::npos);
+    CHECK(abort_refused(7, of).find("cannot be aborted") != std::string::npos);
+    CHECK_FALSE(kind->games_may_abort());       // a result is owed to the competition
+    CHECK_FALSE(kind->never_moved_aborts());    // joining was consent: the loss on time stands
+  }
+  CHECK(kinds == std::vector<std::string>{"tournament", "league", "ladder"});
+  CHECK_THROWS_AS(competition_heading(CompetitionOfGame("cup", 1, "x")), std::logic_error);
+}
+
+TEST_CASE("a game of a competition is found as that kind, a friendly game as none", "[competitions]") {
+  pbem::test::ServiceFixture f;
+  f.member("alice", "alice@example.org");
+  f.member("bob", "bob@example.net");
+  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");  // game 1: friendly
+  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice club -size=3");
+  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
+  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
+  f.deliver("bob@example.net", "hy3 climb L#1 bob pw-bob alice");  // game 2
+  CHECK_FALSE(competitions().of_game(f.db, 1));
+  const auto found = competitions().of_game(f.db, 2);
+  REQUIRE(found);
+  CHECK(found->kind.kind() == "ladder");
+  CHECK(competition_heading(found->of) == "Ladder L#1 club\n\n");
+  CHECK(signoff_lines({LeftCompetition("ladder", 1, "club"), LeftCompetition("tournament", 0, "", LeftCompetition::How::Entry),
+                       LeftCompetition("league", 2, "west", LeftCompetition::How::AfterSeason, 4)}) ==
+        "You were taken out of the 1 tournament(s) you had joined that have not started.\n"
+        "You left ladder(s) L#1 club; your ladder games under way go on.\n"
+        "You leave league(s) G#2 west (after season 4): play your games\nof the season out or resign them.\n");
+}
