@@ -140,7 +140,7 @@ class Daemon:
 
     def __init__(self, server, prefix=()):
         self.server = server
-        self.prefix = list(prefix)  # e.g. ["faketime", "@2027-01-01 12:00:00"]: a clock of its own
+        self.prefix = list(prefix)  # e.g. clock_harness.running_clock_prefix(when): a clock of its own
         self.port = server.port
         self.proc = None
         self.log_paths = []

@@ -15,7 +15,6 @@ Needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh; the ctest entry postgres_two
 skipped without it."""
 import collections
 import re
-import shutil
 import smtplib
 import subprocess
 import sys
@@ -157,7 +156,7 @@ class TwoDaemons(ShowsLogsOnFailure, unittest.TestCase):
 
 
 @unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed")
+@tc.needs_libfaketime
 class ClockDutiesOnce(unittest.TestCase):
     games = 4
     tickers = 4
@@ -175,8 +174,8 @@ class ClockDutiesOnce(unittest.TestCase):
                 p = self.server.ingest(make_mail(tc.PLAYERS["alice"][0], subject))
                 self.assertEqual(p.returncode, 0, p.stderr)
         self.server.now = tc.T0 + tc.timedelta(days=3)  # every deadline has come
-        ticks = [subprocess.Popen(["faketime", "-f", tc.stamp(self.server.now), pbem_binary(), "--config",
-                                   self.server.config, "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        ticks = [subprocess.Popen(self.server.frozen_pbem_command("tick"), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)
                  for _ in range(self.tickers)]
         outputs = [tick.communicate(timeout=120) for tick in ticks]
         self.assertEqual([tick.returncode for tick in ticks], [0] * self.tickers, outputs)
