@@ -3,7 +3,9 @@ running, tournament and league games made through `pbem ingest`, then `pbem web`
 page and picture, 404s, ETag/304, HEAD, refused methods, a slow client and oversized
 requests; a crawl of every linked page that greps for anything private (addresses,
 passwords, tokens, conditional moves, watchers, vacations, deadlines); every page through `tidy`;
-the game and ratings pages in headless Chromium at 390 and 1280 px (no sideways scrolling);
+the game and ratings pages in headless Chromium at 390 and 1280 px (no sideways scrolling),
+and every kind of page at 390 px with no box cut off; how to join on the front page,
+legends outside the drawn board, times as `2026-12-01 19:12 UTC`;
 the links in mails; and pbemd serving the window beside SMTP, refusing a port in use."""
 import html.parser
 import http.client
