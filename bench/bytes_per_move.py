@@ -46,24 +46,12 @@ from datetime import datetime, timedelta
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "integration"))
 import pbem_harness  # noqa: E402
+from clock_harness import frozen_clock_prefix, libfaketime, running_clock_prefix  # noqa: E402
 from pbem_harness import free_port, make_mail  # noqa: E402
 
 T0 = datetime(2027, 1, 4, 8, 0, 0)
 SERVER = "pbem@test.example"
 KEEP_ALL = {"inbox": {"keep_days": 3650}, "outbox": {"keep_days": 3650}}
-
-
-def stamp(when):
-    return when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def running_clock(when):
-    """libfaketime with the clock running from `when` (for `pbem outbox send`'s timeouts)."""
-    import glob
-    [library] = glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1")[:1] or [None]
-    if not library:
-        sys.exit("libfaketime (Debian package faketime) is not installed")
-    return ["env", f"LD_PRELOAD={library}", f"FAKETIME=@{stamp(when)}"]
 
 
 class Bench:
@@ -101,8 +89,9 @@ class Bench:
         return path
 
     def run(self, *args, stdin=None, config=None, when=None, ok=(0,)):
-        p = subprocess.run(["faketime", "-f", stamp(when or self.now), self.pbem, "--config", config or self.config,
-                            *args], input=stdin, capture_output=True, timeout=120)
+        command = [self.pbem, "--config", config or self.config, *args]
+        p = subprocess.run(frozen_clock_prefix(when or self.now) + command, input=stdin, capture_output=True,
+                           timeout=120)
         if p.returncode not in ok:
             sys.exit(f"pbem {' '.join(args)}: exit {p.returncode}: {p.stderr.decode()[-2000:]}")
         return p
@@ -198,7 +187,7 @@ class Bench:
                     userid = players[day % 2]
                     address, password, pictures = users[userid]
                     self.move(game, userid, address, password, pictures, plies[day])
-            send = subprocess.run(running_clock(self.now + timedelta(hours=1)) +
+            send = subprocess.run(running_clock_prefix(self.now + timedelta(hours=1)) +
                                   [self.pbem, "--config", self.config, "outbox", "send"], capture_output=True,
                                   timeout=300)
             if send.returncode != 0:
@@ -263,8 +252,8 @@ def main():
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory and its databases")
     args = parser.parse_args()
-    if not shutil.which("faketime") or not os.path.exists("/usr/sbin/smtp-sink"):
-        print("needs faketime and Postfix's smtp-sink (scripts/install-deps.sh installs both)", file=sys.stderr)
+    if not libfaketime() or not os.path.exists("/usr/sbin/smtp-sink"):
+        print("needs libfaketime and Postfix's smtp-sink (scripts/install-deps.sh installs both)", file=sys.stderr)
         return 77
     bench = Bench(args)
     try:

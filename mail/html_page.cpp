@@ -35,42 +35,48 @@ std::string_view right_trimmed(std::string_view line) {
 
 // Lines as they are, in one <pre> (the newline after <pre> is ignored by HTML, so the
 // first line keeps its first column).
-void append_pre(std::string& html, const std::vector<std::string_view>& lines) {
+template <typename Line>
+void append_pre(std::string& html, const std::vector<Line>& lines) {
   html += kPre;
   for (std::string_view line : lines) html += html_escape(right_trimmed(line)) + "\n";
   html += "</pre>\n";
 }
 
+// Aligned lines from lines[i] on, and blank lines only when more aligned lines follow them.
+TextBlock aligned_block(const std::vector<std::string_view>& lines, std::size_t& i) {
+  std::size_t last = i;
+  for (std::size_t j = i; j < lines.size(); ++j) {
+    if (column_aligned(lines[j])) last = j;
+    else if (!blank_line(lines[j])) break;
+  }
+  TextBlock block{true, {}};
+  for (; i <= last; ++i) block.lines.emplace_back(right_trimmed(lines[i]));
+  return block;
+}
+
+// Prose from lines[i] on, up to a blank or an aligned line.
+TextBlock prose_block(const std::vector<std::string_view>& lines, std::size_t& i) {
+  TextBlock block{false, {}};
+  bool wrapped = false;  // the line before was wrapped for a mail's width
+  for (; i < lines.size() && !blank_line(lines[i]) && !column_aligned(lines[i]); ++i) {
+    std::string_view line = right_trimmed(lines[i]);
+    while (!line.empty() && blank(line.front())) line.remove_prefix(1);  // HTML would drop them
+    if (wrapped) block.lines.back() += "\n" + std::string(line);
+    else block.lines.emplace_back(line);
+    wrapped = line.size() >= kWrappedLine && std::string_view(".!?:").find(line.back()) == std::string_view::npos;
+  }
+  return block;
+}
+
 // Prose and unmarked column-aligned lines, in the order they come.
 void append_text(std::string& html, std::string_view text) {
-  const std::vector<std::string_view> lines = lines_of(text);
-  std::size_t i = 0;
-  while (i < lines.size()) {
-    if (blank_line(lines[i])) {
-      ++i;
-      continue;
-    }
-    if (column_aligned(lines[i])) {
-      // Aligned lines, and blank lines only when more aligned lines follow them.
-      std::size_t last = i;
-      for (std::size_t j = i; j < lines.size(); ++j) {
-        if (column_aligned(lines[j])) last = j;
-        else if (!blank_line(lines[j])) break;
-      }
-      append_pre(html, {lines.begin() + static_cast<std::ptrdiff_t>(i),
-                        lines.begin() + static_cast<std::ptrdiff_t>(last) + 1});
-      i = last + 1;
+  for (const TextBlock& block : text_blocks(text)) {
+    if (block.aligned) {
+      append_pre(html, block.lines);
       continue;
     }
     html += "<p>";
-    bool wrapped = false;  // the line before was wrapped for a mail's width
-    for (bool first = true; i < lines.size() && !blank_line(lines[i]) && !column_aligned(lines[i]); ++i, first = false) {
-      if (!first) html += wrapped ? "\n" : "<br>\n";
-      std::string_view line = right_trimmed(lines[i]);
-      while (!line.empty() && blank(line.front())) line.remove_prefix(1);  // HTML would drop them
-      html += html_escape(line);
-      wrapped = line.size() >= kWrappedLine && std::string_view(".!?:").find(line.back()) == std::string_view::npos;
-    }
+    for (std::size_t i = 0; i < block.lines.size(); ++i) html += (i ? "<br>\n" : "") + html_escape(block.lines[i]);
     html += "</p>\n";
   }
 }
@@ -90,6 +96,18 @@ void append_picture(std::string& html, const std::string& content_id) {
 }
 
 }  // namespace
+
+std::vector<TextBlock> text_blocks(std::string_view text) {
+  const std::vector<std::string_view> lines = lines_of(text);
+  std::vector<TextBlock> blocks;
+  std::size_t i = 0;
+  while (i < lines.size()) {
+    if (blank_line(lines[i])) ++i;
+    else if (column_aligned(lines[i])) blocks.push_back(aligned_block(lines, i));
+    else blocks.push_back(prose_block(lines, i));
+  }
+  return blocks;
+}
 
 bool column_aligned(std::string_view line) {
   line = right_trimmed(line);

@@ -50,6 +50,17 @@ std::string html_page(const std::string& title, const std::string& text, const s
 // The rule above for one line outside the marked boards (exposed for tests).
 bool column_aligned(std::string_view line);
 
+// Text outside the marked boards, cut by the rule above into what the page shows: a run of
+// column-aligned lines (with the blank lines between them, each right-trimmed), one <pre>;
+// or a paragraph of prose, one entry per line the page keeps, the text's lines that run
+// on joined by '\n' (trimmed: HTML would drop the blanks). The web window's pages lay
+// out the texts they share with mails by it too (server/web/web_layout.h).
+struct TextBlock {
+  bool aligned = false;
+  std::vector<std::string> lines;
+};
+std::vector<TextBlock> text_blocks(std::string_view text);
+
 // & < > " ' as character references.
 std::string html_escape(std::string_view text);
 

@@ -10,7 +10,7 @@ packages=(
   swaks postfix sqlite3 openssl                  # test tools: SMTP client, smtp-sink/-source
   libnet-ssleay-perl libio-socket-ssl-perl       # swaks --tls (only "recommended" by swaks)
   clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers
-  faketime                                       # tests that move the clock
+  libfaketime                                    # tests that move the clock (preloaded, no wrapper)
   postgresql libpq-dev                           # PostgreSQL storage (libpq) and its tests (the server)
   pgbouncer                                      # bench/scale.py --postgres: `pbem ingest` through a pooler
   libcairo2-dev libpng-dev                       # board images (drawn by cairo, written by libpng)

@@ -25,7 +25,7 @@ void print_usage(std::ostream& out) {
          "                                                       this user write it and its directory?\n"
          "  ingest [--sender ADDRESS] [--recipient ADDRESS ...] < message\n"
          "                                                       process one mail (MTA pipe delivery)\n"
-         "  outbox [list|send]                                   print queued mail (mbox), list it, or send it now\n"
+         "  outbox [list|send]                                   print queued mail (mboxrd), list it, or send it now\n"
          "  ratings --rebuild [--write]                          recompute all ratings, report (or replace) differences\n"
          "  tick                                                 the clock's due reminders, losses on time,\n"
          "                                                       tournament starts and digests; empties sent\n"

@@ -8,6 +8,7 @@
 #include "engine/text.h"
 #include "server/cli/database_access.h"
 #include "server/storage/database.h"
+#include "server/support/clock.h"
 #include "server/support/log.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/pipeline/bot_turns.h"
@@ -28,7 +29,7 @@ Database open_database(const Config& config) {
   return db;
 }
 
-// mboxrd: a body line starting with ">*From " gets one more '>', so readers can undo it.
+// mboxrd: a body line matching ^>*From  gets one more '>', so readers can undo it.
 std::string mbox_escaped(const std::string& data) {
   std::string out;
   std::size_t start = 0;
@@ -42,6 +43,15 @@ std::string mbox_escaped(const std::string& data) {
     start = end + 1;
   }
   return out;
+}
+
+// An mboxrd From_ line as mutt and s-nail read it: the envelope sender (a bounce's empty
+// one as MAILER-DAEMON) and the time it was queued in asctime's form.
+std::string mbox_from_line(const QueuedMail& mail) {
+  const std::string sender = mail.envelope_from.empty() ? "MAILER-DAEMON" : mail.envelope_from;
+  // created_at is always the store's own ISO time; the moment of printing is only a fallback.
+  const auto queued = parse_iso8601(mail.created_at).value_or(std::chrono::system_clock::now());
+  return "From " + sender + " " + ctime_utc(queued) + "\n";
 }
 
 }  // namespace
@@ -153,7 +163,7 @@ int run_outbox(const Config& config, const std::vector<std::string>& args, std::
   auto queued = outbox.queued();
   if (args.empty()) {
     for (const QueuedMail& mail : queued) {
-      out << "From " << mail.envelope_from << " " << mail.created_at << "\n";
+      out << mbox_from_line(mail);
       std::string data = mail.data;
       std::string unix_text;
       for (std::size_t i = 0; i < data.size(); ++i)

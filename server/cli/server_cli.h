@@ -25,7 +25,8 @@ int run_init(const Config& config, const std::vector<std::string>& args, std::os
 // sender; "", "<>" or MAILER-DAEMON, any case, for the null sender) [--recipient ADDRESS
 // ...] (the envelope recipients: a game or digest address).
 int run_ingest(const Config& config, const std::vector<std::string>& args, std::istream& in);
-// No args: queued mail as an mbox on `out`, oldest first. "list": one line per message.
+// No args: queued mail as an mboxrd on `out`, oldest first (ctime From_ lines, as mutt and
+// s-nail read them). "list": one line per message.
 // "send": one delivery pass to the smarthost (for pipe delivery without pbemd).
 int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out);
 // The clock's duties that are due, each once (pipeline/clock_duties.h); one line on `out`

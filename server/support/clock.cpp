@@ -6,18 +6,44 @@ namespace pbem::server {
 
 std::string now_iso8601() { return iso8601(std::chrono::system_clock::now()); }
 
-std::string iso8601(std::chrono::system_clock::time_point time) {
+namespace {
+
+// A time point's calendar fields in UTC, to the second.
+struct Civil {
+  int year;
+  unsigned month, day, weekday;  // weekday: 0 is Sunday
+  int hour, minute, second;
+};
+
+Civil civil(std::chrono::system_clock::time_point time) {
   using namespace std::chrono;
   const auto seconds = floor<std::chrono::seconds>(time);
   const auto day = floor<days>(seconds);
   const year_month_day date(day);
   const hh_mm_ss clock(seconds - day);
+  return {static_cast<int>(date.year()), static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+          weekday(day).c_encoding(), static_cast<int>(clock.hours().count()),
+          static_cast<int>(clock.minutes().count()), static_cast<int>(clock.seconds().count())};
+}
+
+}  // namespace
+
+std::string iso8601(std::chrono::system_clock::time_point time) {
+  const Civil t = civil(time);
   char text[40];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ",
-                static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
-                static_cast<unsigned>(date.day()), static_cast<int>(clock.hours().count()),
-                static_cast<int>(clock.minutes().count()),
-                static_cast<int>(clock.seconds().count()));
+  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", t.year, t.month, t.day, t.hour, t.minute,
+                t.second);
+  return text;
+}
+
+std::string ctime_utc(std::chrono::system_clock::time_point time) {
+  static constexpr const char* kWeekdays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  const Civil t = civil(time);
+  char text[40];
+  std::snprintf(text, sizeof text, "%s %s %2u %02d:%02d:%02d %d", kWeekdays[t.weekday], kMonths[t.month - 1], t.day,
+                t.hour, t.minute, t.second, t.year);
   return text;
 }
 

@@ -16,5 +16,8 @@ std::optional<std::chrono::system_clock::time_point> parse_iso8601(const std::st
 std::string readable_utc(std::chrono::system_clock::time_point time);
 // Truncates to whole seconds (towards the past, also before 1970).
 std::string iso8601(std::chrono::system_clock::time_point time);
+// As C's asctime() in UTC, without its newline: "Wed Dec  2 00:35:00 2026" (the date of an
+// mbox's From_ line, which mutt and s-nail read in no other form).
+std::string ctime_utc(std::chrono::system_clock::time_point time);
 
 }  // namespace pbem::server

@@ -73,6 +73,21 @@ bool etag_matches(std::string_view header, std::string_view etag) {
   return false;
 }
 
+// How to join, before anything else: the window is where a newcomer lands, and everything
+// is done by mail to the server's address.
+void how_to_join(Html& html, const std::string& address) {
+  html.open("p").text("Games here are played by mail: every command is the Subject of a mail to ");
+  html.link("mailto:" + address, address);
+  html.text(".").close("p");
+  html.open("p").text("To join, mail it the Subject ");
+  html.element("code", "signup <userid> <password>");
+  html.text(", then the ");
+  html.element("code", "confirm");
+  html.text(" line of its reply; the Subject ");
+  html.element("code", "help");
+  html.text(" brings every command.").close("p");
+}
+
 std::string seven_days_ago() { return iso8601(std::chrono::system_clock::now() - std::chrono::days(7)); }
 
 // The competition a game belongs to, as a link: "Tournament T#3 spring, round 2".
@@ -95,15 +110,21 @@ void move_history(Html& html, const GameRecords& records, const GameRecord& reco
     for (const StoredMove& m : moves) {
       html.open("li");
       html.link(game_path(record.id) + "/" + std::to_string(m.ply) + ".png", game.describe_ply(m.move));
-      html.text(" by " + m.userid + " (" + colour_of(game, m.colour) + "), " + m.created_at);
+      html.text(" by " + m.userid + " (" + colour_of(game, m.colour) + "), ");
+      time_element(html, m.created_at);
       html.close("li");
     }
     html.close("ol");
   }
-  for (const TakenBack& t : records.takebacks(record.id))
-    html.element("p", "Taken back: move " + std::to_string(t.move.ply) + " " + game.describe_ply(t.move.move) + " by " +
-                          t.move.userid + ", played " + t.move.created_at + ", taken back " + t.taken_back_at + ".",
-                 {{"class", "quiet"}});
+  for (const TakenBack& t : records.takebacks(record.id)) {
+    html.open("p", {{"class", "quiet"}});
+    html.text("Taken back: move " + std::to_string(t.move.ply) + " " + game.describe_ply(t.move.move) + " by " +
+              t.move.userid + ", played ");
+    time_element(html, t.move.created_at);
+    html.text(", taken back ");
+    time_element(html, t.taken_back_at);
+    html.text(".").close("p");
+  }
 }
 
 }  // namespace
@@ -118,6 +139,7 @@ WebResponse home_page(Database& db, const Config& config) {
   Leagues leagues(db);
   WebResponse response;
   response.body = page(config.server.name, "Games", [&](Html& html) {
+    how_to_join(html, config.server.address);
     html.element("h2", "In progress (" + std::to_string(playing_count) + ")");
     game_list(html, playing);
     if (playing_count > static_cast<int>(playing.size()))
@@ -203,9 +225,11 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     if (running) html.element("p", time_control(*record));
     const std::string after = game->ply_count() == 0 ? "The empty board" : "The board after move " + std::to_string(game->ply_count());
     html.empty("img", {{"class", "board"}, {"src", game_path(record->id) + ".png"}, {"alt", after}});
-    preformatted(html, game->render(RenderContext{users}));
+    board_and_legend(html, game->diagram(), game->render(RenderContext{users}));
     move_history(html, records, *record, *game);
-    html.element("p", "Started " + record->created_at + ".", {{"class", "quiet"}});
+    html.open("p", {{"class", "quiet"}}).text("Started ");
+    time_element(html, record->created_at);
+    html.text(".").close("p");
   });
   return response;
 }

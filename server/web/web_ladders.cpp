@@ -38,7 +38,7 @@ std::optional<WebResponse> ladder_page(Database& db, const Config& config, std::
     // The organiser and the players on the rungs are named, not linked: they may have no
     // game, and the page of a player without one is a 404.
     html.element("p", "Organised by " + l->organiser + ".");
-    preformatted(html, ladder_text(db, *l));
+    mail_text(html, ladder_text(db, *l));
     html.element("h2", "Games under way");
     game_list(html, ladders.open_games(id, 100), false);
     html.element("h2", "Last results");

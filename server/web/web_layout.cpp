@@ -1,5 +1,6 @@
 #include "server/web/web_layout.h"
 
+#include "mail/html_page.h"
 #include "server/mailing/reply_format.h"
 #include "server/support/clock.h"
 
@@ -7,8 +8,10 @@ namespace pbem::server::web {
 
 namespace {
 
-// One small stylesheet. The page never scrolls sideways: text wraps, tables and <pre>
-// scroll inside their own box, pictures shrink to the width. System fonts, no downloads.
+// One small stylesheet. The page never scrolls sideways: text wraps, a ratings table fits a
+// phone's 390 px (its player column wraps a long userid), a drawn board or a wide table
+// in <pre> scrolls inside its own box, pictures shrink to the width. System fonts, no
+// downloads.
 constexpr std::string_view kStylesheet = R"css(html { -webkit-text-size-adjust: 100%; }
 body { margin: 0 auto; max-width: 60rem; padding: 0 0.75rem 2rem; font: 1rem/1.45 system-ui, sans-serif;
   color: #1b1b1b; background: #fdfcf8; overflow-wrap: anywhere; }
@@ -21,9 +24,12 @@ pre { overflow-x: auto; max-width: 100%; padding: 0.5rem; background: #f3f0e6; b
   font: 0.85rem/1.25 ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: normal; }
 img.board { display: block; max-width: 100%; height: auto; }
 .scroll { overflow-x: auto; max-width: 100%; }
-table { border-collapse: collapse; }
-th, td { text-align: left; padding: 0.2rem 0.6rem 0.2rem 0; vertical-align: top; white-space: nowrap;
+table { border-collapse: collapse; font-size: 0.875rem; }
+th, td { text-align: left; padding: 0.2rem 0.4rem 0.2rem 0; vertical-align: top; white-space: nowrap;
   overflow-wrap: normal; }
+td.player { white-space: normal; overflow-wrap: anywhere; }
+time { white-space: nowrap; }
+code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: nowrap; }
 td.number, th.number { text-align: right; }
 ul.games, ol.moves { padding-left: 1.4rem; }
 svg.chart { display: block; max-width: 100%; height: auto; }
@@ -78,8 +84,7 @@ std::string turn_or_result(const GameRecord& record) {
   const std::string& mover = *record.to_move == record.players[0] ? record.userids[0] : record.userids[1];
   // updated_at of a running game is its last move or take-back, or its start: a vacation,
   // which moves only the deadline, leaves it as it was.
-  const auto since = parse_iso8601(record.updated_at);
-  return mover + " to move since " + (since ? readable_utc(*since) : record.updated_at);
+  return mover + " to move since " + shown_time(record.updated_at);
 }
 
 void player_link(Html& html, std::string_view userid) { html.link("/players/" + std::string(userid), userid); }
@@ -106,5 +111,38 @@ void played_game_item(Html& html, const tournament::PlayedGame& game, const std:
 }
 
 void preformatted(Html& html, std::string_view text) { html.element("pre", text); }
+
+void mail_text(Html& html, std::string_view text) {
+  for (const mail::TextBlock& block : mail::text_blocks(text)) {
+    if (block.aligned) {
+      std::string drawn;
+      for (const std::string& line : block.lines) drawn += line + "\n";
+      preformatted(html, drawn);
+      continue;
+    }
+    html.open("p", {{"class", "text"}});
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+      if (i > 0) html.empty("br");
+      html.text(block.lines[i]);
+    }
+    html.close("p");
+  }
+}
+
+void board_and_legend(Html& html, std::string_view diagram, std::string_view rendered) {
+  // render() starts with the diagram; were it ever not to, the whole text stays drawn.
+  if (!rendered.starts_with(diagram)) diagram = rendered;
+  preformatted(html, diagram);
+  mail_text(html, rendered.substr(diagram.size()));
+}
+
+std::string shown_time(const std::string& stored) {
+  const auto time = parse_iso8601(stored);
+  return time ? readable_utc(*time) : stored;
+}
+
+void time_element(Html& html, const std::string& stored) {
+  html.element("time", shown_time(stored), {{"datetime", stored}});
+}
 
 }  // namespace pbem::server::web

@@ -43,5 +43,18 @@ std::string game_path(std::int64_t id);
 void played_game_item(Html& html, const tournament::PlayedGame& game, const std::map<std::int64_t, std::string>& userids);
 // Text in a <pre> that scrolls inside itself on a narrow screen (boards, tables).
 void preformatted(Html& html, std::string_view text);
+// Text written for a mail (a competition's table with its heading lines, a board's legend)
+// as a mail's HTML part shows it (mail/html_page.h): lines drawn in columns in a <pre>,
+// the rest in paragraphs (class "text") that wrap on a phone.
+void mail_text(Html& html, std::string_view text);
+// A game's text (Game::render, which begins with Game::diagram): the drawn board alone in a
+// <pre>, then its legend and status lines as mail_text.
+void board_and_legend(Html& html, std::string_view diagram, std::string_view rendered);
+
+// A stored time (ISO 8601, "2026-12-01T19:12:18Z") as the pages show it: "2026-12-01
+// 19:12 UTC"; any other text as it is.
+std::string shown_time(const std::string& stored);
+// The same in a <time> element, which the stylesheet keeps on one line.
+void time_element(Html& html, const std::string& stored);
 
 }  // namespace pbem::server::web

@@ -29,7 +29,7 @@ std::optional<WebResponse> league_page(Database& db, const Config& config, std::
     if (const std::string moves = moves_text(*l, season); !moves.empty()) html.element("p", moves);
     for (int division = 1; division <= season.divisions(); ++division) {
       html.element("h2", "Division " + std::to_string(division));
-      preformatted(html, division_table_text(season, division));
+      mail_text(html, division_table_text(season, division));
       html.open("ul", {{"class", "games"}});
       for (const tournament::PlayedGame& game : season.games_of(division)) played_game_item(html, game, userids);
       html.close("ul");

@@ -16,7 +16,8 @@
 
 namespace pbem::server::web {
 
-// /: the games in progress, the results of the last 7 days, the tournaments, the leagues.
+// /: how to join by mail, the games in progress, the results of the last 7 days, the
+// tournaments, the leagues.
 WebResponse home_page(Database& db, const Config& config);
 // /games/N: the board (picture and text), players, clock or result, the moves.
 std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id);

@@ -24,7 +24,7 @@ std::string rating_text(const Rating& rating) {
 void rating_row(Html& html, const PlayerRating& row, std::optional<int> place) {
   html.open("tr");
   if (place) html.element("td", std::to_string(*place) + ".", {{"class", "number"}});
-  html.open("td");
+  html.open("td", {{"class", "player"}});
   player_link(html, row.userid);
   html.close("td");
   html.element("td", rating_text(row.rating), {{"class", "number"}});

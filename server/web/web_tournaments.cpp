@@ -23,7 +23,7 @@ std::optional<WebResponse> tournament_page(Database& db, const Config& config, s
     // The organiser and a player with a bye are named, not linked: they may have no game,
     // and the page of a player without one is a 404.
     html.element("p", "Organised by " + t->organiser + ".");
-    preformatted(html, tournament_table_text(db, *t));
+    mail_text(html, tournament_table_text(db, *t));
     std::map<int, std::pair<std::vector<tournament::PlayedGame>, std::vector<std::int64_t>>> rounds;
     for (const auto& g : games) rounds[g.round].first.push_back(g);
     for (const auto& b : byes) rounds[b.round].second.push_back(b.user_id);

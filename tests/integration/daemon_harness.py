@@ -140,7 +140,7 @@ class Daemon:
 
     def __init__(self, server, prefix=()):
         self.server = server
-        self.prefix = list(prefix)  # e.g. ["faketime", "@2027-01-01 12:00:00"]: a clock of its own
+        self.prefix = list(prefix)  # e.g. clock_harness.running_clock_prefix(when): a clock of its own
         self.port = server.port
         self.proc = None
         self.log_paths = []
@@ -190,8 +190,12 @@ class Daemon:
 class Arrival:
     """One message that reached a sink."""
 
-    def __init__(self, when, mail_from, recipients, data, peer=None):
+    def __init__(self, when, mail_from, recipients, data, peer=None, began=None):
         self.when = when  # time.time() when the sink had the whole message
+        # time.time() when the sink answered DATA (PythonSink only): the client was alive
+        # then, since it sent the message only after that answer. `when` may come later than
+        # the client's last act by however long the sink took to read what it had sent.
+        self.began = began
         self.peer = peer  # the client's (address, port): one per connection
         self.mail_from = mail_from
         self.recipients = recipients
@@ -207,13 +211,25 @@ class Arrival:
         return bare_id(self.message["In-Reply-To"])
 
 
+class _RecordingSmtpChannel(smtpd.SMTPChannel):
+    """Notes when it answers DATA: the moment before which the client began the message."""
+
+    def smtp_DATA(self, arg):
+        self.smtp_server.data_answered[self.peer] = time.time()
+        super().smtp_DATA(arg)
+
+
 class _RecordingSmtpServer(smtpd.SMTPServer):
+    channel_class = _RecordingSmtpChannel
+
     def __init__(self, sink, port, socket_map):
         self.sink = sink
+        self.data_answered = {}  # peer -> when its current transaction's DATA was answered
         super().__init__(("127.0.0.1", port), None, map=socket_map, decode_data=False)
 
     def process_message(self, peer, mailfrom, rcpttos, data, **kwargs):
-        self.sink._record(Arrival(time.time(), mailfrom, list(rcpttos), data, peer))
+        began = self.data_answered.pop(peer, None)
+        self.sink._record(Arrival(time.time(), mailfrom, list(rcpttos), data, peer, began))
 
 
 class PythonSink:
@@ -339,14 +355,15 @@ class ShowsLogsOnFailure:
         return result
 
 
-def replies_sent_twice(test, server, sink):
+def replies_sent_twice(test, server, sink, moment=lambda arrival: arrival.when):
     """Checks that every outbox row is marked sent and reached the sink, none more than
-    twice; returns {Message-ID: [first arrival, second arrival]} of those that came twice."""
+    twice; returns {Message-ID: [first, second]} of those that came twice, each copy as its
+    `moment` (by default when it arrived)."""
     sent = [r["message_id"] for r in server.query("SELECT message_id FROM outbox")]
     test.assertEqual(server.counts("outbox"), {"sent": len(sent)})
     copies = collections.defaultdict(list)
     for arrival in sink.received():
-        copies[arrival.message_id].append(arrival.when)
+        copies[arrival.message_id].append(moment(arrival))
     test.assertEqual(sorted(copies), sorted(sent))
     duplicated = {mid: times for mid, times in copies.items() if len(times) > 1}
     for mid, times in duplicated.items():

@@ -1,21 +1,21 @@
 """The correspondence clock (issue 10) through the real `pbem ingest` and `pbem tick`, with
-time driven by libfaketime (Debian `faketime`): every pbem process runs at a frozen moment
+time driven by libfaketime (Debian `libfaketime`): every pbem process runs at a frozen moment
 the test chooses, so nothing here waits for real time to pass. Reminder exactly once and
 then the loss on time, a move just before the deadline, -days=0, `tick` twice at one
 moment and several at once, vacations, crashes inside the timeout's transaction, and
 pbemd's own timer."""
-import shutil
 import subprocess
 import sys
 import unittest
 from datetime import datetime, timedelta
 
 from daemon_harness import Daemon, DaemonServer, PythonSink, wait_until
-from pbem_harness import build_dir, make_mail, pbem_binary, text_of
+from pbem_harness import build_dir, make_mail, text_of
 
 build_dir(sys.argv)
 
-from clock_harness import PLAYERS, T0, ClockCase, ClockServer, running_clock_prefix, shown, stamp  # noqa: E402
+from clock_harness import (PLAYERS, T0, ClockCase, ClockServer, frozen_clock_prefix, needs_libfaketime,  # noqa: E402
+                           running_clock_prefix, shown)
 
 
 class Clock(ClockCase):
@@ -147,7 +147,7 @@ class Clock(ClockCase):
             self.both_have_moved(game)
         self.new_replies()
         self.at(T0 + timedelta(days=1))
-        command = ["faketime", "-f", stamp(self.server.now), pbem_binary(), "--config", self.server.config, "tick"]
+        command = self.server.frozen_pbem_command("tick")
         ticks = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
         outputs = [tick.communicate(timeout=120) for tick in ticks]
         self.assertEqual([tick.returncode for tick in ticks], [0, 0, 0], outputs)
@@ -238,10 +238,10 @@ class Clock(ClockCase):
 
 
 class DaemonClockServer(ClockServer, DaemonServer):
-    """pbem (ingest, tick) under faketime at `now`, with a configuration for pbemd."""
+    """pbem (ingest, tick) under libfaketime at `now`, with a configuration for pbemd."""
 
 
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
+@needs_libfaketime
 class DaemonClock(unittest.TestCase):
     """pbemd's own timer: started a day after one-day deadlines (its clock running from
     there), it sends the losses on time to the smarthost without any tick from outside."""
@@ -272,6 +272,40 @@ class DaemonClock(unittest.TestCase):
         self.assertEqual(server.query("SELECT end_reason, count(*) AS n FROM games GROUP BY end_reason"),
                          [{"end_reason": "time", "n": self.GAMES}])
         self.assertEqual(daemon.terminate(), 0)
+
+
+# In a PID namespace of its own (the first process is pid 1) with a private /dev/shm: the
+# shared clocks a killed run would have left behind for every pid the program could get.
+STALE_CLOCKS = """mount -t tmpfs pbem-test-shm /dev/shm || exit 97
+for pid in $(seq 1 20); do : > /dev/shm/faketime_shm_$pid; : > /dev/shm/sem.faketime_sem_$pid; done
+exec "$@"
+"""
+
+
+def in_stale_namespace(command):
+    return ["unshare", "--map-root-user", "--pid", "--fork", "--mount", "sh", "-c", STALE_CLOCKS, "sh", *command]
+
+
+def namespaces_allowed():
+    try:
+        return subprocess.run(in_stale_namespace(["true"]), capture_output=True, timeout=30).returncode == 0
+    except OSError:
+        return False
+
+
+@needs_libfaketime
+@unittest.skipUnless(namespaces_allowed(), "unshare cannot make a PID and mount namespace here")
+class StaleSharedClock(unittest.TestCase):
+    """What a killed run leaves in /dev/shm cannot stop a later one: a program started by
+    the harness with the same pid as a dead one still gets its clock (the `faketime`
+    wrapper dies there: "sem_open: File exists")."""
+
+    def test_a_dead_runs_shared_clock_does_not_stop_a_frozen_or_a_running_clock(self):
+        for prefix in (frozen_clock_prefix(T0), running_clock_prefix(T0)):
+            with self.subTest(prefix=prefix):
+                p = subprocess.run(in_stale_namespace(prefix + ["date", "-u", "+%F %H:%M"]), capture_output=True,
+                                   text=True, timeout=30)
+                self.assertEqual((p.returncode, p.stdout), (0, "2027-03-01 12:00\n"), p.stderr)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from pbem_harness import build_dir, text_of
 
 build_dir(sys.argv)
 
-from clock_harness import PLAYERS, T0, ClockCase, stamp  # noqa: E402
+from clock_harness import PLAYERS, T0, ClockCase  # noqa: E402
 
 PLAYERS.update({"carol": ("carol@example.com", "secret3")})
 
@@ -135,7 +135,7 @@ class Digest(ClockCase):
         self.new_game("alice", "bob")
         self.new_replies()
         self.at(FIRST_DIGEST)
-        command = ["faketime", "-f", stamp(FIRST_DIGEST), *self.server.pbem_command("tick")]
+        command = self.server.frozen_pbem_command("tick")
         ticks = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
         for tick in ticks:
             tick.communicate(timeout=120)

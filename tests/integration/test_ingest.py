@@ -1,7 +1,12 @@
 """The server core end to end through `pbem ingest`: real MIME mail in, SQLite and the
 outbox checked after every step."""
+import email
+import email.policy
+import mailbox
 import os
+import re
 import sys
+import time
 import unittest
 
 from pbem_harness import IngestCase, PostfixSink, Server, build_dir, html_of, make_mail, text_of
@@ -298,6 +303,52 @@ class OutboxSend(unittest.TestCase):
         finally:
             server.close()
             sink.close()
+
+
+# An mbox From_ line as mutt and s-nail take it: the envelope sender, then the date in C's
+# asctime() form ("Wed Dec  2 00:35:00 2026", the day of the month padded with a blank).
+FROM_LINE = re.compile(rb"From \S+ (Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+                       rb"[ 123]\d [012]\d:[0-5]\d:[0-5]\d \d{4}")
+
+
+class OutboxMbox(IngestTestCase):
+    """`pbem outbox` prints an mboxrd (spec "The newcomer's path, third round"): From_ lines
+    in the ctime form, and a body line matching ^>*From  with one more '>', which a reader
+    (mutt, or this test) takes off again."""
+    BODY = "From the start, a good game.\nFrom here on I play c3.\nthanks\n"
+
+    def test_every_from_line_is_ctime_and_a_body_from_line_survives(self):
+        self.signup_both()
+        self.send(ALICE, "message alice secret1 bob", self.BODY)
+        p = self.server.pbem("outbox")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        # Readers split the mbox at every line that begins "From ": each must be a From_ line.
+        starts = [line for line in p.stdout.split(b"\n") if line.startswith(b"From ")]
+        rows = self.server.query("SELECT message_id, envelope_from, created_at FROM outbox WHERE state = 'queued'")
+        self.assertEqual(len(starts), len(rows))
+        for line in starts:
+            self.assertRegex(line, FROM_LINE.pattern + rb"\Z")
+        box = self.mbox(p.stdout)
+        self.assertEqual(len(box), len(rows))
+        by_id = {row["message_id"]: row for row in rows}
+        for message in box:
+            row = by_id[message["Message-ID"].strip("<>")]
+            queued = time.strptime(row["created_at"], "%Y-%m-%dT%H:%M:%SZ")
+            self.assertEqual(message.get_from(), f"{row['envelope_from']} {time.asctime(queued)}")
+        # The relayed body, its mboxrd quoting undone as a reader undoes it, reads as written.
+        [relayed] = [m for m in box if "thanks" in m.as_bytes().decode(errors="replace")]
+        self.assertIn(b"\n>From the start, a good game.\n>From here on I play c3.\n", relayed.as_bytes())
+        read = email.message_from_bytes(re.sub(rb"(?m)^>(>*From )", rb"\1", relayed.as_bytes()),
+                                        policy=email.policy.default)
+        self.assertIn(self.BODY, text_of(read))
+
+    def mbox(self, data):
+        path = os.path.join(self.server.path, "outbox-test.mbox")
+        with open(path, "wb") as f:
+            f.write(data)
+        box = mailbox.mbox(path)
+        self.addCleanup(box.close)
+        return list(box)
 
 
 class Fixtures(IngestTestCase):

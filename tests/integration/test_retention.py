@@ -9,7 +9,6 @@ ratings and accounts stay; the SQLite file gives the freed pages back. This file
 PostgreSQL too (postgres_retention), where the file's size is autovacuum's business."""
 import gc
 import os
-import shutil
 import subprocess
 import sys
 import unittest
@@ -20,7 +19,7 @@ from pbem_harness import build_dir, make_mail
 
 build_dir(sys.argv)
 
-from clock_harness import PLAYERS, T0, running_clock_prefix  # noqa: E402
+from clock_harness import PLAYERS, T0, needs_libfaketime, running_clock_prefix  # noqa: E402
 from test_clock import DaemonClockServer  # noqa: E402
 
 ALICE, BOB = PLAYERS["alice"][0], PLAYERS["bob"][0]
@@ -29,7 +28,7 @@ HELP = T0 + timedelta(hours=2)      # a reply that stays queued (never delivered
 RECORD = ["users", "addresses", "games", "moves", "ratings", "rating_changes"]
 
 
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
+@needs_libfaketime
 class Retention(unittest.TestCase):
     def setUp(self):
         self.sink = PythonSink().start()

@@ -8,7 +8,6 @@ through the real `pbem ingest` (and `pbem tick` under libfaketime for the digest
 log, every column of inbox, outbox and outbox_texts, and every decoded reply are searched
 for every secret, case-insensitively (parse errors lower-case the words they quote)."""
 import re
-import shutil
 import sys
 import unittest
 from datetime import timedelta
@@ -19,7 +18,7 @@ from pbem_harness import IngestCase, build_dir, make_mail, text_of
 
 build_dir(sys.argv)
 
-from clock_harness import T0, ClockServer  # noqa: E402
+from clock_harness import T0, ClockServer, needs_libfaketime  # noqa: E402
 
 ALICE, BOB, CAROL = "alice@a.test", "bob@b.test", "carol@c.test"
 ALICE_PW, BOB_PW = "Sekr3t-alice", "Sekr3t-bob"
@@ -86,7 +85,7 @@ NEW_ACCOUNT = ("signup", ["carol", CAROL_PW, CAROL], 1)
 REPORTED = [f"set alice movemail {ALICE_PW} off", f"vacation alice 7days {ALICE_PW}", f"hy3 join {ALICE_PW}"]
 
 
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
+@needs_libfaketime
 class PasswordsInAnyOrder(IngestCase):
     extra_config = {"limits": {"failed_passwords_per_hour": 100000, "replies_per_hour": 100000,
                                "relayed_per_user_per_hour": 100000, "relayed_per_recipient_per_hour": 100000}}

@@ -4,7 +4,6 @@ confirmation request, which carries its code in clear, loses its text the moment
 delivered; any other delivered mail keeps its text outbox.keep_sent_days (7), after which
 `pbem tick`, or pbemd by itself, empties it. The row's metadata (recipient, Subject,
 Message-ID, kind, times) stays."""
-import shutil
 import sys
 import unittest
 from datetime import timedelta
@@ -20,7 +19,7 @@ T0 = tc.T0
 ALICE = "alice@example.org"
 
 
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
+@tc.needs_libfaketime
 class SentMail(unittest.TestCase):
     def setUp(self):
         self.sink = PythonSink().start()

@@ -4,7 +4,6 @@ autovacation day instead of a loss on time (and the loss with none left or with 
 once a day; deadlines, reminders and banks with -weekends=off across one and two
 weekends, and in the games a tournament, a league or a ladder starts; the operator's
 `clock extend` on every game and on one, twice."""
-import shutil
 import sys
 import unittest
 from datetime import datetime, timedelta
@@ -14,7 +13,8 @@ from pbem_harness import build_dir, make_mail, text_of
 
 build_dir(sys.argv)
 
-from clock_harness import PLAYERS, T0, ClockCase, ClockServer, running_clock_prefix, shown  # noqa: E402
+from clock_harness import (PLAYERS, T0, ClockCase, ClockServer, needs_libfaketime,  # noqa: E402
+                           running_clock_prefix, shown)
 
 FRIDAY_NOON = datetime(2027, 3, 5, 12, 0, 0)  # T0 is Monday 2027-03-01 12:00
 
@@ -277,11 +277,11 @@ class ClockExtend(TimeCase):
 
 
 class DaemonTimeServer(ClockServer, DaemonServer):
-    """pbem (ingest) under faketime at `now`, with a configuration for pbemd; autovacation
+    """pbem (ingest) under libfaketime at `now`, with a configuration for pbemd; autovacation
     as its users left it (on)."""
 
 
-@unittest.skipUnless(shutil.which("faketime"), "faketime is not installed (scripts/install-deps.sh installs it)")
+@needs_libfaketime
 class DaemonAutovacation(unittest.TestCase):
     def test_pbemd_takes_the_vacation_day_at_a_deadline_after_a_weekend(self):
         sink = PythonSink().start()

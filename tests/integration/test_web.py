@@ -3,7 +3,9 @@ running, tournament and league games made through `pbem ingest`, then `pbem web`
 page and picture, 404s, ETag/304, HEAD, refused methods, a slow client and oversized
 requests; a crawl of every linked page that greps for anything private (addresses,
 passwords, tokens, conditional moves, watchers, vacations, deadlines); every page through `tidy`;
-the game and ratings pages in headless Chromium at 390 and 1280 px (no sideways scrolling);
+the game and ratings pages in headless Chromium at 390 and 1280 px (no sideways scrolling),
+and every kind of page at 390 px with no box cut off; how to join on the front page,
+legends outside the drawn board, times as `2026-12-01 19:12 UTC`;
 the links in mails; and pbemd serving the window beside SMTP, refusing a port in use."""
 import html.parser
 import http.client
@@ -27,6 +29,8 @@ PLAYERS = {"alice": ("alice@example.org", "secret1"), "bob": ("bob@example.net",
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 TIDY = shutil.which("tidy")
 BASE_URL = "https://games.example.org"
+SERVER_ADDRESS = "pbem@test.example"  # pbem_harness.Server's
+SIGNUP_USAGE = "signup &lt;userid&gt; &lt;password&gt;"
 
 
 class Links(html.parser.HTMLParser):
@@ -404,7 +408,9 @@ class WebWindow(unittest.TestCase):
         for path, (headers, body) in pages.items():
             if not headers["Content-Type"].startswith("text/"):
                 continue
-            text = body.decode().lower()
+            # The front page tells how to join: the server's own address and the signup
+            # usage are public by design, and nothing else of the kind may be there.
+            text = body.decode().replace(SERVER_ADDRESS, "").replace(SIGNUP_USAGE, "").lower()
             for word in private:
                 with self.subTest(path=path, word=word):
                     self.assertNotIn(word.lower(), text)
@@ -431,10 +437,7 @@ class WebWindow(unittest.TestCase):
         self.addCleanup(shutil.rmtree, pages, True)
         views = [("/games/2", 390), ("/games/2", 1280), ("/ratings/hy3", 390), ("/ratings/hy3", 1280),
                  ("/tournaments/1", 390), ("/leagues/1", 390), ("/players/alice", 390), ("/", 390)]
-        for path in {path for path, _ in views}:
-            served = self.page(path).replace("<head>", f'<head><base href="http://127.0.0.1:{self.port}/">', 1)
-            with open(os.path.join(pages, page_file(path)), "w") as f:
-                f.write(served.replace("</body>", MEASURE + "</body>"))
+        self.write_pages(pages, [path for path, _ in views], MEASURE)
         measured = self.chromium(pages, "all.html", views, 1300, ["--dump-dom"]).stdout
         for path, width in views:
             with self.subTest(path=path, width=width):
@@ -452,6 +455,59 @@ class WebWindow(unittest.TestCase):
                 header = f.read(24)
             self.assertEqual(header[:8], b"\x89PNG\r\n\x1a\n")
             self.assertEqual(int.from_bytes(header[16:20], "big"), window)
+
+    def test_the_front_page_says_where_to_mail_and_how_to_join(self):
+        text = self.page("/")
+        self.assertIn(f'<a href="mailto:{SERVER_ADDRESS}">{SERVER_ADDRESS}</a>', text)
+        self.assertIn(f"<code>{SIGNUP_USAGE}</code>", text)
+        self.assertLess(text.index(SIGNUP_USAGE), text.index("In progress"))  # before anything else
+
+    def test_a_game_pages_legend_wraps_outside_the_drawn_board(self):
+        for path, legend in [("/games/1", "R = red, B = blue"), ("/games/2", "Light (bob) moves first")]:
+            with self.subTest(path=path):
+                text = self.page(path)
+                drawn = re.findall(r"<pre>(.*?)</pre>", text, re.DOTALL)
+                self.assertTrue(drawn)
+                self.assertFalse([pre for pre in drawn if legend in pre], "the legend is inside a <pre>")
+                self.assertRegex(text, r'<p class="text">(?:[^<]|<br>)*' + re.escape(legend))
+
+    def test_every_time_shown_reads_as_a_date_hours_and_utc(self):
+        [move] = self.server.query("SELECT created_at FROM moves WHERE game_id = 1 AND ply = 9")
+        stored = move["created_at"]
+        shown = f"{stored[:10]} {stored[11:16]} UTC"
+        self.assertIn(f'<time datetime="{stored}">{shown}</time>', self.page("/games/1"))
+        for path, (headers, body) in self.crawl().items():
+            if headers["Content-Type"].startswith("text/html"):
+                with self.subTest(path=path):
+                    visible = re.sub(r"<[^>]*>", " ", body.decode())  # not the datetime attributes
+                    self.assertNotRegex(visible, r"\d\d\d\d-\d\d-\d\dT\d\d:\d\d")
+
+    @unittest.skipUnless(CHROMIUM, "Chromium is not installed (scripts/install-deps.sh installs it)")
+    def test_every_kind_of_page_fits_390_px_with_nothing_cut_off(self):
+        """Each kind of page at a phone's 390 px: the page no wider than the window, and no
+        box whose content runs past its edge (a table scrolled inside itself is cut off on
+        a phone: "Won-los"), but for the drawn board, which may scroll."""
+        pages = tempfile.mkdtemp(prefix="pbem-web-")
+        self.addCleanup(shutil.rmtree, pages, True)
+        views = [(path, 390) for path in ("/", "/games/1", "/games/2", "/games/6", "/games/7", "/players/alice",
+                                          "/ratings/hy3", "/tournaments/1", "/ladders/1", "/leagues/1")]
+        self.write_pages(pages, [path for path, _ in views], MEASURE_CUT)
+        measured = self.chromium(pages, "all.html", views, 1300, ["--dump-dom"]).stdout
+        for path, width in views:
+            with self.subTest(path=path):
+                found = re.search(rf"\[{re.escape(path)} {width} (\d+) (\d+) cut:([^\]]*)\]", measured)
+                self.assertIsNotNone(found, f"no measurement from Chromium: {measured[-2000:]}")
+                scroll_width, inner_width, cut = found.groups()
+                self.assertEqual(int(inner_width), width)
+                self.assertLessEqual(int(scroll_width), width, "the page scrolls sideways")
+                self.assertEqual(cut, "", "content runs past the edge of its box")
+
+    def write_pages(self, pages, paths, script):
+        """Each page as served, with its links to the server and `script` before </body>."""
+        for path in set(paths):
+            served = self.page(path).replace("<head>", f'<head><base href="http://127.0.0.1:{self.port}/">', 1)
+            with open(os.path.join(pages, page_file(path)), "w") as f:
+                f.write(served.replace("</body>", script + "</body>"))
 
     def chromium(self, pages, name, views, window_width, args):
         frames = "".join(FRAME.format(page=page_file(path), name=path, width=width) for path, width in views)
@@ -493,6 +549,20 @@ window.addEventListener("load", function () {
   var loaded = imgs.every(function (img) { return img.complete && img.naturalWidth > 0; });
   parent.postMessage(window.name + " " + document.documentElement.scrollWidth + " " + window.innerWidth + " " +
       loaded, "*");
+});
+</script>
+"""
+# The same report with the boxes whose content runs past their right edge instead of the
+# pictures: "[path width scroll-width frame-width cut:pre,div.scroll]" (the drawn board,
+# the <pre> right after its picture, may scroll inside itself).
+MEASURE_CUT = """<script>
+window.addEventListener("load", function () {
+  var board = document.querySelector("img.board + pre");
+  var cut = Array.prototype.filter.call(document.body.querySelectorAll("*"), function (e) {
+    return e !== board && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0;
+  }).map(function (e) { return e.tagName.toLowerCase() + (e.className ? "." + e.className : ""); });
+  parent.postMessage(window.name + " " + document.documentElement.scrollWidth + " " + window.innerWidth + " cut:" +
+      cut.join(","), "*");
 });
 </script>
 """
