@@ -98,7 +98,7 @@ std::string userid_of(UnitOfWork& work, std::int64_t id) {
 std::string new_season_text(UnitOfWork& work, const LeagueRecord& l, const NewSeason& season, std::int64_t id) {
   const auto games = season.games.find(id);
   // The heading of every mail about a league game: this mail lists the games.
-  CompetitionOfGame of("league", l.id, l.name);
+  CompetitionOfGame of(kLeagueKind, l.id, l.name);
   of.season = season.season;
   of.division = season.division.at(id);
   return competition_heading(of) + "Season " + std::to_string(season.season) + " has begun: you play in division " +

@@ -13,6 +13,10 @@
 
 namespace pbem::server {
 
+// The league's key among the kinds of competition (competition/registry.cpp) and their
+// words (mailing/competition_text.cpp).
+inline constexpr const char* kLeagueKind = "league";
+
 // The fewest players a season starts with.
 constexpr int kLeagueMinimumPlayers = 4;
 

@@ -35,7 +35,7 @@ class TournamentKind final : public CompetitionKind {
 
 class LeagueKind final : public CompetitionKind {
  public:
-  std::string kind() const override { return "league"; }
+  std::string kind() const override { return kLeagueKind; }
   std::optional<CompetitionOfGame> of_game(Database& db, std::int64_t game_id) const override {
     const auto of = Leagues(db).of_game(game_id);
     if (!of) return std::nullopt;

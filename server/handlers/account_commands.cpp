@@ -205,7 +205,8 @@ void all_show(CommandContext& ctx, const Command& c) {
   GameSelection selection{{account.id}, {}, std::nullopt, filter == "next"};
   if (filter == "active") selection.active = true;
   for (const auto& type : game_types()) selection.types.push_back(type.name);
-  const std::vector<GameRecord> records = GameListings(ctx.db).selected(selection, static_cast<int>(Listing::kMaxLines));
+  const GameListings listings(ctx.db);
+  const std::vector<GameRecord> records = listings.selected(selection, static_cast<int>(Listing::kMaxLines));
   Listing lines;
   for (const GameRecord& record : records) {
     const auto users = userids_by_colour(record);
@@ -213,7 +214,7 @@ void all_show(CommandContext& ctx, const Command& c) {
     lines.add(record.type + " #" + std::to_string(record.id) + "  " + users[0] + " (" + colours[0] + ") vs " +
               users[1] + " (" + colours[1] + "), " + std::to_string(record.plies) + " moves, " + game_state(record));
   }
-  lines.add_unshown(static_cast<std::size_t>(GameListings(ctx.db).count_selected(selection)) - records.size());
+  lines.add_unshown(static_cast<std::size_t>(listings.count_selected(selection)) - records.size());
   std::string text = lines.text("  ", "(none)");
   std::string ratings;
   for (const auto& type : game_types())

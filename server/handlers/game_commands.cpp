@@ -291,15 +291,16 @@ void games(CommandContext& ctx, const Command& c) {
   const int page = static_cast<int>(Listing::kMaxLines);
   const std::optional<bool> active =
       filter == "all" || filter == "next" ? std::nullopt : std::optional<bool>(filter == "active");
+  const GameListings listings(ctx.db);
   std::vector<GameRecord> records;
   std::int64_t count = 0;
   if (names.empty()) {
-    records = GameListings(ctx.db).of_type(c.type, active, page);
-    count = GameListings(ctx.db).count_of_type(c.type, active);
+    records = listings.of_type(c.type, active, page);
+    count = listings.count_of_type(c.type, active);
   } else {
     const GameSelection selection{ids, {c.type}, active, filter == "next"};
-    records = GameListings(ctx.db).selected(selection, page);
-    count = GameListings(ctx.db).count_selected(selection);
+    records = listings.selected(selection, page);
+    count = listings.count_selected(selection);
   }
   Listing lines;
   for (const GameRecord& record : records) {

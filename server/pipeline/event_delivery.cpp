@@ -57,7 +57,7 @@ EventsDelivered deliver_events(Database& db, const Config& config, const std::ve
   for (const EventConsumer& consumer : consumers) {
     for (int delivered = 0;; ++delivered) {
       if (delivered == limit || out_of_time()) {
-        done.more = done.more || EventQueue(db).waiting(consumer.name) > 0;
+        done.more = done.more || !EventQueue(db).after_cursor(consumer.name, 1).empty();
         break;
       }
       if (!deliver_one(db, config, consumer, turn)) break;

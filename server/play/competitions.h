@@ -68,8 +68,8 @@ class CompetitionKind {
   // runs out, as in a friendly game (true), or loses it on time (false: the competition
   // needs the result).
   virtual bool never_moved_aborts() const { return false; }
-  // Its reaction to a stored ply or result (the ply reaction "competition results"): a
-  // game's end scores it when the game is one of its own.
+  // Its reaction to a stored ply or result (the ply reaction "<kind> results",
+  // handlers/ply_reactions.cpp): a game's end scores it when the game is one of its own.
   virtual void on_ply_end(UnitOfWork& work, PlyEnd& end, const Game* position) const = 0;
   // What signoff does to `account` in competitions of this kind.
   virtual std::vector<LeftCompetition> on_signoff(UnitOfWork& work, const Account& account) const = 0;

@@ -26,7 +26,7 @@ enum class GameEnd { Board, Resigned, Time, Aborted, NeverMoved };
 namespace event {
 
 // A game began: a challenge started at once, an invitation accepted or taken, a
-// competition's pairing. `players` by seat (as games.players_0/1).
+// competition's pairing. `players` by seat (as games.player0/player1).
 struct GameStarted {
   std::int64_t game = 0;
   std::string type;
@@ -131,7 +131,8 @@ using Event = std::variant<event::GameStarted, event::PlyStored, event::PlyTaken
 std::string_view kind_name(const Event& event);
 // Every kind's name, in the order of `Event`'s alternatives (for tests and docs).
 std::vector<std::string_view> kind_names();
-// The game an event concerns, if it concerns one (not a round, a season or a rung).
+// The game an event concerns, if it concerns one (not a round, a tournament's end or a
+// season).
 std::optional<std::int64_t> game_of(const Event& event);
 // The event's fields as a JSON object's text, and back; event_from throws
 // std::invalid_argument for an unknown kind or a malformed object.

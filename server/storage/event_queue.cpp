@@ -9,10 +9,7 @@ namespace pbem::server {
 
 std::int64_t EventQueue::append(std::string_view kind, std::optional<std::int64_t> game_id, const std::string& data) {
   auto insert = db_.prepare("INSERT INTO game_events (kind, game_id, data, created_at) VALUES (?, ?, ?, ?)");
-  insert.bind(1, std::string(kind));
-  if (game_id) insert.bind(2, *game_id);
-  else insert.bind(2, nullptr);
-  insert.bind(3, data).bind(4, now_iso8601());
+  insert.bind(1, std::string(kind)).bind(2, game_id).bind(3, data).bind(4, now_iso8601());
   insert.run();
   return db_.last_insert_id();
 }
