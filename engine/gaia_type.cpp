@@ -83,6 +83,7 @@ GameType gaia_game_type() {
       {"noswap", false, "no swap on the second move (swap is on by default)"},
   };
   type.rules_help = rules_help;
+  type.sample_ply = "e3";
   type.create = [options = type.options](const std::vector<std::string>& args) -> std::unique_ptr<Game> {
     Options parsed = Options::parse("gaia", args, options);
     int size = parsed.integer_in_range("size", GaiaBoard::default_size, GaiaBoard::min_size,

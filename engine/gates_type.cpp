@@ -151,6 +151,7 @@ GameType gates_game_type() {
   type.summary = "connection game with split-path tiles: Cross (default), Y and Hex Gates";
   type.options = gates_options();
   type.rules_help = gates_help();
+  type.sample_ply = "c:d3";
   type.create = create_gates;
   return type;
 }

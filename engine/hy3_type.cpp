@@ -42,6 +42,7 @@ GameType hy3_game_type() {
   type.options = {{"size", true, "cells per side, 3-13 (default 7)"},
                   {"swap", false, "allow the second player to swap at move 2 (default off)"}};
   type.rules_help = kRulesHelp;
+  type.sample_ply = "d4";
   type.create = [options = type.options](const std::vector<std::string>& args) -> std::unique_ptr<Game> {
     Options parsed = Options::parse("hy3", args, options);
     int size = parsed.integer_in_range("size", Hy3Board::kDefaultSize, Hy3Board::kMinSize,

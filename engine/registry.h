@@ -19,6 +19,7 @@ struct GameType {
   std::string summary;    // one line for `list`
   std::vector<OptionSpec> options;
   std::string rules_help; // rules, board and notation, for `<game> help`
+  std::string sample_ply; // one ply as a player writes it ("d4", "c:d3"), for the server's examples
   // Builds a new game; throws OptionError for bad, conflicting or out-of-range options.
   std::function<std::unique_ptr<Game>(const std::vector<std::string>& options)> create;
 };

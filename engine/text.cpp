@@ -71,4 +71,8 @@ std::string quoted_word(std::string_view word) {
   return out;
 }
 
+std::string counted(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 }  // namespace pbem

@@ -8,6 +8,9 @@
 
 namespace pbem {
 
+// "1 game", "3 games": a count and its noun, the plural made with an s.
+std::string counted(std::size_t n, std::string_view noun);
+
 std::string_view trim(std::string_view text);
 std::string to_lower(std::string_view text);
 // Splits on runs of blanks (space, tab, CR, LF); no empty words.

@@ -37,7 +37,14 @@ bool starts_with_ci(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && lower(text.substr(0, prefix.size())) == prefix;
 }
 
-bool is_quoted(std::string_view line) { return !line.empty() && line.front() == '>'; }
+// '>' as RFC 3676 and nearly every client quote; "| " and ": " as some clients (and
+// users) set their indent string. A bare "|" or ":" is an empty quoted line of the latter.
+bool is_quoted(std::string_view line) {
+  if (line.empty()) return false;
+  if (line.front() == '>') return true;
+  if (line.front() != '|' && line.front() != ':') return false;
+  return line.size() == 1 || line[1] == ' ';
+}
 
 bool is_signature_separator(std::string_view line) {
   return line == "-- " || line == "--";

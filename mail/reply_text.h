@@ -8,7 +8,7 @@
 namespace pbem::mail {
 
 // `body` (LF line endings) without:
-//  - quoted lines (starting with '>'),
+//  - quoted lines (starting with '>', or "| " or ": " as some clients quote),
 //  - attribution lines introducing a quote ("On Mon, ... Alice <a@x> wrote:", also wrapped
 //    over two lines, and the German/French/Spanish/Italian/Nordic/Dutch forms), recognised
 //    only when a quoted line follows, so ordinary sentences ending in ':' stay,

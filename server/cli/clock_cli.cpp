@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 
+#include "engine/text.h"
 #include "server/cli/server_cli.h"
 #include "server/handlers/clock_extension.h"
 #include "server/pipeline/clock_duties.h"
@@ -43,7 +44,7 @@ int run_clock(const Config& config, const std::vector<std::string>& args, std::o
     Database db(config.database);
     migrate(db);
     const int games = extend_clocks_now(db, config, static_cast<int>(*hours), game);
-    out << "clock extend: " << *hours << " hours more in " << games << " game(s)\n";
+    out << "clock extend: " << *hours << " hours more in " << counted(static_cast<std::size_t>(games), "game") << "\n";
     return kExitOk;
   } catch (const CommandError& e) {
     err << "pbem clock extend: " << e.what() << "; nothing was changed\n";

@@ -74,7 +74,8 @@ void signup(CommandContext& ctx, const Command& c) {
   ctx.out.created_account = true;
   ctx.out.summary = "signed up " + c.userid;
   std::string welcome = "Welcome to " + ctx.config.server.name + ", " + c.userid + ".\n\n" +
-                        "Your account is ready. Once confirmed, mail about your games goes to:\n    " +
+                        "Your account is made. Mail about your games will go to these addresses\n"
+                        "once each is confirmed:\n    " +
                         join(addresses, "\n    ") + "\n";
   const auto requests = ctx.request_confirmations(account, addresses, welcome);
   welcome += (requests.notes.empty() ? "" : "\n" + requests.notes) +

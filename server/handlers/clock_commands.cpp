@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/text.h"
 #include "server/mailing/clock_text.h"
 #include "server/handlers/command_context.h"
 #include "server/play/autovacation.h"
@@ -55,7 +56,7 @@ void vacation(CommandContext& ctx, const Command& c) {
         "Vacation ended",
         "Your vacation has ended now instead of " + deadline_text(current->ends_at) + "; " +
             days_text(current->days - begun) + " given back. The clocks of your games run again (" +
-            std::to_string(games) + " game(s) where you are to move got their deadline back).\n" +
+            counted(static_cast<std::size_t>(games), "game") + " where you are to move got their deadline back).\n" +
             "You have " + days_text(left + current->days - begun) + " of vacation left in " + year + ".\n"));
     return;
   }
@@ -74,8 +75,8 @@ void vacation(CommandContext& ctx, const Command& c) {
   ctx.out.replies.push_back(ctx.to_sender(
       "Vacation until " + readable_utc(end),
       "Your vacation runs until " + readable_utc(end) + ". Until then the clocks of your games stand still: " +
-          "every deadline of yours moves by " + days_text(days) + " (" + std::to_string(games) +
-          " game(s) where you are to move now), and your opponents' game mails say you are on vacation.\n" +
+          "every deadline of yours moves by " + days_text(days) + " (" +
+          counted(static_cast<std::size_t>(games), "game") + " where you are to move now), and your opponents' game mails say you are on vacation.\n" +
           "You have " + days_text(left - days) + " of vacation left in " + year + ". `vacation " + account.userid +
           " <password> off` ends it early and gives back the whole days not yet begun.\n"));
 }

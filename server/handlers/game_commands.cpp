@@ -38,6 +38,24 @@ std::string by_someone_elses_address(const CommandContext& ctx, const Account& p
          "'s move: reply to your own board mail instead";
 }
 
+// True when the ply leaves the game to the computer, which answers it at once: its board
+// mail then tells both plies, and this one sends none (no conditional move answered it).
+bool computer_answers(const CommandContext& ctx, const PlyPlayed& done) {
+  const auto& next = done.end.record.to_move;
+  if (done.game->over() || !next || !done.end.answers.empty()) return false;
+  const auto account = ctx.accounts.find_by_id(*next);
+  return account && account->computer && account->userid == ctx.config.bot.userid;
+}
+
+// "alice played d4 as move 5, and": the opponent's ply that the computer's board mail
+// reports with its answer (computer_answers above sent none for it).
+std::string ply_answered(const Game& game, const PlyPlayed& done, const GameRecord& record, std::int64_t computer) {
+  const std::string& ply = game.record().at(static_cast<std::size_t>(done.number - 2));
+  const int seat = record.players[0] == computer ? 1 : 0;
+  return record.userids[static_cast<std::size_t>(seat)] + " played " + game.describe_ply(ply) + " as move " +
+         std::to_string(done.number - 1) + ", and";
+}
+
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by) throw CommandError(aborted_refusal(record));
 }
@@ -90,7 +108,7 @@ void refuse_reply_elsewhere(const CommandContext& ctx) {
 void open_challenge(CommandContext& ctx, const Command& c) {
   const bool moves_first = c.words.at(0) == kAnyone;
   if (moves_first && c.userid == kAnyone)
-    throw CommandError("an open invitation names its challenger: challenge <your userid> any",
+    throw CommandError("an open invitation names its challenger: `challenge`, then your own userid, then `any`",
                        CommandContext::usage(c));
   auto [options, game] = challenge_options(c);
   refuse_reply_elsewhere(ctx);
@@ -155,10 +173,15 @@ void challenge(CommandContext& ctx, const Command& c) {
   if (record.invitation) return;
   // Started at once (`challenges auto`) on the authority of a From header, which can be
   // forged: a player can undo an unwanted game alone until their own first move.
-  for (Reply& reply : ctx.out.replies)
+  for (Reply& reply : ctx.out.replies) {
+    const Account* to = CommandContext::is_address_of(first, reply.to) ? &first
+                        : CommandContext::is_address_of(second, reply.to) ? &second
+                                                                           : nullptr;
+    if (!to) continue;  // a watcher's copy: not theirs to abort
     reply.text += "\nNot a game you wanted? Until your own first move you can end it alone, no\n"
-                  "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) +
-                  " <your userid> <password>\n";
+                  "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) + " " +
+                  to->userid + " <password>\n";
+  }
 }
 
 void abort_game(CommandContext& ctx, const Command& c) {
@@ -197,12 +220,17 @@ void move(CommandContext& ctx, const Command& c) {
   const PlyPlayed& done = std::get<PlyPlayed>(played.outcome);
   const Game& game = *done.game;
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(done.number) + " " + done.ply;
+  // Against the computer, the player's ply and the computer's answer come as one board mail
+  // (spec "The newcomer's path, third round"): the computer moves right after this
+  // transaction (pipeline/bot_turns.h), and its mail tells this ply too.
+  if (computer_answers(ctx, done)) return;
   std::string headline = player.userid + " (" + colour_of(game, done.colour) + ") played " +
                          game.describe_ply(done.ply) + " as move " + std::to_string(done.number) + ".";
   if (done.ply == "swap")
     headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(game, 0) +
                " and the first move; " + userids_by_colour(done.end.record, game)[1] + " plays " + colour_of(game, 1) +
                ".";
+  if (player.computer && done.number > 1) headline = ply_answered(game, done, record, player.id) + " " + headline;
   ply_update(ctx, done.end, game, headline, player.id);
 }
 

@@ -180,7 +180,7 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
   invitation_sent(ctx, record, std::nullopt);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record, game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
-              open_invitation_posted_text(record, *ctx.records.replay(record)));
+              open_invitation_posted_text(record, *ctx.records.replay(record), asked.challenger.userid));
   return record;
 }
 
@@ -264,7 +264,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record,
               game_title(record.type) + " #" + number_of(record) + ": invitation sent to " + invitee.userid,
-              invitation_sent_text(record, invitee.userid));
+              invitation_sent_text(record, asked.challenger.userid, invitee.userid));
   return record;
 }
 

@@ -5,6 +5,7 @@
 // (play/unit_of_work.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,9 @@ struct Request {
   // Set for a mail to a valid game address (reply_move.h): that player's commands in it
   // need no password, the address being the credential.
   std::optional<std::string> authenticated_userid;
+  // The game of the game address the mail came to (valid or expired), for the answer to a
+  // refused reply: it quotes the player's own words and carries their game address.
+  std::optional<std::int64_t> address_game;
   // What the earlier commands of the same inbound mail used of its allowances (one account,
   // one game-address notice); none outside inbound mail (the clock, the computer).
   const MailAllowance* allowance = nullptr;

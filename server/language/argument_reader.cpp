@@ -32,6 +32,15 @@ class MaskedCommandMaker {
   }
 };
 
+MaskedCommand MaskedCommand::after(std::string_view prefix) const {
+  const auto rest = [&](const std::string& text) {
+    if (!text.starts_with(prefix)) return text;
+    const auto start = text.find_first_not_of(' ', prefix.size());
+    return start == std::string::npos ? std::string() : text.substr(start);
+  };
+  return MaskedCommand(rest(text_), cautious_.empty() ? std::string() : rest(cautious_));
+}
+
 namespace {
 
 constexpr std::string_view kMask = "*****";

@@ -20,6 +20,9 @@ class MaskedCommand {
   // wrong, so any word from the userid on may be the password. Ends with " ..." when
   // something was left out.
   MaskedCommand cautious() const { return MaskedCommand(cautious_.empty() ? text_ : cautious_, {}); }
+  // The words after `prefix` (the words the server put in front of a player's own, as
+  // parse_player_move does), or the whole when it does not begin so.
+  MaskedCommand after(std::string_view prefix) const;
 
  private:
   friend class MaskedCommandMaker;  // defined in argument_reader.cpp only

@@ -82,10 +82,13 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
   throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + reader.instead()};
 }
 
-std::string usages_of(const std::vector<const CommandSpec*>& rows, std::string_view game) {
-  std::string out;
-  for (const CommandSpec* spec : rows) out += (out.empty() ? "" : "\n") + command_usage(*spec, game);
-  return out;
+// The usage of the first row of the table that `word` begins (a guessed command word's).
+std::string usage_of_word(std::string_view word, bool for_game, std::string_view game) {
+  for (const CommandSpec& spec : command_table())
+    if (spec.for_game == for_game)
+      for (std::string_view spelling : spec.spellings)
+        if (first_word(spelling) == word) return command_usage(spec, game);
+  return "";
 }
 
 }  // namespace
@@ -154,8 +157,9 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     result.error = "unknown command " + quoted_word(words.front());
     std::vector<std::string> known = account_words;
     known.insert(known.end(), game_names.begin(), game_names.end());
+    // No usage: an error names one command's usage at most, and this names none (the reply
+    // points to `help commands` for the list).
     if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
-    result.usage = all_usages();
     result.masked = ArgumentReader::first_word_only(first);  // unknown text may hold anything
     return result;
   }
@@ -163,13 +167,15 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   if (is_game) command.type = first;
   const std::string game = is_game ? first : "<game>";
   std::vector<const CommandSpec*> candidates;  // the rows the words began to name
+  std::optional<std::string> guess;              // the command word a mistyped verb was closest to
   try {
     const std::string verb =
         is_game ? reader.take_lower("command after the game name (e.g. move, show, challenge, help)") : first;
     command.spec = match_row(reader, verb, is_game, candidates);
     if (!command.spec) {
       std::string message = "unknown " + first + " command " + quoted_word(verb);
-      if (auto guess = closest_word(verb, game_command_words())) message += "; did you mean " + *guess + "?";
+      guess = closest_word(verb, game_command_words());
+      if (guess) message += "; did you mean " + *guess + "?";
       throw ParseFailure{message};
     }
     if (command.spec->secret != Secret::None) reader.secret_command();
@@ -179,8 +185,12 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     result.secrets = reader.secret_words();
     result.error = result.secrets.masked_in(failure.message, false);
     result.masked = reader.masked_so_far();
-    // The usage of the command that was attempted; all game commands when it is not known.
-    result.usage = !candidates.empty() ? usages_of(candidates, game) : is_game ? game_usages(game) : "";
+    // One usage at most (spec "The newcomer's path, third round"): the command's own once
+    // its row is known, the only row its words began to name, or the guessed command's; when
+    // the words fit several rows the error names them, and the whole list is `help commands`.
+    if (command.spec) result.usage = command_usage(*command.spec, game);
+    else if (candidates.size() == 1) result.usage = command_usage(*candidates.front(), game);
+    else if (guess) result.usage = usage_of_word(*guess, is_game, game);
     return result;
   }
   command.masked = reader.masked();

@@ -55,21 +55,21 @@ std::string invitation_text(const GameRecord& record, const Game& game, const st
          "Not wanting challenges at all: set " + invitee + " <password> challenges none\n";
 }
 
-std::string invitation_sent_text(const GameRecord& record, const std::string& invitee) {
+std::string invitation_sent_text(const GameRecord& record, const std::string& challenger, const std::string& invitee) {
   const std::string number = std::to_string(record.id);
   return "Your invitation " + game_title(record.type) + " #" + number + " went to " + invitee +
          ". The game starts when " + invitee + " accepts it; it lapses " +
          deadline_text(record.lapses_at.value_or("")) + " if not answered.\nTo withdraw it, send:\n    " +
-         record.type + " decline " + number + " <your userid> <password>\n";
+         record.type + " decline " + number + " " + challenger + " <password>\n";
 }
 
-std::string open_invitation_posted_text(const GameRecord& record, const Game& game) {
+std::string open_invitation_posted_text(const GameRecord& record, const Game& game, const std::string& challenger) {
   const std::string number = std::to_string(record.id);
   return "Your open invitation " + game_title(record.type) + " #" + number + " is posted: the first to take it " +
          "plays you. It is listed by `" + record.type + " invitations`, on the web front page and in the digests "
          "of those who can take it.\n\n" + invitation_terms(record, game) +
          "\nOthers take it with:\n    " + record.type + " accept " + number + " <their userid> <password>\n" +
-         "To withdraw it, send:\n    " + record.type + " decline " + number + " <your userid> <password>\n";
+         "To withdraw it, send:\n    " + record.type + " decline " + number + " " + challenger + " <password>\n";
 }
 
 std::string open_invitation_line(const GameRecord& record, int rating) {

@@ -18,9 +18,9 @@ std::string invitation_terms(const GameRecord& record, const Game& game);
 std::string invitation_text(const GameRecord& record, const Game& game, const std::string& challenger,
                             const std::string& invitee);
 // The challenger's short acknowledgement naming #N.
-std::string invitation_sent_text(const GameRecord& record, const std::string& invitee);
+std::string invitation_sent_text(const GameRecord& record, const std::string& challenger, const std::string& invitee);
 // The challenger's acknowledgement of an open invitation: its terms, how others take it.
-std::string open_invitation_posted_text(const GameRecord& record, const Game& game);
+std::string open_invitation_posted_text(const GameRecord& record, const Game& game, const std::string& challenger);
 // One line of `<game> invitations` (and the digest, the web front page): number,
 // challenger and `rating`, options, rating range, lapse date.
 std::string open_invitation_line(const GameRecord& record, int rating);

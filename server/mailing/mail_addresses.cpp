@@ -1,6 +1,7 @@
 #include "server/mailing/mail_addresses.h"
 
 #include "engine/text.h"
+#include "mail/address.h"
 #include "server/language/game_address.h"
 #include "server/storage/digests.h"
 #include "server/storage/server_secrets.h"
@@ -12,6 +13,22 @@ std::string player_game_address(Database& db, const Config& config, std::int64_t
                                 int password_generation) {
   const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
   return game_address(config.server, key, game, userid, password_generation);
+}
+
+std::string game_address_for_recipient(Database& db, const Config& config, std::int64_t game,
+                                       const std::string& recipient) {
+  const auto record = GameRecords(db).find(game);
+  if (!record || !record->active) return "";  // a running game, or an invitation waiting for its answer
+  const std::string wanted = mail::canonical_mailbox(recipient);
+  Accounts accounts(db);
+  for (std::int64_t id : record->players) {
+    const auto account = accounts.find_by_id(id);
+    if (!account) continue;
+    for (const std::string& address : account->confirmed)
+      if (mail::canonical_mailbox(address) == wanted)
+        return player_game_address(db, config, game, account->userid, account->password_generation);
+  }
+  return "";
 }
 
 std::string digest_address(Database& db, const Config& config, const Account& account) {

@@ -32,6 +32,14 @@ namespace pbem::server {
 std::string player_game_address(Database& db, const Config& config, std::int64_t game, const std::string& userid,
                                 int password_generation);
 
+// For an error about game `game` whose answer goes to `recipient`: the game address of the
+// player of that game whose confirmed address `recipient` is, so that a reply with the
+// corrected move plays it (spec "The newcomer's path, third round"); "" when `recipient` is
+// no player's confirmed address (a game address is a credential: it goes only where that
+// player's board mails go) or the game is over.
+std::string game_address_for_recipient(Database& db, const Config& config, std::int64_t game,
+                                       const std::string& recipient);
+
 // `account`'s digest address, registered so that a reply to the digest finds its user by
 // the token (pipeline/digest_reply.h).
 std::string digest_address(Database& db, const Config& config, const Account& account);

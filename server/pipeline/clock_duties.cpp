@@ -6,6 +6,7 @@
 #include <vector>
 #include <stdexcept>
 
+#include "engine/text.h"
 #include "server/handlers/clock_extension.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/handlers/digest.h"
@@ -215,7 +216,7 @@ int extend_clocks_now(Database& db, const Config& config, int hours, std::option
   queue_replies(db, config, "clock extend: " + what, CommandThread{}, done.replies, "pbem-clock-extend-",
                 sha256_hex(done.new_deadlines).substr(0, 12), std::nullopt);
   transaction.commit();
-  log_line("clock extend: " + std::to_string(hours) + " hours more in " + std::to_string(done.games) + " game(s) (" +
+  log_line("clock extend: " + std::to_string(hours) + " hours more in " + counted(static_cast<std::size_t>(done.games), "game") + " (" +
            what + "), " + std::to_string(done.replies.size()) + " mails queued");
   return done.games;
 }

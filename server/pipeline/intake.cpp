@@ -21,9 +21,16 @@ struct FoundCommand {
   bool on_first_line = false;  // it is the body's first line, not the Subject
 };
 
+// "Error: ..." (its Re:-like prefixes already gone): the Subject of the server's answer
+// to a refused command (mailing/error_text.h).
+bool is_error_subject(const std::string& subject) { return to_lower(subject).starts_with("error:"); }
+
 // The command: the Subject, or else the first line of the new body text when only that
 // parses (phone mail apps make a Subject awkward to edit, and a reply's Subject is ours).
 FoundCommand find_command(const std::string& subject, const std::string& first_line) {
+  // A reply to an error mail ("Re: Error: ...") carries its command in the first line: our
+  // own Subject is never read as one.
+  if (is_error_subject(subject)) return {parse_command(first_line, game_type_names()), true};
   ParsedCommand from_subject = parse_command(subject, game_type_names());
   if (from_subject.command) return {std::move(from_subject)};
   if (looks_like_command(first_line, game_type_names()))
@@ -122,15 +129,17 @@ IntakeRecord read_stored_message(Database& db, const InboxRow& row, const Config
     return record;
   }
   // A mail to a player's game address is a move by reply: the address is its credential.
-  if (auto by_reply = reply_move(db, config, record.recipients, message.subject, first_line)) {
+  auto by_reply = reply_move(db, config, record.recipients, message.subject, first_line);
+  if (by_reply && !by_reply->whole_command) {
     record.command = std::move(by_reply->command);
     record.address_owner = std::move(by_reply->owner);
-  } else {
-    FoundCommand found = find_command(message.subject, first_line);
-    record.command = std::move(found.parsed);
-    if (takes_command_lines(record.command))
-      record.lines = read_command_lines(text_of_lines(message, found.on_first_line), game_type_names());
+    return record;
   }
+  FoundCommand found = by_reply ? FoundCommand{std::move(by_reply->command), by_reply->on_first_line}
+                                : find_command(message.subject, first_line);
+  record.command = std::move(found.parsed);
+  if (takes_command_lines(record.command))
+    record.lines = read_command_lines(text_of_lines(message, found.on_first_line), game_type_names());
   return record;
 }
 

@@ -264,12 +264,13 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
   }
 
   if (record.lines) return carry_out_lines(prepared, tag);
-  Request request{record.sender, record.from, std::move(prepared.record.command), message.body_new_text, std::nullopt};
+  Request request{record.sender, record.from, std::move(prepared.record.command), message.body_new_text, std::nullopt, std::nullopt};
   // A mail to a player's game address is a move by reply: the address, checked at intake,
   // is its credential, unless the player's password changed since.
   if (const auto& owner = record.address_owner) {
     if (auto expired = expired_since(db_, *owner)) request.command = std::move(*expired);
     else request.authenticated_userid = owner->userid;
+    if (owner->game != 0) request.address_game = owner->game;
   }
   ReplyQueue queue = reply_queue_for(prepared, tag);
   MailAllowance allowance(allowance_of(record, false));
@@ -300,7 +301,7 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
   MailAllowance allowance(allowance_of(record, true));
   std::vector<Outcome> outcomes;
   for (std::size_t n = 0; n < lines.commands.size(); ++n) {
-    Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner};
+    Request request{record.sender, record.from, std::move(lines.commands[n]), "", owner, std::nullopt};
     outcomes.push_back(run_command(tag + " line " + std::to_string(n + 1), std::move(request),
                                    std::move(prepared.prechecks[n]), queue, allowance));
   }

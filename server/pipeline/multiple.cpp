@@ -18,10 +18,6 @@ std::string section(const std::string& heading, const std::string& text) {
          (text.ends_with('\n') ? "" : "\n");
 }
 
-std::string plural(std::size_t n, const std::string& word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 }  // namespace
 
 MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> lines, std::size_t left_out) {
@@ -64,31 +60,31 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
                 std::to_string(CommandLines::kMaxLines) + " lines)\n";
     sections += section("Lines " + left_out_lines + ": Error: a multiple carries out at most " +
                             std::to_string(CommandLines::kMaxLines) + " lines",
-                        "These " + plural(left_out, "line") + " were not carried out. Send them in another mail.");
+                        "These " + counted(left_out, "line") + " were not carried out. Send them in another mail.");
   }
 
   Reply& gathered = answer.gathered;
   gathered.to = sender;
   gathered.to_sender = true;
-  gathered.subject = failed.empty() ? "Multiple: " + plural(total, "line") + " carried out"
+  gathered.subject = failed.empty() ? "Multiple: " + counted(total, "line") + " carried out"
                                     : "Error: multiple: " + std::string(failed.size() == 1 && left_out == 0 ? "line " : "lines ") +
                                           join(failed, ", ") + " of " + std::to_string(total) + " not carried out";
-  gathered.text = "Your mail held " + plural(total, "command line") +
+  gathered.text = "Your mail held " + counted(total, "command line") +
                   ". They were carried out in order, each on its own: a\n"
                   "line that failed changed nothing and did not stop the lines after it.\n" +
                   sections;
   for (const std::string& board : boards) gathered.mark_board(board);
   answer.brief = gathered;
   answer.brief.boards.clear();
-  answer.brief.text = "Your mail held " + plural(total, "command line") +
+  answer.brief.text = "Your mail held " + counted(total, "command line") +
                       ", carried out in order, each on its own. The whole answer\n"
                       "was too long to send (the mail answering one mail without a password is\n"
                       "limited); each line's result in short:\n\n" +
                       headings;
   answer.lines = std::move(lines);
-  answer.masked = ArgumentReader::joined("multiple (" + plural(total, "line") + ": ", commands,
+  answer.masked = ArgumentReader::joined("multiple (" + counted(total, "line") + ": ", commands,
                                          left_out > 0 ? "; " + std::to_string(left_out) + " more not carried out)" : ")");
-  answer.summary = plural(total, "line") + ": " + join(summaries, "; ");
+  answer.summary = counted(total, "line") + ": " + join(summaries, "; ");
   return answer;
 }
 

@@ -1,44 +1,46 @@
 #include "server/pipeline/processor.h"
 
-#include "engine/text.h"
-#include "mail/text_wrap.h"
+#include "engine/registry.h"
 #include "server/language/command_table.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/dispatch.h"
+#include "server/mailing/error_text.h"
+#include "server/mailing/mail_addresses.h"
 
 namespace pbem::server {
 
 namespace {
-
-// Usage texts come as one line or as a block whose lines carry their own indent: every
-// line of the reply's usage block gets the same four spaces.
-std::string indented_usage(const std::string& usage) {
-  std::string out;
-  std::size_t begin = 0;
-  while (begin < usage.size()) {
-    std::size_t end = usage.find('\n', begin);
-    if (end == std::string::npos) end = usage.size();
-    const std::string line = usage.substr(begin, end - begin);
-    if (auto start = line.find_first_not_of(' '); start != std::string::npos)
-      out += "    " + line.substr(start) + "\n";
-    begin = end + 1;
-  }
-  return out;
-}
-
-// "... was not carried out: <error>." unless the error ends in a question already.
-std::string sentence(const std::string& text) { return text.ends_with('?') ? text : text + "."; }
 
 // The command carried a valid password or came to a valid game or digest address.
 bool accepted(const CommandContext& context, const Request& request) {
   return context.password_accepted() || request.authenticated_userid.has_value();
 }
 
-constexpr const char* kRefusedElsewhere =
-    "Your command was refused, and nothing was changed.\n\n"
-    "This answer goes to the Reply-To of your mail, not to its From address, so it says\n"
-    "no more than that. To learn why, send the command again without a Reply-To\n"
-    "elsewhere, or with your password.\n";
+// The example ply of the game a reply was about ("d4").
+std::string sample_ply_of(const Request& request) {
+  const auto& command = request.command.command;
+  const GameType* type = command ? find_game_type(command->type) : nullptr;
+  return type ? type->sample_ply : "d4";
+}
+
+// The game an error is about: the one whose game address the mail came to, else the one
+// its command names.
+std::optional<std::int64_t> game_of(const Request& request) {
+  if (request.address_game) return request.address_game;
+  const auto& command = request.command.command;
+  if (command && command->spec->for_game && !command->boards.empty()) return command->boards.front().number;
+  return std::nullopt;
+}
+
+// What a player who replied to their game address wrote: the words after the ones the
+// server put in front of them (parse_player_move), not a command they never typed.
+std::string own_words(const Request& request, const MaskedCommand& quoted) {
+  const auto& command = request.command.command;
+  if (!command || !request.authenticated_userid) return quoted.text();
+  return quoted.after(command->type + " " + std::string(command->spec->name) + " " +
+                      std::to_string(command->boards.front().number) + " " + *request.authenticated_userid)
+      .text();
+}
 
 }  // namespace
 
@@ -84,14 +86,18 @@ Outcome CommandProcessor::handle(const Request& request) {
       // The answer goes to a Reply-To elsewhere: whatever the reason, it could tell a
       // stranger something about the From address (whose it is, what it may do), so it
       // says only that the command was refused (spec "Limits, third round").
-      out.replies.push_back(context.to_sender("Error: your command was refused", kRefusedElsewhere));
+      const ErrorMail mail = refused_elsewhere();
+      out.replies.push_back(context.to_sender(mail.subject, mail.text));
     } else {
-      const std::string& shown = out.masked_command.text();
-      std::string text = "Your command\n\n    " + (shown.empty() ? std::string("(empty)") : shown) +
-                         "\n\nwas not carried out: " + sentence(reason) + "\n\nNothing was changed.\n";
-      if (!error.usage.empty()) text += "\nUsage:\n" + mail::wrap_text(indented_usage(error.usage));
-      text += "\nSend `help` or `help commands` for help.\n";
-      out.replies.push_back(context.to_sender("Error: " + reason, text));
+      const bool by_reply = request.address_game && request.authenticated_userid;
+      const ErrorMail mail =
+          by_reply ? reply_error(own_words(request, out.masked_command), reason, sample_ply_of(request))
+                   : command_error(out.masked_command.text(), reason, error.usage);
+      Reply reply = context.to_sender(mail.subject, mail.text);
+      // A reply to it with the corrected move plays it (spec "The newcomer's path, third
+      // round"), when it goes to that player's own mailbox.
+      if (const auto game = game_of(request)) reply.reply_to = game_address_for_recipient(db_, config_, *game, reply.to);
+      out.replies.push_back(std::move(reply));
     }
   }
   out.credential_accepted = accepted(context, request);

@@ -35,6 +35,24 @@ bool looks_like_reply_move(const std::string& text) {
   return letters > at && digits > 0;
 }
 
+// "j7." is "j7": a sentence's full stop after the move.
+std::string without_full_stop(std::string text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+  if (text.ends_with('.') && !text.ends_with("..")) text.pop_back();
+  return text;
+}
+
+// A whole command with its password in the Subject, else in the first line.
+std::optional<ReplyMove> whole_command(const std::string& subject, const std::string& first_line) {
+  for (const std::string* text : {&subject, &first_line}) {
+    if (!looks_like_command(*text, game_type_names())) continue;
+    ParsedCommand parsed = parse_command(*text, game_type_names());
+    if (parsed.command && parsed.command->spec->secret != Secret::None && !parsed.command->password.empty())
+      return ReplyMove{std::move(parsed), std::nullopt, true, text == &first_line};
+  }
+  return std::nullopt;
+}
+
 ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
   const std::string number = std::to_string(game);
   return refused("this reply address of game " + number + " has expired: the password was changed since it was made; " +
@@ -67,6 +85,15 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
                                     const std::string& subject, const std::string& first_line) {
   const auto candidate = find_game_address(config.server, recipients);
   if (!candidate || candidate->digest) return std::nullopt;  // a digest address: digest_reply.h
+  // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
+  // line of the reply; either may end with a full stop ("j7.").
+  const std::string subject_move = without_full_stop(subject), line_move = without_full_stop(first_line);
+  const std::string& text = looks_like_reply_move(subject_move) ? subject_move : line_move;
+  // What every board mail tells the player to send, password and all, is carried out as
+  // that command, as if mailed to the server's address: the address adds no authority, so
+  // neither its game nor its validity matters.
+  if (!looks_like_reply_move(text))
+    if (auto whole = whole_command(subject, first_line)) return whole;
   const std::string number = std::to_string(candidate->game);
   const auto record = GameRecords(db).find(candidate->game);
   if (!record) return refusal("the address " + candidate->address + " is not the address of a game here", candidate->address);
@@ -87,9 +114,6 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
   if (!player) return refusal("the address " + candidate->address + " is not a valid address of game " + number,
                               candidate->address);
 
-  // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
-  // line of the reply.
-  const std::string& text = looks_like_reply_move(subject) ? subject : first_line;
   ReplyMove result;
   result.owner = AddressOwner{candidate->address, record->type,    record->id,
                               player->id,         player->userid, player->password_generation};

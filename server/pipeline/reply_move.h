@@ -32,10 +32,14 @@ struct AddressOwner {
 struct ReplyMove {
   ParsedCommand command;  // a move (or swap, resign ...) for the address's player, or the error
   std::optional<AddressOwner> owner;  // when the address's token is valid
+  // The Subject or first line is a whole command with its password (spec "The newcomer's
+  // path, third round"): carried out as if mailed to the server's address, with no owner.
+  bool whole_command = false;
+  bool on_first_line = false;  // that command is the body's first line
 };
 
 // Nothing when none of `recipients` is a game address of this server (an ordinary command
-// mail); else the move, or a ParsedCommand error saying why the address or the text is
+// mail); else the move, a whole command (ReplyMove::whole_command), or a ParsedCommand error saying why the address or the text is
 // refused. `subject` has its Re:-style prefixes stripped; `first_line` is the first line of
 // the body's new text (pipeline/intake.h says which line that is).
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,

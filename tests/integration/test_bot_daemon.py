@@ -35,10 +35,12 @@ class BotUnderPbemd(DaemonTestCase):
         for _ in range(40):
             ply = len(self.server.query("SELECT ply FROM moves WHERE game_id = ?", number)) + 1
             self.send(ALICE, f"hy3 move {number} alice secret1 {self.legal(number)[0]}#{ply}")
-            [mine] = self.take(1)
-            if "The game is over" in text_of(mine.message):
-                break
+            # One board mail per move: alice's ply and the computer's answer together (spec
+            # "The newcomer's path, third round"), or the end of the game.
             [reply] = self.take(1)
+            if "The game is over" in text_of(reply.message) and "bot (red) played" not in text_of(reply.message):
+                break
+            self.assertIn(f"alice played", text_of(reply.message))
             self.assertIn("bot (red) played", text_of(reply.message))
             if "The game is over" in text_of(reply.message):
                 break

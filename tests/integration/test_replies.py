@@ -27,7 +27,7 @@ class RepliesTestCase(IngestCase):
 
 class ErrorHints(RepliesTestCase):
     def test_every_usage_line_is_indented_alike(self):
-        for subject in ("frobnicate", "gates dance", "hy3 move 1 alice"):
+        for subject in ("gates mvoe 1", "hy3 history", "hy3 move 1 alice"):
             with self.subTest(subject=subject):
                 text = self.only_reply(ALICE, subject)
                 usage = text.split("Usage:\n", 1)[1].split("\n\n", 1)[0]

@@ -26,7 +26,8 @@ def board_of(mail):
     return text_of(mail)
 
 
-class ReplyMoves(IngestCase):
+class ReplyCase(IngestCase):
+    """Alice and bob in a new HY 3 game, alice to move; replies as mail clients write them."""
     def setUp(self):
         super().setUp()
         for userid in ("alice", "bob"):
@@ -54,6 +55,8 @@ class ReplyMoves(IngestCase):
         return [r["move"] for r in self.server.query("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
                                                       self.number)]
 
+
+class ReplyMoves(ReplyCase):
     def test_every_game_mail_has_the_players_own_game_address(self):
         addresses = {}
         for userid in ("alice", "bob"):

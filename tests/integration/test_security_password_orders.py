@@ -164,7 +164,12 @@ class PasswordsInAnyOrder(IngestCase):
     def test_a_reply_repeating_a_whole_command_quotes_no_secret(self):
         self.assertTrue(GAME_ADDRESS.match(self.board_mail["Reply-To"].addresses[0].addr_spec))
         whole = f"hy3 move 1 alice {ALICE_PW} c1"
-        lines = [whole, f"move 1 alice {ALICE_PW} c1", f"alice {ALICE_PW} c1", f"c1 alice {ALICE_PW}",
+        # The whole command, password and all, is that command (spec "The newcomer's path,
+        # third round"): carried out, its board mails quoting no secret.
+        self.ingest(self.reply_to(self.board_mail, "Re: " + self.board_mail["Subject"], whole))
+        self.assertEqual(len(self.new_replies()), 2)
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves"), [{"n": 1}])
+        lines = [f"move 1 alice {ALICE_PW} c1", f"alice {ALICE_PW} c1", f"c1 alice {ALICE_PW}",
                  f"{ALICE_PW} c1", f"conditional 1 alice {ALICE_PW} c1 b2"]
         for line in lines:
             with self.subTest(first_line=line):
@@ -173,8 +178,9 @@ class PasswordsInAnyOrder(IngestCase):
                 self.assertIn("Nothing was changed", text_of(answer))
         self.ingest(self.reply_to(self.board_mail, whole, whole))  # in the Subject as well
         [answer] = self.new_replies()
-        self.assertIn("the first line of your reply is not a move", text_of(answer))
-        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves"), [{"n": 0}])
+        self.assertIn("hy3 move 1 alice ***** c1", text_of(answer))
+        self.assertIn("it is not your turn", text_of(answer))
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves"), [{"n": 1}])
         self.assert_nowhere()
 
     def test_a_digest_reply_with_userid_and_password_quotes_no_secret(self):

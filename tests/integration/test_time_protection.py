@@ -238,7 +238,7 @@ class ClockExtend(TimeCase):
         self.at(T0 + timedelta(hours=1))
         for run in (1, 2):
             p = self.extend("24")
-            self.assertEqual((p.returncode, p.stdout.decode()), (0, "clock extend: 24 hours more in 3 game(s)\n"),
+            self.assertEqual((p.returncode, p.stdout.decode()), (0, "clock extend: 24 hours more in 3 games\n"),
                              p.stderr)
             mails = self.new_replies()
             self.assertEqual(sorted(m["To"] for m in mails), ["alice@example.org", "bob@example.net"])

@@ -38,7 +38,7 @@ struct Server {
 
   Outcome run(const std::string& sender, const std::string& subject, const std::string& body = "") {
     Transaction transaction(db);
-    Request request{sender, sender, parse_command(subject, game_names()), body, std::nullopt};
+    Request request{sender, sender, parse_command(subject, game_names()), body, std::nullopt, std::nullopt};
     Outcome outcome = CommandProcessor(db, config).handle(request);
     if (!outcome.error) transaction.commit();
     return outcome;

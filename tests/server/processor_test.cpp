@@ -36,7 +36,7 @@ struct Server {
   // One command from `sender`, committed unless refused (as MailService does it).
   Outcome run(const std::string& sender, const std::string& subject, const std::string& body = "") {
     Transaction transaction(db);
-    Request request{sender, sender, parse_command(subject, game_names()), body, std::nullopt};
+    Request request{sender, sender, parse_command(subject, game_names()), body, std::nullopt, std::nullopt};
     Outcome outcome = CommandProcessor(db, config).handle(request);
     if (!outcome.error) transaction.commit();
     return outcome;
@@ -132,8 +132,15 @@ TEST_CASE("a refused command answers with the reason and its own usage from the 
   CHECK(outcome.replies[0].to == "someone@example.org");
   CHECK(outcome.replies[0].text.find("was not carried out: missing board number.") != std::string::npos);
   CHECK(outcome.replies[0].text.find("Usage:\n    hy3 history board\n") != std::string::npos);
+  // One usage at most (spec "The newcomer's path, third round"): an unknown verb gets none,
+  // never the list of the game's commands; a mistyped one the usage of the guessed command.
   Outcome unknown = s.run("someone@example.org", "gaia dance 4");
-  CHECK(unknown.replies[0].text.find("gaia preview board move [move ...]") != std::string::npos);
+  CHECK(unknown.replies[0].text.find("Usage:") == std::string::npos);
+  CHECK(unknown.replies[0].text.find("gaia preview board") == std::string::npos);
+  CHECK(unknown.replies[0].text.find("help commands") != std::string::npos);
+  Outcome typo = s.run("someone@example.org", "gaia mvoe 4 alice secret e3");
+  CHECK(typo.replies[0].text.find("Usage:\n    gaia move board userid password move") != std::string::npos);
+  CHECK(typo.replies[0].text.find("gaia show") == std::string::npos);
 }
 
 TEST_CASE("help, list and a game's help come from the table and the registry", "[processor]") {
