@@ -10,7 +10,7 @@
 # Long soak runs stay short unless PBEM_SOAK=1 is set.
 set -uo pipefail
 cd "$(dirname "$0")"
-scripts/install-deps.sh || exit 1
+scripts/install-deps.sh test || exit 1
 
 names=() results=() times=()
 # step <name> <command...>: runs the command, records its result and duration.

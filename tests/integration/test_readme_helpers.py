@@ -51,7 +51,7 @@ class ReadmeHelpers(unittest.TestCase):
         self.run_helpers(server, sink_dir, 'mail bob@example.org "hy3 accept 1 bob secret2"')
         wait_until(lambda: server.query("SELECT status FROM games WHERE id = 1")[0]["status"] == "active"
                    and settled(), timeout=30)
-        self.assertRegex(self.run_helpers(server, sink_dir, "addr alice@example.org"),
+        self.assertRegex(self.run_helpers(server, sink_dir, "addr alice@example.org 1"),
                          r"^pbem\+1-[a-z2-7]{16}@test\.example$")
 
     def test_with_the_sink_catching_the_replies(self):
@@ -72,6 +72,50 @@ class ReadmeHelpers(unittest.TestCase):
         empty = os.path.join(server.path, "no-sink")
         self.play(server, empty,
                   lambda: server.counts("inbox").get("received", 0) == 0 and server.counts("outbox").get("queued", 0) > 0)
+
+
+def readme_blocks(start, end):
+    """The indented code blocks of README.md between the lines that begin with `start` and
+    `end`, each as the bash it is (the README's four blanks taken off)."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    section = text[text.index(start):text.index(end)]
+    blocks, current = [], []
+    for line in section.splitlines():
+        if line.startswith("    "):
+            current.append(line[4:])
+        elif current and line.strip():
+            blocks.append("\n".join(current))
+            current = []
+    if current:
+        blocks.append("\n".join(current))
+    return blocks
+
+
+class ReadmeGame(unittest.TestCase):
+    """The README's terminal game and then its reply game, each block pasted whole into one
+    bash as a newcomer would (issue 52 point 3), against a real pbemd whose replies stay in
+    the outbox: every helper waits for the mail it reads, and game numbers are read."""
+
+    def test_the_terminal_game_and_the_reply_game_pasted_whole(self):
+        server = DaemonServer(free_port())
+        self.addCleanup(server.close)
+        daemon = Daemon(server).start()
+        self.addCleanup(daemon.terminate)
+        [terminal] = readme_blocks("### Play a whole game from a terminal", "**Seeing the replies locally.**")
+        [replies] = readme_blocks("**Or just reply.**", "`code`, `addr` and `newest` wait")
+        script = terminal + "\n" + replies
+        for old, new in (("build/server/pbem", pbem_binary()), ("config/pbem.json", server.config),
+                         ("127.0.0.1:2525", f"127.0.0.1:{server.port}"),
+                         ("/tmp/pbem-mail", os.path.join(server.path, "no-sink")), ("@localhost", "@test.example")):
+            script = script.replace(old, new)
+        p = subprocess.run(["bash", "-c", "set -e\n" + script], capture_output=True, text=True, timeout=400)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        wait_until(lambda: len(server.query("SELECT id FROM games WHERE status = 'finished'")) == 2, timeout=60)
+        games = server.query("SELECT id, winner_colour FROM games ORDER BY id")
+        self.assertEqual([(g["id"], g["winner_colour"]) for g in games], [(1, 0), (2, 0)])
+        moves = [m["move"] for m in server.query("SELECT move FROM moves WHERE game_id = 2 ORDER BY ply")]
+        self.assertEqual(moves, "c1 a1 c2 a2 c3 a3 c4 b4 c5".split())
 
 
 if __name__ == "__main__":
