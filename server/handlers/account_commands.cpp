@@ -16,6 +16,7 @@
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
+#include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
 
 namespace pbem::server {
@@ -217,6 +218,14 @@ void all_show(CommandContext& ctx, const Command& c) {
   }
   lines.add_unshown(static_cast<std::size_t>(listings.count_selected(selection)) - records.size());
   std::string text = lines.text("  ", "(none)");
+  // Their open invitations, public as they are (the front page lists them); the ones to
+  // or from one player stay between those two. Few: limits.invitations_per_user bounds them.
+  if (filter != "next") {
+    Listing open;
+    for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(account.id))
+      if (record.invitation == "open") open.add(own_open_invitation_line(record));
+    if (!open.empty()) text += "\nOpen invitations:\n" + open.text("  ", "");
+  }
   std::string ratings;
   for (const auto& type : game_types())
     if (auto rating = ctx.ratings.find(type.name, account.id))

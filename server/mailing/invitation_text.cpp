@@ -82,6 +82,12 @@ std::string open_invitation_line(const GameRecord& record, int rating) {
   return line + ", lapses " + record.lapses_at.value_or("").substr(0, 10);
 }
 
+std::string own_open_invitation_line(const GameRecord& record) {
+  return record.type + " #" + std::to_string(record.id) + "  open invitation (" +
+         (record.options.empty() ? std::string("no options") : record.options) + "), " + clock_of(record) +
+         (record.rated ? "" : ", unrated") + ", lapses " + record.lapses_at.value_or("").substr(0, 10);
+}
+
 std::string invitation_refusal(const GameRecord& record) {
   const std::string number = std::to_string(record.id);
   const std::string& how = record.invitation.value_or("");

@@ -25,6 +25,10 @@ std::string open_invitation_posted_text(const GameRecord& record, const Game& ga
 // challenger and `rating`, options, rating range, lapse date.
 std::string open_invitation_line(const GameRecord& record, int rating);
 
+// A player's own open invitation in a list of their games (`all show`, the player's web
+// page): "hy3 #7  open invitation (-size=5), 3 days a move, lapses 2026-12-08".
+std::string own_open_invitation_line(const GameRecord& record);
+
 // Why a game command cannot act on `record`, an invitation: it ended unstarted ("game 12
 // never started: the invitation was declined"), or it still waits to be accepted.
 std::string invitation_refusal(const GameRecord& record);

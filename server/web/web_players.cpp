@@ -2,11 +2,13 @@
 #include <cmath>
 
 #include "engine/registry.h"
+#include "server/mailing/invitation_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
+#include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
 #include "server/web/rating_chart.h"
 #include "server/web/web_layout.h"
@@ -57,7 +59,11 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
   // A userid is public once its player has a game: before that, the page would tell
   // anyone that the userid exists (signed up, watching, organising), so it is the same
   // 404 as for a userid nobody has.
-  if (games.empty()) return std::nullopt;
+  // Its open invitations are public already (the front page lists them).
+  std::vector<GameRecord> open;
+  for (GameRecord& record : GameInvitations(db).pending_invitations_of(account->id))
+    if (record.invitation == "open") open.push_back(std::move(record));
+  if (games.empty() && open.empty()) return std::nullopt;
   WebResponse response;
   response.body = page(config.server.name, account->userid, [&](Html& html) {
     if (account->computer) html.element("p", "The server's computer opponent.");
@@ -75,6 +81,12 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
       rating_chart(html, type.title + " rating of " + account->userid, ratings.history(type.name, account->id));
     }
     if (!rated) html.element("p", "No rated game finished yet.", {{"class", "quiet"}});
+    if (!open.empty()) {
+      html.element("h2", "Open invitations");
+      html.open("ul", {{"class", "games"}});
+      for (const GameRecord& record : open) html.element("li", own_open_invitation_line(record));
+      html.close("ul");
+    }
     html.element("h2", "Games");
     html.open("ul", {{"class", "games"}});
     for (const GameRecord& record : games) {

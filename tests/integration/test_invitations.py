@@ -66,10 +66,10 @@ class InvitationCase(PlayersCase):
         self.assertEqual(row["status"], status)
         self.assertIsNone(row["deadline_at"])
         self.assertIsNone(row["to_move"])
-        # In no list of games: `games`, `all show`.
+        # In no list of games: `games`, `all show` (whose own section lists open invitations).
         for listing in (self.command("carol", "hy3 games"), self.command("carol", "hy3 games alice all"),
                         self.command("carol", "all show alice")):
-            self.assertNotIn(f"#{number}", text_of(listing[0]))
+            self.assertNotIn(f"#{number}", text_of(listing[0]).split("\nOpen invitations:\n")[0])
 
     def assert_started(self, number, mails):
         row = self.game(number)
@@ -287,6 +287,12 @@ class OpenInvitations(InvitationCase):
         self.assertEqual([m["Subject"] for m in mails], [f"HY 3 #{number}: open invitation posted"])
         self.assertEqual(self.game(number)["status"], "open")
         return number
+
+    def test_all_show_lists_ones_own_open_invitation(self):
+        number = self.post("-size=3")
+        text = text_of(self.command("bob", "all show alice")[0])
+        self.assertIn(f"Open invitations:\n  hy3 #{number}  open invitation (-size=3), 14 days per move, lapses ", text)
+        self.assertNotIn("Open invitations", text_of(self.command("bob", "all show alice next")[0]))
 
     def test_posted_listed_and_taken_by_command(self):
         number = self.post("-size=3 -rating=1400-1600")

@@ -151,3 +151,15 @@ TEST_CASE("the request's header alone decides 405 for a method and 413 for a bod
     CHECK(refused->status == 413);
   }
 }
+
+TEST_CASE("a player's open invitation is on their page", "[web]") {
+  Site site;
+  site.deliver("alice@example.org", "hy3 challenge alice any -size=5");
+  const WebResponse page = site.get("/players/alice");
+  CHECK(page.body.find("Open invitations") != std::string::npos);
+  CHECK(page.body.find("hy3 #3  open invitation (-size=5)") != std::string::npos);
+  // One who has only an open invitation has a page: the front page names them already.
+  site.member("carol", "carol@example.com");
+  site.deliver("carol@example.com", "gaia challenge carol any");
+  CHECK(site.get("/players/carol").status == 200);
+}
