@@ -18,6 +18,8 @@ struct Drawer {
   std::string_view game;
   std::string (*draw)(const Game&);
   LabelSizes (*label_sizes)(const Game&);
+  // What the picture's colours stand for, where they are not the colours' own names.
+  std::string_view colour_key;
 };
 
 // Each drawer takes the game its name says (Game::name() is the registry name); checked,
@@ -35,9 +37,10 @@ constexpr auto sizes_as = as<Concrete, LabelSizes, Sizes>;
 
 const std::vector<Drawer>& drawers() {
   static const std::vector<Drawer> table{
-      {"gates", draw_as<Gates, draw_gates_picture>, sizes_as<Gates, gates_label_sizes>},
-      {"hy3", draw_as<Hy3, draw_hy3_picture>, sizes_as<Hy3, hy3_label_sizes>},
-      {"gaia", draw_as<Gaia, draw_gaia_picture>, sizes_as<Gaia, gaia_label_sizes>},
+      {"gates", draw_as<Gates, draw_gates_picture>, sizes_as<Gates, gates_label_sizes>,
+       "In the picture, dark's paths are drawn blue and light's white."},
+      {"hy3", draw_as<Hy3, draw_hy3_picture>, sizes_as<Hy3, hy3_label_sizes>, ""},
+      {"gaia", draw_as<Gaia, draw_gaia_picture>, sizes_as<Gaia, gaia_label_sizes>, ""},
   };
   return table;
 }
@@ -53,5 +56,7 @@ const Drawer& drawer_of(const Game& game) {
 std::string draw_picture(const Game& game) { return drawer_of(game).draw(game); }
 
 LabelSizes label_sizes(const Game& game) { return drawer_of(game).label_sizes(game); }
+
+std::string_view colour_key(const Game& game) { return drawer_of(game).colour_key; }
 
 }  // namespace pbem::pictures

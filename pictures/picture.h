@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "engine/game.h"
 #include "pictures/label_size.h"
@@ -19,6 +20,11 @@ std::string draw_picture(const Game& game);
 
 // The sizes draw_picture draws the game's labels at (label_size.h), for tests.
 LabelSizes label_sizes(const Game& game);
+
+// One sentence saying which colour of the picture is which player's, for the mail that
+// carries it, where the picture's colours are not those the game names ("" where they are:
+// HY 3's red and blue, Gaia's black and white). Gates' dark and light are drawn blue and white.
+std::string_view colour_key(const Game& game);
 
 // The largest picture width in pixels; bigger boards get smaller cells.
 inline constexpr double kMaxWidth = 640;

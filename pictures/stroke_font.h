@@ -3,7 +3,8 @@
 // Why not a font: the PNG bytes must be the same on every machine (tests compare digests),
 // and text through cairo's toy API goes through fontconfig and FreeType, whose font choice,
 // hinting and versions differ between installations. Strokes on a 4 x 6 grid depend on
-// cairo alone. Letters are drawn as capitals (the same letters players type in lower case).
+// cairo alone. Letters are drawn in the case written: the notation's lower case (rows a-m,
+// cells d4), capitals where the text diagram has them (Gaia's edge pairs).
 #pragma once
 
 #include <cstddef>

@@ -3,6 +3,7 @@
 #include "engine/text.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "pictures/picture.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/competition_text.h"
@@ -56,6 +57,8 @@ const std::string& PictureOnDemand::png() {
   return *png_;
 }
 
+std::string_view PictureOnDemand::colour_key() const { return pictures::colour_key(*game_); }
+
 void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& mail) {
   // First in every mail of a tournament, league or ladder game (a game is of one at most).
   const auto of = work.competitions.of_game(work.db, record.id);
@@ -76,6 +79,8 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
       list_unsubscribe = watcher_unsubscribe_address(work.db, work.config, account, record);
     }
+    const bool with_picture = mail.picture && account.pictures;
+    if (with_picture && !mail.picture->colour_key().empty()) text += "\n" + std::string(mail.picture->colour_key()) + "\n";
     text += web_link(work.config, "/games/" + std::to_string(record.id));
     // Every confirmed address gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
@@ -88,7 +93,7 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && work.answers(address);
       reply.kind = MailKind::Game;
-      if (mail.picture && account.pictures) reply.pictures = {{0, mail.picture->png()}};
+      if (with_picture) reply.pictures = {{0, mail.picture->png()}};
       reply.reply_to = reply_to;
       reply.list_unsubscribe = list_unsubscribe;
       work.out.replies.push_back(reply);

@@ -28,6 +28,8 @@ class PictureOnDemand {
  public:
   explicit PictureOnDemand(const Game& game) : game_(&game) {}
   const std::string& png();
+  // What the picture's colours stand for, when not the game's own names (pictures/picture.h).
+  std::string_view colour_key() const;
 
  private:
   const Game* game_;

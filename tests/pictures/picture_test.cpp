@@ -164,13 +164,13 @@ TEST_CASE("golden digests of fixed positions, one per board") {
     std::string digest;
   };
   const std::vector<Golden> goldens{
-      {"hy3", {}, {"d4", "c3", "e4", "b2"}, "db60cf1053eb6794"},
-      {"hy3", {"-size=3"}, {}, "ee55b4ef32508de7"},
-      {"gaia", {}, {"a1", "f1", "c5"}, "a59ac43fc4a2952a"},
-      {"gaia", {"-size=2"}, {"a1"}, "5765109b7e46bc0c"},
-      {"gates", {"-cross"}, {"a:d4", "b:e4", "c:e5"}, "1044d3de93e0457b"},
-      {"gates", {"-y", "-size=4"}, {"a:a1", "b:b2", "c:b1"}, "fb0a7ed760829837"},
-      {"gates", {"-hex", "-size=4"}, {"a:b2", "b:c2"}, "73c66502c5924b70"},
+      {"hy3", {}, {"d4", "c3", "e4", "b2"}, "730c20e897e87e00"},
+      {"hy3", {"-size=3"}, {}, "ae25d7f23ef24c25"},
+      {"gaia", {}, {"a1", "f1", "c5"}, "7a941198af67e506"},
+      {"gaia", {"-size=2"}, {"a1"}, "e24538dec3975a2a"},
+      {"gates", {"-cross"}, {"a:d4", "b:e4", "c:e5"}, "4b5b5a70757e226a"},
+      {"gates", {"-y", "-size=4"}, {"a:a1", "b:b2", "c:b1"}, "c91add95b93288eb"},
+      {"gates", {"-hex", "-size=4"}, {"a:b2", "b:c2"}, "bf59b73846a7b9e4"},
   };
   for (const Golden& g : goldens) {
     auto game = played(g.game, g.options, g.plies);
@@ -228,4 +228,10 @@ TEST_CASE("encode_png keeps every pixel, indexed and truecolour") {
     REQUIRE(png.size() > 25);
     CHECK(static_cast<int>(png[25]) == (colours <= 256 ? 3 : 2));
   }
+}
+
+TEST_CASE("the picture's colours are named where they are not the game's own") {
+  CHECK(pbem::pictures::colour_key(*played("gates", {}, {})).find("dark's paths are drawn blue") != std::string::npos);
+  CHECK(pbem::pictures::colour_key(*played("hy3", {}, {})).empty());
+  CHECK(pbem::pictures::colour_key(*played("gaia", {}, {})).empty());
 }
