@@ -198,6 +198,10 @@ void message(CommandContext& ctx, const Command& c) {
   ctx.out.replies.push_back(ctx.to_sender("Message sent", text));
 }
 
+// How many of a player's open invitations `all show` lists (the limits on invitations keep
+// them fewer).
+constexpr int kOpenInvitationsListed = 20;
+
 void all_show(CommandContext& ctx, const Command& c) {
   Account account = ctx.existing_account(c.userid);
   std::string filter = c.words.empty() ? "all" : c.words.front();
@@ -219,11 +223,11 @@ void all_show(CommandContext& ctx, const Command& c) {
   lines.add_unshown(static_cast<std::size_t>(listings.count_selected(selection)) - records.size());
   std::string text = lines.text("  ", "(none)");
   // Their open invitations, public as they are (the front page lists them); the ones to
-  // or from one player stay between those two. Few: limits.invitations_per_user bounds them.
+  // or from one player stay between those two.
   if (filter != "next") {
     Listing open;
-    for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(account.id))
-      if (record.invitation == "open") open.add(own_open_invitation_line(record));
+    for (const GameRecord& record : GameInvitations(ctx.db).open_invitations_by(account.id, kOpenInvitationsListed))
+      open.add(own_open_invitation_line(record));
     if (!open.empty()) text += "\nOpen invitations:\n" + open.text("  ", "");
   }
   std::string ratings;

@@ -34,6 +34,9 @@ class GameInvitations {
   // The pending invitations `user_id` sent or was sent, open ones included (signoff
   // withdraws them all).
   std::vector<GameRecord> pending_invitations_of(std::int64_t user_id) const;
+  // The first `limit` open invitations `user_id` posted that still wait, oldest first
+  // (index games_invitations_by_inviter): a listing's page of them.
+  std::vector<GameRecord> open_invitations_by(std::int64_t user_id, int limit) const;
   // How many invitations `user_id` sent that still wait, open ones included.
   int count_pending_invitations(std::int64_t user_id) const;
   // Whether an invitation between `a` and `b` waits for an answer (either way round).

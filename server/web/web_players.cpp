@@ -60,9 +60,7 @@ std::optional<WebResponse> player_page(Database& db, const Config& config, const
   // anyone that the userid exists (signed up, watching, organising), so it is the same
   // 404 as for a userid nobody has.
   // Its open invitations are public already (the front page lists them).
-  std::vector<GameRecord> open;
-  for (GameRecord& record : GameInvitations(db).pending_invitations_of(account->id))
-    if (record.invitation == "open") open.push_back(std::move(record));
+  const std::vector<GameRecord> open = GameInvitations(db).open_invitations_by(account->id, kListedGames);
   if (games.empty() && open.empty()) return std::nullopt;
   WebResponse response;
   response.body = page(config.server.name, account->userid, [&](Html& html) {

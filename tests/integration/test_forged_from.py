@@ -177,7 +177,7 @@ class AcknowledgedToConfirmed(ForgedCase):
         mails = self.forged("hy3 challenge alice carol -size=3", headers={"Reply-To": "Alice+inbox@example.org"})
         [ack] = [m for m in mails if "invitation sent to carol" in m["Subject"]]
         self.assertEqual(recipients([ack]), [PLAYERS["alice"][0]])
-        self.assertIn("hy3 decline 1 <your userid> <password>", text_of(ack))
+        self.assertIn("hy3 decline 1 alice <password>", text_of(ack))
         self.assertNotIn("alice+inbox@example.org", recipients(mails))
         # A Reply-To elsewhere: refused, in words that say nothing more; no invitation.
         mails = self.forged("hy3 challenge alice mallory -size=3 -unrated", headers={"Reply-To": "x@evil.example"})

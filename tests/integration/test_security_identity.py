@@ -153,7 +153,8 @@ class Abort(IdentityTestCase):
     def test_either_player_can_abort_before_the_first_move(self):
         self.signup_both()
         for mail in self.challenge():
-            self.assertIn("hy3 abort 1 <your userid> <password>", text_of(mail))
+            userid = "alice" if mail["To"].startswith("alice") else "bob"
+            self.assertIn(f"hy3 abort 1 {userid} <password>", text_of(mail))
         self.send(BOB, f"hy3 abort 1 bob {BOB_PW}")
         replies = self.new_replies()
         self.assertEqual(sorted(r["To"] for r in replies), ["alice@example.org", "bob@example.net"])
