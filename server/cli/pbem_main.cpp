@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/support/config.h"
+#include "server/cli/backup_cli.h"
 #include "server/cli/clock_cli.h"
 #include "server/cli/engine_cli.h"
 #include "server/cli/migrate_to_cli.h"
@@ -37,6 +38,9 @@ void print_usage(std::ostream& out) {
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "  web                                                  serve the read-only web window on web.listen\n"
          "                                                       (for installations without pbemd)\n"
+         "The operator's:\n"
+         "  backup FILE                                          a checked copy of the running SQLite database, 0600\n"
+         "  restore FILE                                         put a checked copy in place (pbemd stopped)\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -68,7 +72,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
-      command != "tick" && command != "migrate-to" && command != "web" && command != "clock") {
+      command != "tick" && command != "migrate-to" && command != "web" && command != "clock" &&
+      command != "backup" && command != "restore") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -87,6 +92,8 @@ int main(int argc, char** argv) {
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
     if (command == "clock") return pbem::server::run_clock(config, rest, std::cout, std::cerr);
+    if (command == "backup") return pbem::server::run_backup(config, rest, std::cout, std::cerr);
+    if (command == "restore") return pbem::server::run_restore(config, rest, std::cout, std::cerr);
     if (command == "web") return pbem::server::run_web(config, rest);
     if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);
