@@ -254,6 +254,48 @@ GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id, Ab
   return stored;
 }
 
+GameRecord GameRecords::void_game(const GameRecord& record) {
+  const std::string now = now_iso8601();
+  // A game over already keeps its ended_at and end_order (the trigger stamps only a game
+  // that finishes now): the order of the others' ratings stays as it was.
+  db_.prepare(
+         "UPDATE games SET status = 'finished', winner_colour = NULL, rated = 0, verdict = 'void', updated_at = ?, "
+         "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ?")
+      .bind_all(now, record.id)
+      .run();
+  GameRecord stored = record;
+  stored.active = false;
+  stored.winner_colour.reset();
+  stored.rated = false;
+  stored.voided = true;
+  stored.adjudicated = false;
+  stored.lost_on_time = false;
+  stored.to_move.reset();
+  stored.deadline_at.reset();
+  stored.remind_at.reset();
+  stored.updated_at = now;
+  return stored;
+}
+
+GameRecord GameRecords::adjudicate(const GameRecord& record, int winner_colour) {
+  const std::string now = now_iso8601();
+  db_.prepare(
+         "UPDATE games SET status = 'finished', winner_colour = ?, verdict = 'adjudicated', updated_at = ?, "
+         "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ? AND status = 'active'")
+      .bind_all(static_cast<std::int64_t>(winner_colour), now, record.id)
+      .run();
+  if (db_.changes() == 0) return record;  // not running: nothing was written
+  GameRecord stored = record;
+  stored.active = false;
+  stored.winner_colour = winner_colour;
+  stored.adjudicated = true;
+  stored.to_move.reset();
+  stored.deadline_at.reset();
+  stored.remind_at.reset();
+  stored.updated_at = now;
+  return stored;
+}
+
 bool GameRecords::has_moved(std::int64_t id, std::int64_t user_id) const {
   auto query = db_.prepare("SELECT 1 FROM moves WHERE game_id = ? AND user_id = ? LIMIT 1");
   query.bind(1, id).bind(2, user_id);
