@@ -5,10 +5,13 @@
 
 #include <chrono>
 #include <functional>
+#include <istream>
+#include <iterator>
 #include <optional>
 #include <ostream>
 
 #include "server/cli/server_cli.h"
+#include "server/handlers/announcement.h"
 #include "server/handlers/operator_acts.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/accounts.h"
@@ -25,6 +28,7 @@ namespace {
 constexpr int kExitRefused = 1;
 constexpr int kMaxSuspensionDays = 3650;
 constexpr std::size_t kMaxReason = 500;
+constexpr std::size_t kMaxAnnouncement = 64 * 1024;
 
 // The words after the positional ones: --reason TEXT, --days N; nothing when malformed.
 struct Options {
@@ -240,6 +244,41 @@ int run_adjudicate(const Config& config, const std::vector<std::string>& args, s
     return kExitUsage;
   }
   return judge(config, "adjudicate", *game, *options->reason, options->positional[1], out, err);
+}
+
+int run_announce(const Config& config, const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                 std::ostream& err) {
+  if (args.size() != 2 || args[0] != "--subject") {
+    err << "usage: pbem announce --subject TEXT < body\n";
+    return kExitUsage;
+  }
+  const std::string& subject = args[1];
+  if (const auto problem = reason_problem(subject)) {
+    err << "pbem announce: the subject: " << problem->substr(4) << "; nothing was sent\n";
+    return kExitUsage;
+  }
+  const std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
+    err << "pbem announce: the body (standard input) is empty; nothing was sent\n";
+    return kExitUsage;
+  }
+  if (body.size() > kMaxAnnouncement) {
+    err << "pbem announce: the body is longer than " << kMaxAnnouncement << " bytes; nothing was sent\n";
+    return kExitUsage;
+  }
+  std::size_t mails = 0;
+  const int status = carry_out(
+      config, "announce", err,
+      [&](Database& db) -> std::optional<std::vector<Reply>> {
+        auto replies = announcement_mails(db, config, subject, body);
+        mails = replies.size();
+        return replies;
+      },
+      [&](Database& db) { OperatorAudit(db).add(operator_login_name(), "announce", std::nullopt, std::nullopt, subject); });
+  if (status == kExitOk)
+    out << "announce: " << mails << " mail(s) queued, sent at most " << config.limits.announcements_per_minute
+        << " a minute after the other mail\n";
+  return status;
 }
 
 int run_audit(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

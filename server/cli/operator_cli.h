@@ -20,6 +20,10 @@ int run_suspend(const Config& config, const std::vector<std::string>& args, std:
 int run_unsuspend(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_void(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_adjudicate(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `pbem announce --subject TEXT < body`: queues one mail per confirmed address of every
+// account with announcements on (handlers/announcement.h), paced by the sender.
+int run_announce(const Config& config, const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+                 std::ostream& err);
 // Every audit row, oldest first, one a line: time, operator, action, whom, reason.
 int run_audit(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -48,6 +48,8 @@ void print_usage(std::ostream& out) {
          "  void N --reason TEXT                                 game N ends (or stays ended) without a result,\n"
          "                                                       unrated; ratings recomputed; mails both players\n"
          "  adjudicate N USERID --reason TEXT                    running game N ends as a win for USERID\n"
+         "  announce --subject TEXT < body                       one mail to every player with announcements on,\n"
+         "                                                       limits.announcements_per_minute a minute\n"
          "  audit                                                every operator act: time, login name, what, reason\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
@@ -82,7 +84,7 @@ int main(int argc, char** argv) {
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
       command != "tick" && command != "migrate-to" && command != "web" && command != "clock" &&
       command != "backup" && command != "restore" && command != "suspend" && command != "unsuspend" &&
-      command != "void" && command != "adjudicate" && command != "audit") {
+      command != "void" && command != "adjudicate" && command != "audit" && command != "announce") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -107,6 +109,7 @@ int main(int argc, char** argv) {
     if (command == "unsuspend") return pbem::server::run_unsuspend(config, rest, std::cout, std::cerr);
     if (command == "void") return pbem::server::run_void(config, rest, std::cout, std::cerr);
     if (command == "adjudicate") return pbem::server::run_adjudicate(config, rest, std::cout, std::cerr);
+    if (command == "announce") return pbem::server::run_announce(config, rest, std::cin, std::cout, std::cerr);
     if (command == "audit") return pbem::server::run_audit(config, rest, std::cout, std::cerr);
     if (command == "web") return pbem::server::run_web(config, rest);
     if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);

@@ -114,6 +114,11 @@ std::string announcement_text(const std::string& body, const std::string& userid
          "    set " + userid + " <password> announcements off\nor use your mail program's unsubscribe button.\n";
 }
 
+std::string announcements_set_text(bool on) {
+  return on ? "The operator's announcements to every player (a move of the server, a new game) reach you again.\n"
+            : "The operator's announcements to every player no longer reach you; game mail still comes.\n";
+}
+
 Reply announcements_off_notice(const std::string& userid) {
   Reply mail;
   mail.kind = MailKind::Notice;

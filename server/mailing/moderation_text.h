@@ -39,6 +39,8 @@ std::string report_refused_empty();
 
 // An announcement's text to one account: the operator's body and how to stop them.
 std::string announcement_text(const std::string& body, const std::string& userid);
+// The answer to `set ... announcements on|off`.
+std::string announcements_set_text(bool on);
 // The confirmation of `announcements off` by a mail to its unsubscribe address.
 Reply announcements_off_notice(const std::string& userid);
 
