@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "server/support/config.h"
+#include "server/cli/backup_cli.h"
 #include "server/cli/clock_cli.h"
 #include "server/cli/engine_cli.h"
 #include "server/cli/migrate_to_cli.h"
+#include "server/cli/operator_cli.h"
 #include "server/cli/ratings_cli.h"
 #include "server/cli/server_cli.h"
 
@@ -37,6 +39,18 @@ void print_usage(std::ostream& out) {
          "  migrate-to postgresql://...                          copy the SQLite database into PostgreSQL\n"
          "  web                                                  serve the read-only web window on web.listen\n"
          "                                                       (for installations without pbemd)\n"
+         "The operator's:\n"
+         "  backup FILE                                          a checked copy of the running SQLite database, 0600\n"
+         "  restore FILE                                         put a checked copy in place (pbemd stopped)\n"
+         "  suspend USERID --reason TEXT [--days N]              refuse the account's commands (not help, export,\n"
+         "                                                       delete) for N days or until unsuspend; mails it\n"
+         "  unsuspend USERID [--reason TEXT]                     lift a suspension; mails the account\n"
+         "  void N --reason TEXT                                 game N ends (or stays ended) without a result,\n"
+         "                                                       unrated; ratings recomputed; mails both players\n"
+         "  adjudicate N USERID --reason TEXT                    running game N ends as a win for USERID\n"
+         "  announce --subject TEXT < body                       one mail to every player with announcements on,\n"
+         "                                                       limits.announcements_per_minute a minute\n"
+         "  audit                                                every operator act: time, login name, what, reason\n"
          "The configuration is --config FILE, else $PBEM_CONFIG, else config/pbem.json.\n";
 }
 
@@ -68,7 +82,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command != "init" && command != "ingest" && command != "outbox" && command != "ratings" &&
-      command != "tick" && command != "migrate-to" && command != "web" && command != "clock") {
+      command != "tick" && command != "migrate-to" && command != "web" && command != "clock" &&
+      command != "backup" && command != "restore" && command != "suspend" && command != "unsuspend" &&
+      command != "void" && command != "adjudicate" && command != "audit" && command != "announce") {
     std::cerr << "pbem: unknown command '" << command << "'\n";
     print_usage(std::cerr);
     return 2;
@@ -87,6 +103,14 @@ int main(int argc, char** argv) {
     if (command == "ratings") return pbem::server::run_ratings(config, rest, std::cout, std::cerr);
     if (command == "tick") return pbem::server::run_tick(config, rest, std::cout);
     if (command == "clock") return pbem::server::run_clock(config, rest, std::cout, std::cerr);
+    if (command == "backup") return pbem::server::run_backup(config, rest, std::cout, std::cerr);
+    if (command == "restore") return pbem::server::run_restore(config, rest, std::cout, std::cerr);
+    if (command == "suspend") return pbem::server::run_suspend(config, rest, std::cout, std::cerr);
+    if (command == "unsuspend") return pbem::server::run_unsuspend(config, rest, std::cout, std::cerr);
+    if (command == "void") return pbem::server::run_void(config, rest, std::cout, std::cerr);
+    if (command == "adjudicate") return pbem::server::run_adjudicate(config, rest, std::cout, std::cerr);
+    if (command == "announce") return pbem::server::run_announce(config, rest, std::cin, std::cout, std::cerr);
+    if (command == "audit") return pbem::server::run_audit(config, rest, std::cout, std::cerr);
     if (command == "web") return pbem::server::run_web(config, rest);
     if (command == "migrate-to") return pbem::server::run_migrate_to(config, rest, std::cout, std::cerr);
     return pbem::server::run_outbox(config, rest, std::cout);

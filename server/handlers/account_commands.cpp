@@ -14,6 +14,7 @@
 #include "server/handlers/invitations.h"
 #include "server/mailing/competition_text.h"
 #include "server/mailing/invitation_text.h"
+#include "server/mailing/moderation_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
 #include "server/storage/game_invitations.h"
@@ -253,6 +254,13 @@ void set_setting(CommandContext& ctx, const Command& c) {
         on ? "Other players' `message` and `chat` reach you again.\n"
            : "Other players' `message` and `chat` to you are now refused (\"" + messages_refused(account.userid) +
                  "\"); game mail still comes.\n"));
+    return;
+  }
+  if (c.words.at(0) == "announcements") {
+    const bool on = c.words.at(1) == "on";
+    ctx.accounts.set_announcements(account, on);
+    ctx.out.summary = "announcements " + c.words.at(1) + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender("Announcements " + c.words.at(1), announcements_set_text(on)));
     return;
   }
   if (c.words.at(0) == "challenges") {

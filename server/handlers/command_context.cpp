@@ -15,6 +15,9 @@
 #include "server/handlers/ply_reactions.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
+#include "server/mailing/moderation_text.h"
+#include "server/storage/moderation.h"
+#include "server/support/clock.h"
 #include "server/storage/tournaments.h"
 #include "server/storage/game_listings.h"
 #include "server/mailing/reply_format.h"
@@ -77,6 +80,7 @@ Account CommandContext::authenticated(const Command& c) {
         out.replies.push_back(std::move(notice));
         out.sent_address_notice = true;
       }
+    refuse_if_suspended(c, account);
     return account;
   }
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
@@ -90,7 +94,18 @@ Account CommandContext::authenticated(const Command& c) {
     throw CommandError(Refusal::wrong_password, "wrong password for " + c.userid);
   }
   password_accepted_ = true;
+  refuse_if_suspended(c, account);
   return account;
+}
+
+void CommandContext::refuse_if_suspended(const Command& c, const Account& account) const {
+  // The spec's exceptions: a suspended player can still read the help, take their data
+  // away and leave. (export and delete may come later; their names are kept here.)
+  static constexpr std::string_view kAllowed[] = {"help", "export", "delete"};
+  for (const std::string_view name : kAllowed)
+    if (c.is(name)) return;
+  if (const auto suspension = Suspensions(db).in_force(account.id, now_iso8601()))
+    throw CommandError(suspended_refusal(account.userid, *suspension));
 }
 
 GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) const {

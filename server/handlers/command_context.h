@@ -33,6 +33,10 @@ class CommandContext : public UnitOfWork {
   // Refuses a throttled user before the (slow) password check; records a wrong password
   // in out.wrong_password_for.
   Account authenticated(const Command& c);
+  // Refuses every command of a suspended account (pbem suspend) but help, export and
+  // delete, with the reason and the end; called once the account is known to be the
+  // sender's, so that nobody else learns of the suspension.
+  void refuse_if_suspended(const Command& c, const Account& account) const;
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
   // The same, refusing an invitation (waiting, or ended before it started): it has no
   // board to show, history to tell or game to watch.

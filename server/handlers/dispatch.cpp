@@ -24,6 +24,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"set", set_setting},
       {"block", block},
       {"unblock", unblock},
+      {"report", report},
       {"list unsubscribe", list_unsubscribe},
       {"all show", all_show},
       {"multiple", multiple},

@@ -118,6 +118,7 @@ void open_challenge(CommandContext& ctx, const Command& c) {
     throw CommandError("an open invitation must come from a confirmed address of " + challenger.userid +
                        " (this mail came from " + mail::shown_address(ctx.request.from) + ")");
   if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
+  ctx.refuse_if_suspended(c, challenger);
   post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
                        moves_first ? 1 : 0, options.rating_range);
 }
@@ -164,6 +165,7 @@ void challenge(CommandContext& ctx, const Command& c) {
   }
   // The challenger is the player whose confirmed address sent it; the other is invited.
   const Account& challenger = confirmed_for(first) ? first : second;
+  ctx.refuse_if_suspended(c, challenger);
   const GameRecord record = start_or_invite(
       ctx, asked_game(ctx, c, options, *game, first, second, challenger,
                       "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +

@@ -28,6 +28,8 @@ void all_show(CommandContext& context, const Command& command);
 void set_setting(CommandContext& context, const Command& command);
 void block(CommandContext& context, const Command& command);
 void unblock(CommandContext& context, const Command& command);
+// report userid password other [board]: the body to server.operator (report_command.cpp).
+void report(CommandContext& context, const Command& command);
 // list_unsubscribe.cpp (reached only by a mail to an unsubscribe address)
 void list_unsubscribe(CommandContext& context, const Command& command);
 // multiple.cpp (reached only when the body holds no command line)

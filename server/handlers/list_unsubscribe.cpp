@@ -8,6 +8,7 @@
 #include "server/handlers/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/mailing/moderation_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/digests.h"
 #include "server/storage/watchers.h"
@@ -34,6 +35,14 @@ std::optional<Reply> digest_off(CommandContext& ctx, const Account& account) {
   said.text = "Your daily digest is off: a mail to its unsubscribe address (the List-Unsubscribe of your digest) "
               "turned it off. Board mails about every move come as before.\n\nTo have it again, send:\n    set " +
               account.userid + " <password> digest HH\n" + sent_by(ctx, account);
+  return said;
+}
+
+std::optional<Reply> announcements_off(CommandContext& ctx, const Account& account) {
+  if (!account.announcements) return std::nullopt;
+  ctx.accounts.set_announcements(account, false);
+  Reply said = announcements_off_notice(account.userid);
+  said.text += sent_by(ctx, account);
   return said;
 }
 
@@ -88,6 +97,7 @@ void list_unsubscribe(CommandContext& ctx, const Command& c) {
   const std::string& setting = c.words.at(0);
   std::optional<Reply> said;
   if (setting == kDigestSetting) said = digest_off(ctx, account);
+  else if (setting == kAnnouncementsSetting) said = announcements_off(ctx, account);
   else if (const auto game = positive_number(setting)) said = stop_watching_game(ctx, account, *game);
   else said = stop_watching_kind(ctx, account, setting);
   if (!said) {

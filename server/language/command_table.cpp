@@ -73,7 +73,8 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
-      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages"});
+      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages",
+                                            "announcements"});
   const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
                                               : setting == "challenges" ? "ask, auto or none after challenges"
                                                                         : "on or off after " + setting);
@@ -117,6 +118,14 @@ void block_arguments(ArgumentReader& reader, Command& command) {
 void unblock_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   command.words = {reader.take_userid("userid to unblock")};
+  reader.expect_end();
+}
+
+// report userid password other [board].
+void report_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  command.words = {reader.take_userid("userid to report")};
+  if (!reader.done()) command.boards = {reader.take_board(false)};
   reader.expect_end();
 }
 
@@ -351,6 +360,9 @@ const std::vector<CommandSpec>& command_table() {
        "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",
        block_arguments, Secret::Password},
       {"unblock", false, {"unblock"}, "unblock userid password other", unblock_arguments, Secret::Password},
+      {"report", false, {"report"},
+       "report userid password other [board]   (the body, at most 2,000 characters, goes to the operator)",
+       report_arguments, Secret::Password},
       // No spelling: only a mail to a List-Unsubscribe address calls it (pipeline/unsubscribe_mail.h).
       {"list unsubscribe", false, {},
        "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",

@@ -32,14 +32,6 @@ std::vector<Recipient> recipients_of(UnitOfWork& work, const GameRecord& record,
   return recipients;
 }
 
-// "\nHY 3 ratings:\n    alice 1500 -> 1662 (+162)\n..." under the result; empty for none.
-std::string rating_lines(const std::string& type, const std::vector<RatingChange>& rating_changes) {
-  if (rating_changes.empty()) return "";
-  std::string lines = "\n" + game_title(type) + " ratings:\n";
-  for (const RatingChange& change : rating_changes)
-    lines += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
-  return lines;
-}
 
 // What the player to move is asked to do: the command to edit, or a reply.
 std::string move_prompt(const GameRecord& record, const Game& game, const std::string& userid) {
@@ -51,6 +43,15 @@ std::string move_prompt(const GameRecord& record, const Game& game, const std::s
 }
 
 }  // namespace
+
+// "\nHY 3 ratings:\n    alice 1500 -> 1662 (+162)\n..." under the result; empty for none.
+std::string rating_lines(const std::string& type, const std::vector<RatingChange>& rating_changes) {
+  if (rating_changes.empty()) return "";
+  std::string lines = "\n" + game_title(type) + " ratings:\n";
+  for (const RatingChange& change : rating_changes)
+    lines += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
+  return lines;
+}
 
 const std::string& PictureOnDemand::png() {
   if (!png_) png_ = shared_picture_cache().picture(*game_);

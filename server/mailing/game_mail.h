@@ -20,6 +20,9 @@
 
 namespace pbem::server {
 
+// "\nHY 3 ratings:\n    alice 1500 -> 1662 (+162)\n..." under a result; empty for none.
+std::string rating_lines(const std::string& type, const std::vector<RatingChange>& rating_changes);
+
 // A game's board picture, drawn when first asked for: a board mail whose recipients all
 // turned pictures off costs no drawing (issue 15: drawing was most of a move's CPU). It
 // comes from the shared picture cache, where the batch's moves were drawn in advance

@@ -46,6 +46,8 @@ std::string digest_address(Database& db, const Config& config, const Account& ac
 
 // The setting of the daily digest, as an unsubscribe address names it.
 inline constexpr std::string_view kDigestSetting = "digest";
+// The setting of the operator's announcements (`pbem announce`), likewise.
+inline constexpr std::string_view kAnnouncementsSetting = "announcements";
 
 // `account`'s unsubscribe address for `setting`.
 std::string unsubscribe_address_of(Database& db, const Config& config, const Account& account,

@@ -25,7 +25,7 @@ std::string board_heading(const GameRecord& record) {
 
 std::optional<int> winner_of(const GameRecord& record, const Game& game) {
   if (game.winner()) return game.winner();
-  if (record.lost_on_time) return record.winner_colour;
+  if (record.lost_on_time || record.adjudicated) return record.winner_colour;
   return std::nullopt;
 }
 
@@ -34,6 +34,7 @@ std::string game_subject(const GameRecord& record, const Game& game) {
   std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
   if (record.never_moved) return subject + "aborted, " + *record.aborted_by + " never moved";
   if (record.aborted_by) return subject + "aborted";
+  if (record.voided) return subject + "void";
   if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
   return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
 }
@@ -78,6 +79,7 @@ namespace {
 std::string state_text(const GameRecord& record, const std::array<std::string, 2>& users, std::optional<int> winner,
                        const std::string& mover) {
   if (record.aborted_by) return aborted_note(record);
+  if (record.voided) return "voided by the server's operator";
   if (winner) {
     std::string state = users[static_cast<std::size_t>(*winner)] + " won";
     if (record.lost_on_time) state += ": " + users[static_cast<std::size_t>(1 - *winner)] + " lost on time";

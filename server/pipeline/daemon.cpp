@@ -9,6 +9,7 @@
 #include "mail/smtp_server.h"
 #include "server/pipeline/bot_turns.h"
 #include "server/storage/database.h"
+#include "server/storage/database_hold.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/pipeline/inbox_writer.h"
 #include "server/support/log.h"
@@ -153,6 +154,9 @@ int run_daemon(const Config& config) {
                " has no incremental auto-vacuum (made before schema 018): the space of deleted rows is reused "
                "but the file does not shrink; run `pbem init` once, best with pbemd stopped, to turn it on");
   }
+  // Held until every thread below has closed its connections (it is destroyed last): a
+  // `pbem restore` refuses while it is held.
+  const DatabaseHold hold(config.database, DatabaseHold::Kind::shared);
   // The threads, so that none waits for another: the network thread (SMTP sessions,
   // signals; this one), the storing threads (InboxWriter's pool), the processor (with the
   // worker threads each batch starts, one per core: work_ahead.h), the computer

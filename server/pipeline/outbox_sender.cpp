@@ -117,13 +117,14 @@ void OutboxSender::stop() {
   wake();
 }
 
-asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
+asio::awaitable<std::size_t> OutboxSender::send_due(Database& db, std::int64_t claimer) {
   record_late(db);
   Outbox outbox(db);
   std::vector<QueuedMail> due;
   try {
     // Several pbemd on PostgreSQL: each row goes to one of them.
-    due = outbox.claim_due(std::chrono::system_clock::now(), 100, config_.outbox.claim_seconds);
+    due = outbox.claim_due(std::chrono::system_clock::now(), 100, config_.outbox.claim_seconds, claimer,
+                           config_.limits.announcements_per_minute);
   } catch (const std::exception& e) {
     log_line(std::string("sender: cannot read the outbox: ") + e.what());
   }
@@ -152,6 +153,9 @@ asio::awaitable<std::size_t> OutboxSender::send_due(Database& db) {
 
 asio::awaitable<void> OutboxSender::run() {
   Database db(config_.database);
+  // Held by this connection for the sender's life: its claims are known free the moment
+  // this process is gone (storage/outbox.h).
+  const OutboxClaimer claimer(db);
   while (!stopping_) {
     // Nothing may end this loop but stop(): SMTP keeps accepting mail whose replies must
     // go out. A round that fails (out of memory, say) is logged and tried again later.
@@ -159,7 +163,7 @@ asio::awaitable<void> OutboxSender::run() {
     std::size_t attempted = 0;
     try {
       clear_old_texts_when_due(db);
-      attempted = co_await send_due(db);
+      attempted = co_await send_due(db, claimer.id());
     } catch (...) {
       failure = std::current_exception();
     }
@@ -243,7 +247,8 @@ std::size_t send_due_once(const Config& config) {
       io,
       [&]() -> asio::awaitable<void> {
         Database db(config.database);
-        attempted = co_await sender.send_due(db);
+        const OutboxClaimer claimer(db);
+        attempted = co_await sender.send_due(db, claimer.id());
         co_await sender.close_connections();
       },
       asio::detached);

@@ -60,7 +60,8 @@ class OutboxSender {
   // Lets the deliveries in flight finish, then ends the loop.
   void stop();
   // One pass: attempts every message that is due now; returns how many were attempted.
-  mail::asio::awaitable<std::size_t> send_due(Database& db);
+  // `claimer`: the OutboxClaimer id of `db`'s connection (PostgreSQL; 0 on SQLite).
+  mail::asio::awaitable<std::size_t> send_due(Database& db, std::int64_t claimer = 0);
   // Closes the connections kept to the smarthost (QUIT); the next mail opens them again.
   mail::asio::awaitable<void> close_connections();
 

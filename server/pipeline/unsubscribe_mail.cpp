@@ -20,7 +20,7 @@ bool is_game_type(const std::string& setting) {
 }
 
 bool is_known_setting(const std::string& setting) {
-  return setting == kDigestSetting || is_game_type(setting) || positive_number(setting).has_value();
+  return setting == kDigestSetting || setting == kAnnouncementsSetting || is_game_type(setting) || positive_number(setting).has_value();
 }
 
 std::optional<UnsubscribeMail> refusal(const std::string& address) {

@@ -62,4 +62,19 @@ PlyEnd store_abort(UnitOfWork& work, const GameRecord& record, std::int64_t user
                 cause == AbortCause::NeverMoved ? GameEnd::NeverMoved : GameEnd::Aborted, user_id);
 }
 
+PlyEnd store_void(UnitOfWork& work, const GameRecord& record) {
+  const GameRecord stored = work.records.void_game(record);
+  if (record.active) return finish(work, stored, nullptr, GameEnd::Voided);
+  // Over already: its end is told again (a record's consumer reads the new result), and no
+  // reaction runs twice for one game (a competition has scored it; ratings are rebuilt).
+  work.record(event::GameEnded{stored.id, std::nullopt, GameEnd::Voided, std::nullopt, stored.plies});
+  PlyEnd end;
+  end.record = stored;
+  return end;
+}
+
+PlyEnd store_adjudication(UnitOfWork& work, const GameRecord& record, int winner_colour) {
+  return finish(work, work.records.adjudicate(record, winner_colour), nullptr, GameEnd::Adjudicated);
+}
+
 }  // namespace pbem::server

@@ -55,5 +55,11 @@ PlyEnd store_takeback(UnitOfWork& work, const GameRecord& record, std::int64_t p
 // first ply. No result, unrated.
 PlyEnd store_abort(UnitOfWork& work, const GameRecord& record, std::int64_t user_id,
                    AbortCause cause = AbortCause::Players);
+// The operator's verdicts (play/operator_verdict.h): a game voided, without a result and
+// unrated (a running game ends, running the reactions; one over already only records its
+// new end: the ratings it made are the act's to rebuild), or a running game adjudicated
+// as a win for `winner_colour`, rated and scored as any other end.
+PlyEnd store_void(UnitOfWork& work, const GameRecord& record);
+PlyEnd store_adjudication(UnitOfWork& work, const GameRecord& record, int winner_colour);
 
 }  // namespace pbem::server

@@ -25,7 +25,9 @@ NLOHMANN_JSON_SERIALIZE_ENUM(GameEnd, {{GameEnd::Board, "board"},
                                        {GameEnd::Resigned, "resigned"},
                                        {GameEnd::Time, "time"},
                                        {GameEnd::Aborted, "aborted"},
-                                       {GameEnd::NeverMoved, "never-moved"}})
+                                       {GameEnd::NeverMoved, "never-moved"},
+                                       {GameEnd::Voided, "void"},
+                                       {GameEnd::Adjudicated, "adjudicated"}})
 
 namespace event {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GameStarted, game, type, players, rated)

@@ -20,8 +20,10 @@
 namespace pbem::server {
 
 // How a game ended. `Board`: a connection on the board; `Aborted`: without a result, by
-// its players; `NeverMoved`: without a result, by the clock, because `by` never moved.
-enum class GameEnd { Board, Resigned, Time, Aborted, NeverMoved };
+// its players; `NeverMoved`: without a result, by the clock, because `by` never moved;
+// `Voided`: without a result, by the operator (`pbem void`, also of a game over already);
+// `Adjudicated`: a win the operator gave (`pbem adjudicate`).
+enum class GameEnd { Board, Resigned, Time, Aborted, NeverMoved, Voided, Adjudicated };
 
 namespace event {
 

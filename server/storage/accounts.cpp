@@ -21,13 +21,14 @@ Account account_from_row(Statement& row) {
   account.movemail = row.column_int(7) != 0;
   account.challenges = row.column_text(8);
   account.messages = row.column_int(9) != 0;
+  account.announcements = row.column_int(10) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages "
+      "challenges, messages, announcements "
       "FROM users "
       "WHERE userid = ?");
   query.bind(1, userid);
@@ -36,7 +37,7 @@ std::optional<Account> Accounts::find(const std::string& userid) const {
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages "
+      "challenges, messages, announcements "
       "FROM users "
       "WHERE id = ?");
   query.bind(1, id);
@@ -146,6 +147,12 @@ void Accounts::set_messages(const Account& account, bool on) {
   update.run();
 }
 
+void Accounts::set_announcements(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET announcements = ? WHERE id = ?");
+  update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
+  update.run();
+}
+
 void Accounts::set_challenges(const Account& account, const std::string& challenges) {
   auto update = db_.prepare("UPDATE users SET challenges = ? WHERE id = ?");
   update.bind(1, challenges).bind(2, account.id);
@@ -167,6 +174,22 @@ std::optional<Account> Accounts::ensure_computer(const std::string& userid) {
 
 bool Accounts::owns_address(const Account& account, const std::string& address) const {
   return std::find(account.addresses.begin(), account.addresses.end(), address) != account.addresses.end();
+}
+
+std::vector<Account> Accounts::announced(std::int64_t after, int limit) const {
+  // By the primary key from `after`: a page costs its own rows, whatever the club's size.
+  auto query = db_.prepare(
+      "SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
+      "challenges, messages, announcements FROM users "
+      "WHERE id > ? AND active = 1 AND computer = 0 AND announcements = 1 ORDER BY id LIMIT ?");
+  query.bind(1, after).bind(2, limit);
+  std::vector<Account> accounts;
+  while (query.step()) {
+    Account account = account_from_row(query);
+    account.confirmed = addresses_of(account.id, true);
+    accounts.push_back(std::move(account));
+  }
+  return accounts;
 }
 
 }  // namespace pbem::server

@@ -25,6 +25,7 @@ struct Account {
   // they answer), "auto" (it starts at once), "none" (refused).
   std::string challenges = "ask";
   bool messages = true;  // `set ... messages on|off`: takes `message` and `chat` from others
+  bool announcements = true;  // `set ... announcements on|off` (schema 034): mailed by `pbem announce`
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -62,6 +63,12 @@ class Accounts {
   void set_challenges(const Account& account, const std::string& challenges);
   // `set ... messages on|off`.
   void set_messages(const Account& account, bool on);
+  // `set ... announcements on|off`.
+  void set_announcements(const Account& account, bool on);
+  // The accounts `pbem announce` mails: active, not the computer, announcements on; by id,
+  // at most `limit` after id `after` (a page at a time). Only `confirmed` of their
+  // addresses is read, and may be empty (no mail for them).
+  std::vector<Account> announced(std::int64_t after, int limit) const;
   bool owns_address(const Account& account, const std::string& address) const;
   // The computer opponent's account under `userid`, created if the userid is free (no
   // address, a password hash no password matches). nullopt if a player holds the userid.

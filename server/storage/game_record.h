@@ -53,6 +53,10 @@ struct GameRecord {
   // their own in the game (spec "Nobody loses a game they never played"). Stored as a game
   // that ended on time (end_reason 'time') without a winner, aborted_by naming them.
   bool never_moved = false;
+  // Ended by the operator (schema 034's games.verdict): voided (no result, unrated, also
+  // after it had ended) or adjudicated (winner_colour is the win the operator gave).
+  bool voided = false;
+  bool adjudicated = false;
   // Whose turn it is (schema/024_turn_columns.sql), kept by every write of a ply or a result
   // from the engine's position, so a listing replays nothing: the user to move, nothing once
   // the game is over; and whether ply 2 was a swap (players[1] then holds colour 0).

@@ -215,6 +215,21 @@ void GameRecords::set_turn_clock(GameRecord& record, const TurnClock& clock) {
   record.bank->seconds = *clock.banks;
 }
 
+namespace {
+
+// `record` as a game that ended at `now` is stored: over, nobody to move, no clock.
+GameRecord ended(const GameRecord& record, const std::string& now) {
+  GameRecord stored = record;
+  stored.active = false;
+  stored.to_move.reset();
+  stored.deadline_at.reset();
+  stored.remind_at.reset();
+  stored.updated_at = now;
+  return stored;
+}
+
+}  // namespace
+
 GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour) {
   const std::string now = now_iso8601();
   auto update = db_.prepare(
@@ -223,14 +238,9 @@ GameRecord GameRecords::lose_on_time(const GameRecord& record, int winner_colour
   update.bind(1, static_cast<std::int64_t>(winner_colour)).bind(2, now).bind(3, record.id);
   update.run();
   if (db_.changes() == 0) return record;  // it had ended already: nothing was written
-  GameRecord stored = record;
-  stored.active = false;
+  GameRecord stored = ended(record, now);
   stored.winner_colour = winner_colour;
   stored.lost_on_time = true;
-  stored.to_move.reset();
-  stored.deadline_at.reset();
-  stored.remind_at.reset();
-  stored.updated_at = now;
   return stored;
 }
 
@@ -242,15 +252,42 @@ GameRecord GameRecords::abort(const GameRecord& record, std::int64_t user_id, Ab
       "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ?");
   update.bind(1, user_id).bind(2, never_moved ? "time" : nullptr).bind(3, now).bind(4, record.id);
   update.run();
-  GameRecord stored = record;
-  stored.active = false;
+  GameRecord stored = ended(record, now);
   stored.winner_colour.reset();
   stored.aborted_by = userid_of(db_, user_id);
   stored.never_moved = never_moved;
-  stored.to_move.reset();
-  stored.deadline_at.reset();
-  stored.remind_at.reset();
-  stored.updated_at = now;
+  return stored;
+}
+
+GameRecord GameRecords::void_game(const GameRecord& record) {
+  const std::string now = now_iso8601();
+  // A game over already keeps its ended_at and end_order (the trigger stamps only a game
+  // that finishes now): the order of the others' ratings stays as it was.
+  db_.prepare(
+         "UPDATE games SET status = 'finished', winner_colour = NULL, rated = 0, verdict = 'void', updated_at = ?, "
+         "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ?")
+      .bind_all(now, record.id)
+      .run();
+  GameRecord stored = ended(record, now);
+  stored.winner_colour.reset();
+  stored.rated = false;
+  stored.voided = true;
+  stored.adjudicated = false;
+  stored.lost_on_time = false;
+  return stored;
+}
+
+GameRecord GameRecords::adjudicate(const GameRecord& record, int winner_colour) {
+  const std::string now = now_iso8601();
+  db_.prepare(
+         "UPDATE games SET status = 'finished', winner_colour = ?, verdict = 'adjudicated', updated_at = ?, "
+         "deadline_at = NULL, remind_at = NULL, to_move = NULL WHERE id = ? AND status = 'active'")
+      .bind_all(static_cast<std::int64_t>(winner_colour), now, record.id)
+      .run();
+  if (db_.changes() == 0) return record;  // not running: nothing was written
+  GameRecord stored = ended(record, now);
+  stored.winner_colour = winner_colour;
+  stored.adjudicated = true;
   return stored;
 }
 

@@ -62,6 +62,11 @@ class GameRecords {
   // for AbortCause::NeverMoved, the player whose time ran out before their first ply.
   // Returns the record as it now stands (as append does).
   GameRecord abort(const GameRecord& record, std::int64_t user_id, AbortCause cause = AbortCause::Players);
+  // The operator's verdicts (`pbem void`, `pbem adjudicate`): a game voided, running or
+  // over, ends (or stays ended) without a result and unrated; a running game adjudicated
+  // ends as a win for `winner_colour`. Return the record as it now stands (as append does).
+  GameRecord void_game(const GameRecord& record);
+  GameRecord adjudicate(const GameRecord& record, int winner_colour);
   // Whether `user_id` has a ply of their own among game `id`'s moves (a swap is one; a ply
   // taken back by an accepted undo is no longer among them).
   bool has_moved(std::int64_t id, std::int64_t user_id) const;

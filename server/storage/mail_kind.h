@@ -10,6 +10,7 @@ enum class MailKind {
   Relay,         // message / chat text from one user to another: rate-limited per user and recipient
   Confirmation,  // the confirmation request, the only mail an unconfirmed address gets
   Notice,        // "further replies this hour are not answered", and security notices to old addresses
+  Announcement,  // `pbem announce`: stored as a notice, paced (limits.announcements_per_minute)
 };
 
 }  // namespace pbem::server

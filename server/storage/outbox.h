@@ -24,6 +24,20 @@ struct QueuedMail {
   std::string created_at;
 };
 
+// A sender's identity for its claims on outbox rows (issue 58): on PostgreSQL a session
+// advisory lock, held by the sender's connection for its life, whose key is the id its
+// claims record. When the process dies the server drops the session and the lock, and
+// every other sender knows at its next round that those claims are free. On SQLite: 0.
+// The Database must outlive it and stay the one the sender claims with.
+class OutboxClaimer {
+ public:
+  explicit OutboxClaimer(Database& db);
+  std::int64_t id() const { return id_; }
+
+ private:
+  std::int64_t id_ = 0;
+};
+
 class Outbox {
  public:
   explicit Outbox(Database& db) : db_(db) {}
@@ -40,14 +54,19 @@ class Outbox {
   // is due by then.
   std::vector<QueuedMail> queued(std::optional<std::chrono::system_clock::time_point> due_by = std::nullopt,
                                  int limit = 1000) const;
-  // The due mail (as queued(now, limit)) this sender is to attempt now. On PostgreSQL,
-  // where several pbemd may share the database, each row goes to one sender only: it is
-  // claimed with SELECT ... FOR UPDATE SKIP LOCKED, and its next attempt moved `lease`
-  // ahead, so no other sender takes it meanwhile; mark_sent/mark_retry/mark_failed then
-  // settle it, and if the sender dies first another takes it when the lease runs out.
-  // SQLite has one daemon per database: there it is queued(now, limit).
+  // The due mail this sender is to attempt now, oldest first: every due mail but
+  // announcements first, then at most what is left of `paced_per_minute` announcements
+  // (limits.announcements_per_minute, counting those sent in the last minute), so that an
+  // announcement to a large club neither floods the smarthost nor delays game mail.
+  // On PostgreSQL, where several pbemd may share the database, each row goes to one
+  // sender only: it is claimed with SELECT ... FOR UPDATE SKIP LOCKED under `claimer`'s
+  // id (OutboxClaimer) and its next attempt moved `lease` ahead, so no other sender takes
+  // it meanwhile; mark_sent/mark_retry/mark_failed then settle it. A claim whose claimer
+  // is gone (its session lock free: killed, crashed) is taken at once, not after the
+  // lease. SQLite has one daemon per database and claims nothing.
   std::vector<QueuedMail> claim_due(std::chrono::system_clock::time_point now, int limit,
-                                    std::chrono::seconds lease);
+                                    std::chrono::seconds lease, std::int64_t claimer = 0,
+                                    int paced_per_minute = 60);
   // Settle a row: delivered, or failed for good. Either keeps its metadata (recipient,
   // Subject, Message-ID, kind, times, with settled_at now) and its text for now, except a
   // confirmation request's: its text carries the code in clear, so it is deleted with the

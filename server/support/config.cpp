@@ -246,13 +246,15 @@ json parse_json(std::string_view text, const std::string& origin) {
 }
 
 void read_server(const Section& top, ServerConfig& server) {
-  auto section = top.section("server", {"address", "aliases", "name"});
+  auto section = top.section("server", {"address", "aliases", "name", "operator"});
   if (!section) return;
   section->read("address", server.address);
   check_address(*section, "address", server.address);
   section->read("aliases", server.aliases);
   for (const auto& alias : server.aliases) check_address(*section, "aliases", alias);
   section->read("name", server.name);
+  section->read("operator", server.operator_address);
+  if (!server.operator_address.empty()) check_address(*section, "operator", server.operator_address);
   if (server.name.empty() || has_control_characters(server.name)) {
     section->invalid("name", "must be a non-empty line of text");
   }
@@ -358,7 +360,7 @@ void read_limits(const Section& top, LimitsConfig& limits) {
                                         "confirmations_per_address_per_day", "message_recipients",
                                         "relayed_per_user_per_hour", "relayed_per_recipient_per_hour",
                                         "confirmations_per_hour", "active_games_per_user",
-                                        "pending_invitations"});
+                                        "pending_invitations", "announcements_per_minute"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
   section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
@@ -370,6 +372,7 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   section->read("confirmations_per_hour", limits.confirmations_per_hour, 1, 1000000);
   section->read("active_games_per_user", limits.active_games_per_user, 1, 100000);
   section->read("pending_invitations", limits.pending_invitations, 1, 1000);
+  section->read("announcements_per_minute", limits.announcements_per_minute, 1, 100000);
 }
 
 void read_invitations(const Section& top, InvitationsConfig& invitations) {

@@ -31,6 +31,8 @@ struct ServerConfig {
   std::string address = "pbem@localhost";  // the server's own address: From of replies
   std::vector<std::string> aliases;        // further addresses mail is accepted for
   std::string name = "PBeM Server";        // display name in From
+  // Where players' `report`s go (issue 58); empty: reports are refused.
+  std::string operator_address;
   // The part of `address` after the '@': the HELO name, the right side of Message-IDs.
   // The one place the domain is cut from the address.
   std::string domain() const { return address.substr(address.rfind('@') + 1); }
@@ -108,6 +110,7 @@ struct LimitsConfig {
   int confirmations_per_hour = 60;                 // confirmation requests, over all addresses
   int active_games_per_user = 100;                 // active games a user may play at once
   int pending_invitations = 10;                    // invitations one user sent that still wait
+  int announcements_per_minute = 60;               // `pbem announce` mails the sender takes a minute
   bool operator==(const LimitsConfig&) const = default;
 };
 

@@ -20,7 +20,7 @@ TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_tex
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
           "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks",
-          "game_events", "event_consumers"]
+          "game_events", "event_consumers", "suspensions", "operator_audit", "reports"]
 
 
 def comparable(row):

@@ -7,6 +7,11 @@ its scripted moves, and every reply reached the sink once; the only allowed seco
 is a reply the killed daemon handed to the sink but had not yet marked sent (delivery is
 at-least-once), which the other daemon sends when the dead one's claim runs out.
 
+Also (issue 58): replies a killed daemon had claimed (in flight to a smarthost that never
+answers) wait for no lease: with outbox.claim_seconds at its production 300 s, the other
+daemon, or the killed one restarted, sends them within seconds, because a claim records
+its sender's session lock and a free lock is a dead claimer.
+
 Also: several processes starting at once on a new database migrate it once, and the
 clock's duties run exactly once however many processes tick at the same moment
 (several `pbem tick` at once, as each host's pbemd or cron would).
@@ -206,5 +211,98 @@ class MigrationsOnce(unittest.TestCase):
         self.assertEqual(server.query("SELECT count(*) AS n FROM users"), [{"n": 0}])
 
 
+class StallingSmarthost:
+    """A smarthost that takes connections and never says a word: a delivery to it stays in
+    flight, its outbox row claimed, until the sender is killed."""
+
+    def __init__(self, port):
+        import socket
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", port))
+        self.listener.listen(16)
+        self.accepted = []
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self):
+        try:
+            while True:
+                self.accepted.append(self.listener.accept()[0])
+        except OSError:
+            return
+
+    def close(self):
+        import socket
+        try:
+            self.listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() (Linux), which a close alone does not
+        except OSError:
+            pass
+        self.listener.close()
+        self.thread.join(timeout=10)
+        for conn in self.accepted:
+            conn.close()
+
+
+@unittest.skipUnless(POSTGRES, "needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh)")
+class DeadClaims(ShowsLogsOnFailure, unittest.TestCase):
+    SOON = 15  # seconds: far under the lease of 300, generous for a loaded machine
+
+    def setUp(self):
+        self.sink_port = free_port()
+        lease = {"outbox": {"claim_seconds": 300}}
+        self.server = DaemonServer(self.sink_port, lease)
+        self.other = DaemonServer(self.sink_port, {**lease, "database": self.server.postgres})
+        self.daemons = [Daemon(self.server), Daemon(self.other)]
+        self.stalling = StallingSmarthost(self.sink_port)
+        self.sink = None
+
+    def tearDown(self):
+        for daemon in self.daemons:
+            daemon.close()
+        self.stalling.close()
+        if self.sink:
+            self.sink.stop()
+        self.logs = "\n".join(f"===== pbemd {n} =====\n{d.all_logs()}" for n, d in enumerate(self.daemons)
+                              if d.log_paths)
+        self.other.close()
+        self.server.close()
+
+    def claimed_replies(self):
+        """Sends three help mails to daemon 0 and waits until two of their replies are claimed
+        and in flight on the sender's two lanes (the third waits its turn, claimed or not);
+        kills daemon 0 and puts a real sink where the silent one was; returns the ids the
+        replies answer."""
+        daemon = self.daemons[0].start()
+        ids = [f"dead-claim-{n}-{uuid.uuid4().hex[:8]}@client.example" for n in range(3)]
+        for message_id in ids:
+            send_smtplib(daemon.port, make_mail("carol@example.org", "help", message_id=f"<{message_id}>"),
+                         "carol@example.org")
+        wait_until(lambda: len(self.server.query(
+            "SELECT id FROM outbox WHERE state = 'queued' AND attempts = 0 AND claimed_by IS NOT NULL")) >= 2,
+            timeout=60, what="two replies claimed (the sender's two lanes, stuck)")
+        daemon.kill()
+        self.stalling.close()
+        self.sink = PythonSink(self.sink_port).start()
+        return ids
+
+    def assert_sent_soon(self, ids, since):
+        wait_until(lambda: {a.in_reply_to for a in self.sink.received()} >= set(ids), timeout=self.SOON,
+                   what="the dead daemon's claimed replies")
+        self.assertLess(time.monotonic() - since, self.SOON)
+
+    def test_the_other_daemon_sends_a_dead_daemons_claims_at_once(self):
+        ids = self.claimed_replies()
+        started = time.monotonic()
+        self.daemons[1].start()
+        self.assert_sent_soon(ids, started)
+
+    def test_the_restarted_daemon_sends_its_own_dead_claims_at_once(self):
+        ids = self.claimed_replies()
+        started = time.monotonic()
+        self.daemons[0].start()
+        self.assert_sent_soon(ids, started)
+
+
 if __name__ == "__main__":
-    unittest.main(argv=sys.argv[:1])
+    unittest.main(argv=sys.argv[:1] + sys.argv[2:])

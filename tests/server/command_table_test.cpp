@@ -133,7 +133,7 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
   std::vector<std::string> out;
   for (std::size_t i = own; i < words.size(); ++i) {
     const std::string& word = words[i];
-    if (word == "board" || word == "board[#moveno]") out.push_back("1");
+    if (word == "board" || word == "board[#moveno]" || word == "[board]") out.push_back("1");
     else if (word == "userid" || word == "userid1") out.push_back("alice");
     else if (word == "userid2" || word == "to-userid") out.push_back("bob");
     else if (word == "password" || word == "current-password" || word == "code") out.push_back("Sekr3t-alice");
@@ -191,7 +191,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 34);  // every row that takes a password (block and unblock too), signup's and confirm's secret
+  CHECK(rows == 35);  // every row that takes a password (block, unblock and report too), signup's and confirm's secret
   CHECK(orders > 250);
 }
 
@@ -208,9 +208,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages");
+        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==

@@ -1,0 +1,55 @@
+// `report userid password other [board]` (spec "The operator, second round"): a player's
+// report of another goes to server.operator as one mail naming both and the game, at most
+// one per reporter and reported player a day; the reported player is never told.
+#include <chrono>
+
+#include "server/handlers/command_context.h"
+#include "server/handlers/handlers.h"
+#include "server/mailing/moderation_text.h"
+#include "server/storage/moderation.h"
+#include "server/support/clock.h"
+
+namespace pbem::server {
+
+namespace {
+constexpr std::size_t kMaxReport = 2000;  // characters (UTF-8 counted by code point)
+
+std::size_t characters(const std::string& text) {
+  std::size_t count = 0;
+  for (unsigned char c : text) count += (c & 0xc0) != 0x80;
+  return count;
+}
+}  // namespace
+
+namespace handlers {
+
+void report(CommandContext& ctx, const Command& c) {
+  const Account reporter = ctx.authenticated(c);
+  if (ctx.config.server.operator_address.empty()) throw CommandError(report_refused_no_operator());
+  const Account reported = ctx.existing_account(c.words.at(0));
+  if (reported.id == reporter.id) throw CommandError("a report is about another player, not yourself");
+  std::optional<GameRecord> game;
+  if (!c.boards.empty()) {
+    // Any kind of game: the command names none.
+    game = ctx.records.find(c.boards.front().number);
+    if (!game) throw CommandError("there is no game " + std::to_string(c.boards.front().number));
+  }
+  const std::string& text = ctx.request.body;
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw CommandError(report_refused_empty());
+  if (characters(text) > kMaxReport) throw CommandError(report_refused_too_long(kMaxReport));
+  Reports reports(ctx.db);
+  if (reports.reported_since(reporter.id, reported.id,
+                             iso8601(std::chrono::system_clock::now() - std::chrono::hours(24))))
+    throw CommandError(Refusal::limit, report_refused_once_a_day(reported.userid));
+  reports.add(reporter.id, reported.id, game ? std::optional<std::int64_t>(game->id) : std::nullopt);
+  Reply to_operator = report_to_operator(reporter, reported, game, text);
+  to_operator.to = ctx.config.server.operator_address;
+  to_operator.relayed_by = reporter.id;  // the reporter's words: counted against their relay limits
+  ctx.out.replies.push_back(std::move(to_operator));
+  ctx.check_relay_limits();
+  ctx.out.summary = "report by " + reporter.userid;
+  ctx.out.replies.push_back(ctx.to_sender("Report about " + reported.userid + " sent", report_acknowledged(reported.userid)));
+}
+
+}  // namespace handlers
+}  // namespace pbem::server
