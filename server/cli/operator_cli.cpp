@@ -13,6 +13,7 @@
 #include "server/cli/server_cli.h"
 #include "server/handlers/announcement.h"
 #include "server/handlers/operator_acts.h"
+#include "server/mailing/competition_text.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/accounts.h"
 #include "server/storage/database.h"
@@ -100,6 +101,10 @@ std::string verdict_refusal_text(const VerdictRefusal& why, std::int64_t game) {
         else if constexpr (std::is_same_v<R, refusal::AlreadyVoid>) return number + " is void already";
         else if constexpr (std::is_same_v<R, refusal::NotRunning>)
           return number + " is over; its result stands (pbem void takes a result away)";
+        else if constexpr (std::is_same_v<R, refusal::InCompetition>)
+          return number + " is a game of " + r.of.kind + " " + competition_mark(r.of) +
+                 ", which needs its result: adjudicate it instead (pbem adjudicate " + std::to_string(game) +
+                 " USERID --reason TEXT)";
         else return "that user does not play in " + number;
       },
       why);

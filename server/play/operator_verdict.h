@@ -23,10 +23,16 @@ struct AlreadyVoid {};
 struct NotRunning {};
 // Adjudicate: the user named does not play in the game.
 struct NotAPlayer {};
+// Void: the game belongs to a competition that needs its result (one whose games may not be
+// aborted: all of them today). A void would leave its round, rung or season waiting for a
+// result that never comes; the operator adjudicates such a game instead.
+struct InCompetition {
+  CompetitionOfGame of;
+};
 }  // namespace refusal
 
 using VerdictRefusal = std::variant<refusal::NoSuchGame, refusal::NeverStarted, refusal::AlreadyVoid,
-                                    refusal::NotRunning, refusal::NotAPlayer>;
+                                    refusal::NotRunning, refusal::NotAPlayer, refusal::InCompetition>;
 
 struct Verdict {
   PlyEnd end;  // the game as stored now, and the rating changes of an adjudicated rated game

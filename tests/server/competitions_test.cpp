@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include "server/competition/registry.h"
+#include "server/handlers/operator_acts.h"
 #include "server/handlers/ply_reactions.h"
+#include "server/storage/game_records.h"
 #include "server/mailing/competition_text.h"
 #include "service_fixture.h"
 
@@ -50,4 +52,30 @@ TEST_CASE("a game of a competition is found as that kind, a friendly game as non
         "You were taken out of the 1 tournament(s) you had joined that have not started.\n"
         "You left ladder(s) L#1 club; your ladder games under way go on.\n"
         "You leave league(s) G#2 west (after season 4): play your games\nof the season out or resign them.\n");
+}
+
+TEST_CASE("the operator cannot void a competition's game, which owes its result; a friendly game is voided",
+          "[competitions][moderation]") {
+  pbem::test::ServiceFixture f;
+  f.member("alice", "alice@example.org");
+  f.member("bob", "bob@example.net");
+  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");  // game 1: friendly
+  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice club -size=3");
+  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
+  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
+  f.deliver("bob@example.net", "hy3 climb L#1 bob pw-bob alice");  // game 2, of the ladder
+  const VerdictMails refused = void_by_operator(f.db, f.config, 2, "engine use");
+  const auto* why = std::get_if<VerdictRefusal>(&refused.result);
+  REQUIRE(why);
+  const auto* in = std::get_if<refusal::InCompetition>(why);
+  REQUIRE(in);
+  CHECK(in->of.kind == "ladder");
+  CHECK(refused.replies.empty());
+  const auto still = GameRecords(f.db).find(2);
+  REQUIRE(still);
+  CHECK(still->active);
+  CHECK_FALSE(still->voided);
+  const VerdictMails voided = void_by_operator(f.db, f.config, 1, "engine use");
+  CHECK(std::holds_alternative<Verdict>(voided.result));
+  CHECK(voided.replies.size() == 2);
 }
