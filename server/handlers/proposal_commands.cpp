@@ -10,6 +10,7 @@
 #include "engine/text.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
@@ -187,9 +188,14 @@ void rematch(CommandContext& ctx, const Command& c) {
             .days_per_move = record.days_per_move,
             .bank = bank,
             .weekends_off = record.weekends_off,
-            .headline = "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
-                        game_title(record.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
-                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+            .headline = text(Msg::RematchHeadline, {{"rematched", number_of(record)},
+                                                    {"player", player.userid},
+                                                    {"title", game_title(record.type)},
+                                                    {"first", first.userid},
+                                                    {"first_colour", colour_of(*game, 0)},
+                                                    {"second", second.userid},
+                                                    {"second_colour", colour_of(*game, 1)}})});
+
   ctx.records.mark_rematch(fresh.id, record.id);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record) +
                     (fresh.invitation ? " (an invitation)" : "");
