@@ -133,7 +133,7 @@ void signoff(CommandContext& ctx, const Command& c) {
   if (!account.active) throw CommandError(text(Msg::AlreadySignedOffRefusal, {{"userid", c.userid}}));
   ctx.accounts.deactivate(account);
   // Nothing may start for a signed-off account: its invitations, either way, end now.
-  const int invitations = end_invitations_of(ctx, account, "signed off");
+  const int invitations = end_invitations_of(ctx, account);
   // Each kind of competition takes them out as it must (play/competitions.h).
   std::vector<LeftCompetition> left;
   for (const auto& kind : ctx.competitions.kinds()) {

@@ -418,7 +418,7 @@ void chat(CommandContext& ctx, const Command& c) {
     reply.text = text(Msg::ChatText, {{"player", player.userid},
                                       {"title", title},
                                       {"game", record.id},
-                                      {"message", ctx.request.body.empty() ? text(Msg::ChatEmpty) : ctx.request.body},
+                                      {"message", ctx.request.body.empty() ? text(Msg::MessageEmpty) : ctx.request.body},
                                       {"type", c.type},
                                       {"other", other.userid}});
     reply.about_game(record.id, record.thread_id);

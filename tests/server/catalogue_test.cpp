@@ -71,7 +71,16 @@ TEST_CASE("every key of the catalogue has a text, at its place, once", "[catalog
   }
 }
 
+TEST_CASE("no two keys of the catalogue share a text", "[catalogue]") {
+  std::set<std::string_view> texts;
+  for (const CatalogueEntry& entry : english_catalogue()) {
+    INFO(entry.key << " has the text of another key: use that one");
+    CHECK(texts.insert(entry.text).second);
+  }
+}
+
 TEST_CASE("every placeholder of a text is a lowercase name, its braces matched", "[catalogue]") {
+
   for (const CatalogueEntry& entry : english_catalogue()) {
     INFO(entry.key);
     std::vector<std::string> names;
