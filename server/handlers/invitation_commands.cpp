@@ -46,9 +46,22 @@ void begin(CommandContext& ctx, GameRecord& record, const std::string& headline)
   game_update(ctx, record, *game, {.headline = headline});
 }
 
+// The first board mail's headline of an invitation's game, `started` now: who started it
+// (`who`, the message's own placeholders), then the game and its players' colours.
+std::string started_headline(Msg id, std::vector<Arg> who, const GameRecord& started, const Game& game) {
+  who.insert(who.end(), {{"title", game_title(started.type)},
+                         {"game", started.id},
+                         {"first", started.userids[0]},
+                         {"first_colour", colour_of(game, 0)},
+                         {"second", started.userids[1]},
+                         {"second_colour", colour_of(game, 1)}});
+  return text(id, who);
+}
+
 }  // namespace
 
-void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
+void refuse_if_blocked(
+CommandContext& ctx, const Account& to, const Account& from) {
   // One refusal for `messages off` and for a block: no error may say that a block exists.
   if (!to.messages || Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
@@ -219,14 +232,8 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
   ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
   const auto game = ctx.records.replay(started);
   begin(ctx, started,
-        text(Msg::OpenInvitationTakenHeadline, {{"taker", taker.userid},
-                                                {"challenger", challenger.userid},
-                                                {"title", game_title(record.type)},
-                                                {"game", number},
-                                                {"first", started.userids[0]},
-                                                {"first_colour", colour_of(*game, 0)},
-                                                {"second", started.userids[1]},
-                                                {"second_colour", colour_of(*game, 1)}}));
+        started_headline(Msg::OpenInvitationTakenHeadline,
+                         {{"taker", taker.userid}, {"challenger", challenger.userid}}, started, *game));
   return true;
 }
 
@@ -304,14 +311,8 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
     const auto game = ctx.records.replay(started);
     begin(ctx, started,
-          text(Msg::InvitationAcceptedHeadline, {{"player", player.userid},
-                                                 {"other", other.userid},
-                                                 {"title", game_title(record.type)},
-                                                 {"game", number},
-                                                 {"first", started.userids[0]},
-                                                 {"first_colour", colour_of(*game, 0)},
-                                                 {"second", started.userids[1]},
-                                                 {"second_colour", colour_of(*game, 1)}}));
+          started_headline(Msg::InvitationAcceptedHeadline, {{"player", player.userid}, {"other", other.userid}},
+                           started, *game));
     return true;
   }
   const std::string how = challenger ? "withdrawn" : "declined";
