@@ -13,7 +13,7 @@
 #include "server/cli/server_cli.h"
 #include "server/handlers/announcement.h"
 #include "server/handlers/operator_acts.h"
-#include "server/mailing/competition_text.h"
+#include "server/mailing/refusal_text.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/accounts.h"
 #include "server/storage/database.h"
@@ -91,25 +91,6 @@ int carry_out(const Config& config, const std::string& name, std::ostream& err,
   }
 }
 
-std::string verdict_refusal_text(const VerdictRefusal& why, std::int64_t game) {
-  const std::string number = "game " + std::to_string(game);
-  return std::visit(
-      [&](const auto& r) -> std::string {
-        using R = std::decay_t<decltype(r)>;
-        if constexpr (std::is_same_v<R, refusal::NoSuchGame>) return "there is no " + number;
-        else if constexpr (std::is_same_v<R, refusal::NeverStarted>) return number + " is an invitation that never started";
-        else if constexpr (std::is_same_v<R, refusal::AlreadyVoid>) return number + " is void already";
-        else if constexpr (std::is_same_v<R, refusal::NotRunning>)
-          return number + " is over; its result stands (pbem void takes a result away)";
-        else if constexpr (std::is_same_v<R, refusal::InCompetition>)
-          return number + " is a game of " + r.of.kind + " " + competition_mark(r.of) +
-                 ", which needs its result: adjudicate it instead (pbem adjudicate " + std::to_string(game) +
-                 " USERID --reason TEXT)";
-        else return "that user does not play in " + number;
-      },
-      why);
-}
-
 // `pbem void` and `pbem adjudicate`, once their arguments are read.
 int judge(const Config& config, const std::string& name, std::int64_t game, const std::string& reason,
           std::optional<std::string> winner, std::ostream& out, std::ostream& err) {
@@ -129,7 +110,7 @@ int judge(const Config& config, const std::string& name, std::int64_t game, cons
         VerdictMails done = winner_id ? adjudicate_by_operator(db, config, game, *winner_id, reason)
                                       : void_by_operator(db, config, game, reason);
         if (const auto* why = std::get_if<VerdictRefusal>(&done.result)) {
-          err << "pbem " << name << ": " << verdict_refusal_text(*why, game) << "; nothing was changed\n";
+          err << "pbem " << name << ": " << refusal_text(*why, game) << "; nothing was changed\n";
           return std::nullopt;
         }
         const Verdict& verdict = std::get<Verdict>(done.result);

@@ -7,7 +7,9 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/clock_text.h"
+
 #include "server/mailing/competition_text.h"
 #include "server/mailing/refusal_text.h"
 #include "server/play/ply_act.h"
@@ -32,10 +34,7 @@ namespace {
 std::string by_someone_elses_address(const CommandContext& ctx, const Account& player) {
   if (ctx.request.authenticated_userid != player.userid || CommandContext::is_address_of(player, ctx.request.from))
     return "";
-  return "; this mail went to " + player.userid + "'s game address from " + mail::shown_address(ctx.request.from) +
-         ", which is not " +
-         player.userid + "'s address, so it was read as " + player.userid +
-         "'s move: reply to your own board mail instead";
+  return text(Msg::SomeoneElsesAddressNote, {{"player", player.userid}, {"from", mail::shown_address(ctx.request.from)}});
 }
 
 // True when the ply leaves the game to the computer, which answers it at once: its board
@@ -52,8 +51,9 @@ bool computer_answers(const CommandContext& ctx, const PlyPlayed& done) {
 std::string ply_answered(const Game& game, const PlyPlayed& done, const GameRecord& record, std::int64_t computer) {
   const std::string& ply = game.record().at(static_cast<std::size_t>(done.number - 2));
   const int seat = record.players[0] == computer ? 1 : 0;
-  return record.userids[static_cast<std::size_t>(seat)] + " played " + game.describe_ply(ply) + " as move " +
-         std::to_string(done.number - 1) + ", and";
+  return text(Msg::PlyAnsweredLead, {{"player", record.userids[static_cast<std::size_t>(seat)]},
+                                     {"ply", game.describe_ply(ply)},
+                                     {"number", done.number - 1}});
 }
 
 void refuse_if_aborted(const GameRecord& record) {
@@ -98,7 +98,7 @@ AskedGame asked_game(const CommandContext& ctx, const Command& c, const Challeng
 // the refusal says no more (processor.cpp), whatever the From.
 void refuse_reply_elsewhere(const CommandContext& ctx) {
   if (!ctx.reply_goes_to_from())
-    throw CommandError("a challenge whose answer goes to a Reply-To other than its From is refused");
+    throw CommandError(text(Msg::ChallengeReplyElsewhereRefusal));
 }
 
 // `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
@@ -108,16 +108,15 @@ void refuse_reply_elsewhere(const CommandContext& ctx) {
 void open_challenge(CommandContext& ctx, const Command& c) {
   const bool moves_first = c.words.at(0) == kAnyone;
   if (moves_first && c.userid == kAnyone)
-    throw CommandError("an open invitation names its challenger: `challenge`, then your own userid, then `any`",
-                       CommandContext::usage(c));
+    throw CommandError(text(Msg::OpenInvitationWithoutChallenger), CommandContext::usage(c));
   auto [options, game] = challenge_options(c);
   refuse_reply_elsewhere(ctx);
   const Account challenger = ctx.existing_account(moves_first ? c.userid : c.words.at(0));
   if (std::find(challenger.confirmed.begin(), challenger.confirmed.end(), ctx.request.from) ==
       challenger.confirmed.end())
-    throw CommandError("an open invitation must come from a confirmed address of " + challenger.userid +
-                       " (this mail came from " + mail::shown_address(ctx.request.from) + ")");
-  if (!challenger.active) throw CommandError(challenger.userid + " has signed off and cannot invite");
+    throw CommandError(text(Msg::OpenInvitationUnconfirmedRefusal,
+                            {{"challenger", challenger.userid}, {"from", mail::shown_address(ctx.request.from)}}));
+  if (!challenger.active) throw CommandError(text(Msg::SignedOffCannotInvite, {{"challenger", challenger.userid}}));
   ctx.refuse_if_suspended(c, challenger);
   post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
                        moves_first ? 1 : 0, options.rating_range);
@@ -132,8 +131,7 @@ void challenge(CommandContext& ctx, const Command& c) {
   // The options first: their errors read the same whoever sent the mail (no oracle).
   auto [options, game] = challenge_options(c);
   if (options.rating_range)
-    throw CommandError("-rating is for an open invitation (challenge " + c.userid + " any), not one to " +
-                           c.words.at(0),
+    throw CommandError(text(Msg::RatingRangeNotOpenRefusal, {{"first", c.userid}, {"second", c.words.at(0)}}),
                        CommandContext::usage(c));
   refuse_reply_elsewhere(ctx);
   // The computer opponent's account is made when it is first challenged (kept in this
@@ -142,7 +140,7 @@ void challenge(CommandContext& ctx, const Command& c) {
     if (userid == ctx.config.bot.userid) ctx.accounts.ensure_computer(userid);
   Account first = ctx.existing_account(c.userid);
   Account second = ctx.existing_account(c.words.at(0));
-  if (first.id == second.id) throw CommandError("a game needs two different players");
+  if (first.id == second.id) throw CommandError(text(Msg::TwoDifferentPlayersRefusal));
   // The From address decides (a Reply-To can name anyone).
   auto confirmed_for = [&](const Account& account) {
     return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
@@ -155,21 +153,20 @@ void challenge(CommandContext& ctx, const Command& c) {
     for (const Account* account : {&first, &second})
       if (ctx.reply_goes_to_from() &&
           std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
-        throw CommandError("this mail came from " + from + ", which is " + account->userid +
-                           "'s address but not confirmed yet: send `confirm " + account->userid +
-                           " <code>` with the code mailed to it (for a new code: `change address " +
-                           account->userid + " <password> <this address>`); a challenge must come from a "
-                           "confirmed address");
-    throw CommandError("a challenge must come from a confirmed address of " + first.userid + " or " +
-                       second.userid + " (this mail came from " + from + ")");
+        throw CommandError(text(Msg::ChallengeFromUnconfirmedOwnAddress, {{"from", from}, {"player", account->userid}}));
+    throw CommandError(
+        text(Msg::ChallengeUnconfirmedRefusal, {{"first", first.userid}, {"second", second.userid}, {"from", from}}));
   }
   // The challenger is the player whose confirmed address sent it; the other is invited.
   const Account& challenger = confirmed_for(first) ? first : second;
   ctx.refuse_if_suspended(c, challenger);
   const GameRecord record = start_or_invite(
       ctx, asked_game(ctx, c, options, *game, first, second, challenger,
-                      "New game: " + game_title(c.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
-                          ") against " + second.userid + " (" + colour_of(*game, 1) + ")."));
+                      text(Msg::NewGameHeadline, {{"title", game_title(c.type)},
+                                                  {"first", first.userid},
+                                                  {"first_colour", colour_of(*game, 0)},
+                                                  {"second", second.userid},
+                                                  {"second_colour", colour_of(*game, 1)}})));
   ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
                     " " + first.userid + " vs " + second.userid;
   if (record.invitation) return;
@@ -180,9 +177,7 @@ void challenge(CommandContext& ctx, const Command& c) {
                         : CommandContext::is_address_of(second, reply.to) ? &second
                                                                            : nullptr;
     if (!to) continue;  // a watcher's copy: not theirs to abort
-    reply.text += "\nNot a game you wanted? Until your own first move you can end it alone, no\n"
-                  "agreement needed, with:\n    " + c.type + " abort " + std::to_string(record.id) + " " +
-                  to->userid + " <password>\n";
+    reply.text += text(Msg::UnwantedGameNote, {{"type", c.type}, {"game", record.id}, {"player", to->userid}});
   }
 }
 
@@ -190,7 +185,7 @@ void abort_game(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   const std::string number = std::to_string(record.id);
   refuse_if_aborted(record);
-  if (!record.active) throw CommandError("game " + number + " is over");
+  if (!record.active) throw CommandError(text(Msg::GameIsOverRefusal, {{"game", record.id}}));
   if (const auto of = ctx.competitions.of_game(ctx.db, record.id); of && !of->kind.games_may_abort())
     throw CommandError(abort_refused(record.id, of->of));
   // A player who has made a ply of their own needs the opponent's consent: a proposal.
@@ -200,14 +195,15 @@ void abort_game(CommandContext& ctx, const Command& c) {
   store_abort(ctx, record, player.id);
   ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
   // Players and watchers read the same notice; with no game left, it has no game address.
-  const std::string text = player.userid + " ended " + board_heading(record) +
-                           (record.plies == 0 ? " before the first move" : " before their own first move") +
-                           ".\nThe game is over without a result.\n";
-  send_game_mail(ctx, record,
-                 {.subject = game_title(record.type) + " #" + number + ": aborted by " + player.userid,
-                  .player_text = [&text](const Account&) { return text; },
-                  .game_address = false,
-                  .watcher_text = text});
+  const std::string notice =
+      text(record.plies == 0 ? Msg::AbortedBeforeFirstMoveNotice : Msg::AbortedBeforeOwnFirstMoveNotice,
+           {{"player", player.userid}, {"heading", board_heading(record)}});
+  send_game_mail(
+      ctx, record,
+      {.subject = text(Msg::AbortedSubject, {{"title", game_title(record.type)}, {"game", number}, {"player", player.userid}}),
+       .player_text = [&notice](const Account&) { return notice; },
+       .game_address = false,
+       .watcher_text = notice});
 }
 
 void move(CommandContext& ctx, const Command& c) {
@@ -215,9 +211,9 @@ void move(CommandContext& ctx, const Command& c) {
   auto played = play_ply(ctx, record, player.id, c.move, c.moveno);
   if (!played.done()) {
     const PlyRefusal& why = std::get<PlyRefusal>(played.outcome);
-    std::string text = refusal_text(why, record, *played.position);
-    if (std::holds_alternative<refusal::NotYourTurn>(why)) text += by_someone_elses_address(ctx, player);
-    throw CommandError(text, std::holds_alternative<refusal::IllegalPly>(why) ? CommandContext::usage(c) : "");
+    std::string reason = refusal_text(why, record, *played.position);
+    if (std::holds_alternative<refusal::NotYourTurn>(why)) reason += by_someone_elses_address(ctx, player);
+    throw CommandError(reason, std::holds_alternative<refusal::IllegalPly>(why) ? CommandContext::usage(c) : "");
   }
   const PlyPlayed& done = std::get<PlyPlayed>(played.outcome);
   const Game& game = *done.game;
@@ -226,12 +222,15 @@ void move(CommandContext& ctx, const Command& c) {
   // (spec "The newcomer's path, third round"): the computer moves right after this
   // transaction (pipeline/bot_turns.h), and its mail tells this ply too.
   if (computer_answers(ctx, done)) return;
-  std::string headline = player.userid + " (" + colour_of(game, done.colour) + ") played " +
-                         game.describe_ply(done.ply) + " as move " + std::to_string(done.number) + ".";
+  std::string headline = text(Msg::PlyHeadline, {{"player", player.userid},
+                                                 {"colour", colour_of(game, done.colour)},
+                                                 {"ply", game.describe_ply(done.ply)},
+                                                 {"number", done.number}});
   if (done.ply == "swap")
-    headline = player.userid + " swapped (move 2): " + player.userid + " now plays " + colour_of(game, 0) +
-               " and the first move; " + userids_by_colour(done.end.record, game)[1] + " plays " + colour_of(game, 1) +
-               ".";
+    headline = text(Msg::SwapHeadline, {{"player", player.userid},
+                                        {"first_colour", colour_of(game, 0)},
+                                        {"other", userids_by_colour(done.end.record, game)[1]},
+                                        {"second_colour", colour_of(game, 1)}});
   if (player.computer && done.number > 1) headline = ply_answered(game, done, record, player.id) + " " + headline;
   ply_update(ctx, done.end, game, headline, player.id);
 }
@@ -241,42 +240,46 @@ void resign(CommandContext& ctx, const Command& c) {
   refuse_if_aborted(record);
   auto game = ctx.records.replay(record);
   if (!record.active && !game->over())
-    throw CommandError("game " + std::to_string(record.id) + " is over: " + result_text(record, *game));
+    throw CommandError(refusal_text(refusal::GameOver{}, record, *game));
   const int colour = colour_of_user(record, *game, player.id);
   PlyResult result = game->resign(colour);
   if (!result.ok) throw CommandError(result.error);
   const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
   game_update(ctx, end.record, *game,
-              {.headline = player.userid + " (" + colour_of(*game, colour) + ") resigned." + end.cancelled,
+              {.headline = text(Msg::ResignedHeadline, {{"player", player.userid},
+                                                        {"colour", colour_of(*game, colour)},
+                                                        {"cancelled", end.cancelled}}),
                .rating_changes = end.rating_changes});
 }
 
 void show(CommandContext& ctx, const Command& c) {
-  std::string text;
+  std::string shown_text;
   std::optional<GameRecord> shown;  // the last board's game
   std::vector<std::string> diagrams;  // each board as drawn, in text order (Reply::mark_board)
   for (const BoardRef& board : c.boards) {
     GameRecord record = ctx.started_game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
-      throw CommandError("game " + std::to_string(record.id) + " has only " + std::to_string(record.plies) +
-                         " moves, so there is no move " + std::to_string(*board.ply));
+      throw CommandError(
+          text(Msg::NoSuchMoveYetRefusal, {{"game", record.id}, {"plies", record.plies}, {"ply", *board.ply}}));
     auto game = ctx.records.replay(record, board.ply);
-    text += board_heading(record) + (board.ply ? " after move " + std::to_string(*board.ply) : "") + "\n\n" +
-            game->render(RenderContext{userids_by_colour(record, *game)}) + "\n";
+    const std::string drawn = game->render(RenderContext{userids_by_colour(record, *game)});
+    shown_text += board.ply ? text(Msg::ShownBoardAfterMove,
+                                   {{"heading", board_heading(record)}, {"ply", *board.ply}, {"board", drawn}})
+                            : text(Msg::ShownBoard, {{"heading", board_heading(record)}, {"board", drawn}});
     diagrams.push_back(game->diagram());
-    if (record.aborted_by)
-      text += "The game was " + aborted_sentence(record) + ".\n";
+    if (record.aborted_by) shown_text += text(Msg::ShownAborted, {{"aborted", aborted_sentence(record)}});
     if (!board.ply) {
-      if (record.lost_on_time) text += "The game is over: " + game_state(record, *game) + ".\n";
-      text += clock_lines(ctx.db, record, *game, "");
+      if (record.lost_on_time) shown_text += text(Msg::ShownOverOnTime, {{"state", game_state(record, *game)}});
+      shown_text += clock_lines(ctx.db, record, *game, "");
     }
-    text += watchers_line(ctx, record);
+    shown_text += watchers_line(ctx, record);
     shown = record;
   }
-  Reply reply = ctx.to_sender(c.boards.size() == 1 ? game_title(c.type) + " #" + std::to_string(c.boards[0].number)
-                                                  : game_title(c.type) + " boards",
-                          text);
+  Reply reply = ctx.to_sender(
+      c.boards.size() == 1 ? text(Msg::GameSubject, {{"title", game_title(c.type)}, {"game", c.boards[0].number}})
+                           : text(Msg::BoardsSubject, {{"title", game_title(c.type)}}),
+      shown_text);
   for (const std::string& diagram : diagrams) reply.mark_board(diagram);
   if (c.boards.size() == 1) {
     const GameRecord& record = *shown;
@@ -288,7 +291,7 @@ void show(CommandContext& ctx, const Command& c) {
       if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
         continue;
       reply.reply_to = player_game_address(ctx.db, ctx.config, record.id, player.userid, player.password_generation);
-      if (record.active) reply.text += "\nReplying to this mail with a move as its first line plays it for " + player.userid + ".\n";
+      if (record.active) reply.text += text(Msg::ReplyPlaysNote, {{"player", player.userid}});
       break;
     }
   }
@@ -310,12 +313,11 @@ void games(CommandContext& ctx, const Command& c) {
   // before any is looked up, so a line's cost never grows with its length.
   constexpr std::size_t kMaxNamed = GameSelection::kMaxPlayers;
   if (names.size() > kMaxNamed)
-    throw CommandError("a list of games may name at most " + std::to_string(kMaxNamed) + " userids, not " +
-                           std::to_string(names.size()),
+    throw CommandError(text(Msg::TooManyUseridsRefusal, {{"most", kMaxNamed}, {"count", names.size()}}),
                        CommandContext::usage(c));
   for (const std::string& name : names) ids.push_back(ctx.existing_account(name).id);
   if (filter == "next" && names.empty())
-    throw CommandError("'next' needs a userid: whose turn?", CommandContext::usage(c));
+    throw CommandError(text(Msg::NextNeedsUseridRefusal), CommandContext::usage(c));
   // The first hundred games by number, the rest only counted, all from stored columns
   // (whose turn, swap, result): the list costs the same however many games were ever played.
   const int page = static_cast<int>(Listing::kMaxLines);
@@ -335,24 +337,37 @@ void games(CommandContext& ctx, const Command& c) {
   Listing lines;
   for (const GameRecord& record : records) {
     const auto users = userids_by_colour(record);
-    lines.add("#" + std::to_string(record.id) + "  " + users[0] + " vs " + users[1] + "  (" + record.options +
-              "), " + std::to_string(record.plies) + " moves, " + game_state(record));
+    lines.add(text(Msg::GameListLine, {{"game", record.id},
+                                       {"first", users[0]},
+                                       {"second", users[1]},
+                                       {"options", record.options},
+                                       {"plies", record.plies},
+                                       {"state", game_state(record)}}));
   }
   lines.add_unshown(static_cast<std::size_t>(count) - records.size());
   // The heading names the players asked about, up to ten.
   constexpr std::size_t kNamesInHeading = 10;
   std::string named;
-  for (std::size_t i = 0; i < names.size() && i < kNamesInHeading; ++i) named += ", " + names[i];
-  if (names.size() > kNamesInHeading) named += " and " + std::to_string(names.size() - kNamesInHeading) + " more";
-  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " games", game_title(c.type) + " games (" + filter +
-                                                                             named + "):\n" + lines.text("  ", "(none)")));
+  for (std::size_t i = 0; i < names.size() && i < kNamesInHeading; ++i)
+    named += text(Msg::NamedInHeading, {{"player", names[i]}});
+  if (names.size() > kNamesInHeading)
+    named += text(Msg::MoreNamedInHeading, {{"more", names.size() - kNamesInHeading}});
+  const std::string title = game_title(c.type);
+  ctx.out.replies.push_back(
+      ctx.to_sender(text(Msg::GamesSubject, {{"title", title}}),
+                    text(Msg::GamesList, {{"title", title},
+                                          {"filter", filter},
+                                          {"named", named},
+                                          {"lines", lines.text("  ", text(Msg::NoneListed))}})));
 }
 
 void history(CommandContext& ctx, const Command& c) {
   GameRecord record = ctx.started_game_of_type(c, c.boards.at(0).number);
   auto game = ctx.records.replay(record);
-  std::string text = board_heading(record) + ": " + record.userids[0] + " against " + record.userids[1] +
-                     ", started " + record.created_at + "\n\n";
+  std::string history_text = text(Msg::HistoryHeading, {{"heading", board_heading(record)},
+                                                        {"first", record.userids[0]},
+                                                        {"second", record.userids[1]},
+                                                        {"started", record.created_at}});
   auto moves = ctx.records.moves(record.id);
   // One row per move: number, player, move, time, each column as wide as its widest entry.
   std::vector<std::array<std::string, 3>> rows;
@@ -366,19 +381,25 @@ void history(CommandContext& ctx, const Command& c) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const auto& row = rows[i];
     // Numbers align right, the other columns left.
-    text += "  " + std::string(widths[0] - row[0].size(), ' ') + row[0] + " " + padded(row[1], widths[1]) + "  " +
-            padded(row[2], widths[2]) + "  " + moves[i].created_at + "\n";
+    history_text += text(Msg::HistoryRow, {{"number", std::string(widths[0] - row[0].size(), ' ') + row[0]},
+                                           {"player", padded(row[1], widths[1])},
+                                           {"ply", padded(row[2], widths[2])},
+                                           {"at", moves[i].created_at}});
   }
-  if (moves.empty()) text += "  (no moves yet)\n";
+  if (moves.empty()) history_text += text(Msg::HistoryNoMoves);
   // What an accepted undo took back stays on record here (table takebacks).
   const auto taken_back = ctx.records.takebacks(record.id);
-  if (!taken_back.empty()) text += "\n";
+  if (!taken_back.empty()) history_text += "\n";
   for (const TakenBack& t : taken_back)
-    text += "  Taken back: move " + std::to_string(t.move.ply) + " " + game->describe_ply(t.move.move) + " by " +
-            t.move.userid + ", played " + t.move.created_at + ", taken back " + t.taken_back_at + "\n";
-  if (record.aborted_by) text += "\nResult: none, the game was " + aborted_note(record) + ".\n";
-  if (winner_of(record, *game)) text += "\nResult: " + game_state(record, *game) + ".\n";
-  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " history", text);
+    history_text += text(Msg::HistoryTakenBack, {{"number", t.move.ply},
+                                                 {"ply", game->describe_ply(t.move.move)},
+                                                 {"player", t.move.userid},
+                                                 {"played", t.move.created_at},
+                                                 {"taken_back", t.taken_back_at}});
+  if (record.aborted_by) history_text += text(Msg::HistoryAbortedResult, {{"aborted", aborted_note(record)}});
+  if (winner_of(record, *game)) history_text += text(Msg::HistoryResult, {{"state", game_state(record, *game)}});
+  Reply reply =
+      ctx.to_sender(text(Msg::HistorySubject, {{"title", game_title(c.type)}, {"game", record.id}}), history_text);
   reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }
@@ -388,23 +409,26 @@ void chat(CommandContext& ctx, const Command& c) {
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *ctx.accounts.find_by_id(other_id);
   refuse_if_blocked(ctx, other, player);
-  const std::string subject = game_title(c.type) + " #" + std::to_string(record.id) + ": chat from " + player.userid;
+  const std::string title = game_title(c.type);
+  const std::string subject = text(Msg::ChatSubject, {{"title", title}, {"game", record.id}, {"player", player.userid}});
   for (const std::string& address : other.confirmed) {
     Reply reply;
     reply.to = address;
     reply.subject = subject;
-    reply.text = player.userid + " says about " + game_title(c.type) + " #" + std::to_string(record.id) + ":\n\n" +
-                 (ctx.request.body.empty() ? "(the message was empty)" : ctx.request.body) + "\n\nTo answer, send: " + c.type +
-                 " chat " + std::to_string(record.id) + " " + other.userid + " <password>\n";
+    reply.text = text(Msg::ChatText, {{"player", player.userid},
+                                      {"title", title},
+                                      {"game", record.id},
+                                      {"message", ctx.request.body.empty() ? text(Msg::MessageEmpty) : ctx.request.body},
+                                      {"type", c.type},
+                                      {"other", other.userid}});
     reply.about_game(record.id, record.thread_id);
     reply.kind = MailKind::Relay;
     reply.relayed_by = player.id;
     ctx.out.replies.push_back(reply);
   }
   Reply receipt = ctx.to_sender(subject,
-                            other.confirmed.empty()
-                                ? "Not sent: " + other.userid + " has no confirmed address yet.\n"
-                                : "Your message was sent to " + other.userid + ".\n");
+                                other.confirmed.empty() ? text(Msg::ChatNotSent, {{"other", other.userid}})
+                                                        : text(Msg::ChatSent, {{"other", other.userid}}));
   receipt.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(receipt);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " chat from " + player.userid;
@@ -416,11 +440,14 @@ void preview(CommandContext& ctx, const Command& c) {
   for (const std::string& move : c.words) {
     PlyResult result = game->play(move);
     if (!result.ok)
-      throw CommandError("preview move " + quoted_word(move) + ": " + result.error, CommandContext::usage(c));
+      throw CommandError(text(Msg::PreviewIllegalRefusal, {{"ply", quoted_word(move)}, {"why", result.error}}),
+                         CommandContext::usage(c));
   }
-  std::string text = board_heading(record) + " after the previewed moves " + join(c.words, " ") +
-                     " (nothing was stored):\n\n" + game->render(RenderContext{userids_by_colour(record, *game)});
-  Reply reply = ctx.to_sender(game_title(c.type) + " #" + std::to_string(record.id) + " preview", text);
+  const std::string board = text(Msg::PreviewBoard, {{"heading", board_heading(record)},
+                                                     {"plies", join(c.words, " ")},
+                                                     {"board", game->render(RenderContext{userids_by_colour(record, *game)})}});
+  Reply reply = ctx.to_sender(text(Msg::PreviewSubject, {{"title", game_title(c.type)}, {"game", record.id}}), board);
+
   reply.mark_board(game->diagram());
   reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);

@@ -13,7 +13,9 @@
 #include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
+
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/reply_format.h"
@@ -44,19 +46,32 @@ void begin(CommandContext& ctx, GameRecord& record, const std::string& headline)
   game_update(ctx, record, *game, {.headline = headline});
 }
 
+// The first board mail's headline of an invitation's game, `started` now: who started it
+// (`who`, the message's own placeholders), then the game and its players' colours.
+std::string started_headline(Msg id, std::vector<Arg> who, const GameRecord& started, const Game& game) {
+  who.insert(who.end(), {{"title", game_title(started.type)},
+                         {"game", started.id},
+                         {"first", started.userids[0]},
+                         {"first_colour", colour_of(game, 0)},
+                         {"second", started.userids[1]},
+                         {"second_colour", colour_of(game, 1)}});
+  return text(id, who);
+}
+
 }  // namespace
 
-void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
+void refuse_if_blocked(
+CommandContext& ctx, const Account& to, const Account& from) {
   // One refusal for `messages off` and for a block: no error may say that a block exists.
   if (!to.messages || Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
 
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {
   for (const Account* account : {&starter, &other}) {
-    if (!account->active) throw CommandError(account->userid + " has signed off and cannot play");
+    if (!account->active) throw CommandError(text(Msg::SignedOffCannotPlayRefusal, {{"player", account->userid}}));
     // A game nobody is told about would only wait; the computer gets no mail and needs none.
     if (account->confirmed.empty() && !account->computer)
-      throw CommandError(account->userid + " has no confirmed address yet and cannot play until it is confirmed");
+      throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", account->userid}}));
   }
   if (starter.computer || other.computer) return;
   Blocks blocks(ctx.db);
@@ -64,16 +79,13 @@ void check_start_between(CommandContext& ctx, const Account& starter, const Acco
   if (blocks.blocks(other.id, starter.id)) throw CommandError(challenges_refused(other.userid));
   // The blocker knows of the block: they are told plainly.
   if (blocks.blocks(starter.id, other.id))
-    throw CommandError("you have blocked " + other.userid + ": unblock them first to play them");
+    throw CommandError(text(Msg::YouBlockedRefusal, {{"other", other.userid}}));
   if (!CommandContext::share_a_mailbox(starter, other)) return;
   // One person with two accounts: a game with oneself must not move a rating.
   if (start == GameStart::OpenInvitation)
-    throw CommandError(starter.userid + " and " + other.userid +
-                       " share a mailbox: an account cannot take an open invitation of another account of the "
-                       "same mailbox");
+    throw CommandError(text(Msg::SharedMailboxOpenRefusal, {{"first", starter.userid}, {"second", other.userid}}));
   if (start == GameStart::Rated)
-    throw CommandError(starter.userid + " and " + other.userid +
-                       " share a mailbox, so a game between them cannot be rated: challenge with -unrated");
+    throw CommandError(text(Msg::SharedMailboxRatedRefusal, {{"first", starter.userid}, {"second", other.userid}}));
 }
 
 namespace {
@@ -83,9 +95,8 @@ namespace {
 void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
   const int most = ctx.config.limits.pending_invitations;
   if (GameInvitations(ctx.db).count_pending_invitations(challenger.id) >= most)
-    throw CommandError(Refusal::limit, challenger.userid + " already has " + std::to_string(most) +
-                                           " invitations waiting for an answer, the most there may be: wait for "
-                                           "answers, or withdraw one with decline");
+    throw CommandError(Refusal::limit,
+                       text(Msg::PendingInvitationsLimitRefusal, {{"challenger", challenger.userid}, {"most", most}}));
 }
 
 std::string lapse_time(const CommandContext& ctx) {
@@ -101,17 +112,16 @@ int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64
 // only to a Reply-To, as mail owed to them (never dropped by a budget): a forged one is
 // seen by the account's owner, with how to withdraw it.
 void acknowledge(CommandContext& ctx, const Account& challenger, const GameRecord& record, const std::string& subject,
-                 const std::string& text) {
+                 const std::string& said) {
   if (ctx.password_accepted() || ctx.request.authenticated_userid) {
-    Reply ack = ctx.to_sender(subject, text);
+    Reply ack = ctx.to_sender(subject, said);
     ack.about_game(record.id, record.thread_id);
     ctx.out.replies.push_back(ack);
     return;
   }
   Reply ack;
   ack.subject = subject;
-  ack.text = text + "\nIt came in a mail from " + mail::shown_address(ctx.request.from) +
-             " without a password. If you did not send it, withdraw it as above.\n";
+  ack.text = said + text(Msg::InvitationWithoutPasswordNote, {{"from", mail::shown_address(ctx.request.from)}});
   ack.kind = MailKind::Game;
   ack.about_game(record.id, record.thread_id);
   ctx.mail_account(challenger, ack);
@@ -150,18 +160,19 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
     if (fresh) at->second = rating_for_invitations(work, type, account.id);
     return at->second;
   };
-  std::string text;
+  std::string lines;
   std::size_t shown = 0;
   for (const GameRecord& record : records) {
     if (shown == most) break;
     if (!open_to(record, account, [&] { return blockers.contains(*record.invited_by); },
                  [&] { return own_rating(record.type); }))
       continue;
-    text += "  " + game_title(record.type) + " " +
-            open_invitation_line(record, challengers.of(record.type, *record.invited_by)) + "\n";
+    lines += text(Msg::OpenInvitationForLine,
+                  {{"title", game_title(record.type)},
+                   {"line", open_invitation_line(record, challengers.of(record.type, *record.invited_by))}});
     ++shown;
   }
-  return text;
+  return lines;
 }
 
 GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
@@ -179,7 +190,8 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
   ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
   invitation_sent(ctx, record, std::nullopt);
   ++ctx.out.invitations_posted;
-  acknowledge(ctx, asked.challenger, record, game_title(record.type) + " #" + number_of(record) + ": open invitation posted",
+  acknowledge(ctx, asked.challenger, record,
+              text(Msg::OpenInvitationPostedSubject, {{"title", game_title(record.type)}, {"game", record.id}}),
               open_invitation_posted_text(record, *ctx.records.replay(record), asked.challenger.userid));
   return record;
 }
@@ -194,34 +206,34 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
   const std::string number = number_of(record);
   if (record.invited_by == taker.id) {
     if (record.invitation == "open")
-      throw CommandError("game " + number + " is your own open invitation: someone else takes it (you can withdraw "
-                         "it with decline)");
+      throw CommandError(text(Msg::OwnOpenInvitationRefusal, {{"game", number}}));
     return false;
   }
   if (!record.is_pending_invitation()) {
     if (record.invitation) throw CommandError(invitation_refusal(record));
     if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
     const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
-    throw CommandError("game " + number + " was an open invitation, and " + took +
-                       " took it first: it is being played (see " + record.type + " invitations for others)");
+    throw CommandError(text(Msg::OpenInvitationTakenRefusal, {{"game", number}, {"took", took}, {"type", record.type}}));
   }
   const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
   check_start_between(ctx, taker, challenger, GameStart::OpenInvitation);
   if (record.rating_low && record.rating_high) {
     const int rating = rating_for_invitations(ctx, record.type, taker.id);
     if (rating < *record.rating_low || rating > *record.rating_high)
-      throw CommandError("game " + number + " is open to players rated " + std::to_string(*record.rating_low) +
-                         " to " + std::to_string(*record.rating_high) + " in " + game_title(record.type) + ", and " +
-                         taker.userid + "'s rating is " + std::to_string(rating));
+      throw CommandError(text(Msg::OutOfRatingRangeRefusal, {{"game", number},
+                                                             {"low", *record.rating_low},
+                                                             {"high", *record.rating_high},
+                                                             {"title", game_title(record.type)},
+                                                             {"player", taker.userid},
+                                                             {"rating", rating}}));
   }
   ctx.check_game_limits(challenger, taker);
   GameRecord started = accept_invitation(ctx, record, taker.id);
   ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
   const auto game = ctx.records.replay(started);
   begin(ctx, started,
-        taker.userid + " took " + challenger.userid + "'s open invitation. New game: " + game_title(record.type) +
-            " #" + number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " +
-            started.userids[1] + " (" + colour_of(*game, 1) + ").");
+        started_headline(Msg::OpenInvitationTakenHeadline,
+                         {{"taker", taker.userid}, {"challenger", challenger.userid}}, started, *game));
   return true;
 }
 
@@ -241,8 +253,8 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   }
   check_invitation_limits(ctx, asked.challenger);
   if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
-    throw CommandError(Refusal::limit, "an invitation between " + asked.first.userid + " and " + asked.second.userid +
-                                           " already waits for an answer: one at a time");
+    throw CommandError(Refusal::limit, text(Msg::InvitationBetweenPendingRefusal,
+                                            {{"first", asked.first.userid}, {"second", asked.second.userid}}));
   const GameRecord record =
       ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
                          asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
@@ -263,7 +275,8 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   ctx.relay_to(mails_before, asked.challenger, invitee.id);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record,
-              game_title(record.type) + " #" + number_of(record) + ": invitation sent to " + invitee.userid,
+              text(Msg::InvitationSentSubject,
+                   {{"title", game_title(record.type)}, {"game", record.id}, {"invitee", invitee.userid}}),
               invitation_sent_text(record, asked.challenger.userid, invitee.userid));
   return record;
 }
@@ -277,9 +290,10 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
     end_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
-    Reply notice = ctx.to_sender(game_title(record.type) + " #" + number + ": invitation withdrawn",
-                                 "Your open invitation " + game_title(record.type) + " #" + number +
-                                     " is withdrawn; nobody can take it any more.\n");
+    const std::string title = game_title(record.type);
+    Reply notice = ctx.to_sender(text(Msg::InvitationWithdrawnSubject,
+ {{"title", title}, {"game", number}}),
+                                 text(Msg::OpenInvitationWithdrawn, {{"title", title}, {"game", number}}));
     notice.about_game(record.id, record.thread_id);
     ctx.out.replies.push_back(notice);
     return true;
@@ -288,8 +302,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
                                                                                  : record.players[0]);
   if (accepting) {
     if (challenger)
-      throw CommandError("you sent the invitation to game " + number + " yourself: only " + other.userid +
-                         " can accept it (you can withdraw it with decline)");
+      throw CommandError(text(Msg::OwnInvitationRefusal, {{"game", number}, {"other", other.userid}}));
     const Account first = *ctx.accounts.find_by_id(record.players[0]);
     const Account second = *ctx.accounts.find_by_id(record.players[1]);
     check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
@@ -298,21 +311,20 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
     const auto game = ctx.records.replay(started);
     begin(ctx, started,
-          player.userid + " accepted " + other.userid + "'s invitation. New game: " + game_title(record.type) + " #" +
-              number + ", " + started.userids[0] + " (" + colour_of(*game, 0) + ") against " + started.userids[1] +
-              " (" + colour_of(*game, 1) + ").");
+          started_headline(Msg::InvitationAcceptedHeadline, {{"player", player.userid}, {"other", other.userid}},
+                           started, *game));
     return true;
   }
   const std::string how = challenger ? "withdrawn" : "declined";
   end_invitation(ctx, record, player.id);
   ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
-  const std::string text = challenger ? player.userid + " withdrew the invitation to " + game_title(record.type) +
-                                            " #" + number + " sent to " + other.userid + ".\n"
-                                      : player.userid + " declined " + other.userid + "'s invitation to " +
-                                            game_title(record.type) + " #" + number + ".\n";
+  const std::vector<Arg> about{
+      {"player", player.userid}, {"other", other.userid}, {"title", game_title(record.type)}, {"game", number}};
   Reply notice;
-  notice.subject = game_title(record.type) + " #" + number + ": invitation " + how;
-  notice.text = text + "The game never started: it is not rated and not listed.\n";
+  notice.subject = text(challenger ? Msg::InvitationWithdrawnSubject : Msg::InvitationDeclinedSubject,
+                        {{"title", game_title(record.type)}, {"game", number}});
+  notice.text = text(challenger ? Msg::InvitationWithdrawnNotice : Msg::InvitationDeclinedNotice, about) +
+                text(Msg::GameNeverStarted);
   notice.kind = MailKind::Game;
   notice.about_game(record.id, record.thread_id);
   const std::size_t mails_before = ctx.out.replies.size();
@@ -326,23 +338,22 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   return true;
 }
 
-int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why) {
+int end_invitations_of(CommandContext& ctx, const Account& player) {
   int ended = 0;
   for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(player.id)) {
     const bool sent = record.invited_by == player.id;
-    const std::string how = sent ? "withdrawn" : "declined";
     if (!end_invitation(ctx, record, player.id)) continue;
     ++ended;
     if (record.invitation == "open") continue;  // nobody else is in it yet
     const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
                                                                                    : record.players[0]);
-    const std::string game = game_title(record.type) + " #" + number_of(record);
+    const std::string title = game_title(record.type);
     Reply notice;
-    notice.subject = game + ": invitation " + how;
-    notice.text = player.userid + " " + why + ": the invitation to " + game +
-                  (sent ? " sent to " + other.userid + " is withdrawn.\n"
-                        : " from " + other.userid + " is declined.\n") +
-                  "The game never started: it is not rated and not listed.\n";
+    notice.subject =
+        text(sent ? Msg::InvitationWithdrawnSubject : Msg::InvitationDeclinedSubject, {{"title", title}, {"game", record.id}});
+    notice.text = text(sent ? Msg::InvitationWithdrawnBySignoff : Msg::InvitationDeclinedBySignoff,
+                       {{"player", player.userid}, {"title", title}, {"game", record.id}, {"other", other.userid}}) +
+                  text(Msg::GameNeverStarted);
     notice.kind = MailKind::Game;
     notice.about_game(record.id, record.thread_id);
     ctx.mail_account(other, notice);
@@ -362,11 +373,15 @@ std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config
   const std::string invitee =
       record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
   Reply notice;
-  notice.subject = game_title(record->type) + " #" + number_of(*record) + ": invitation lapsed";
-  notice.text = "Your invitation to " + game_title(record->type) + " #" + number_of(*record) +
-                (record->invitation == "open" ? " (open to anyone)" : " sent to " + invitee) + " lapsed after " +
-                std::to_string(config.invitations.lapse_days) +
-                " days without an answer.\nThe game never started: it is not rated and not listed.\n";
+  const std::string title = game_title(record->type);
+  notice.subject = text(Msg::InvitationLapsedSubject, {{"title", title}, {"game", record->id}});
+  notice.text =
+      record->invitation == "open"
+          ? text(Msg::OpenInvitationLapsed, {{"title", title}, {"game", record->id}, {"days", config.invitations.lapse_days}})
+          : text(Msg::InvitationLapsed, {{"title", title},
+                                         {"game", record->id},
+                                         {"invitee", invitee},
+                                         {"days", config.invitations.lapse_days}});
   notice.kind = MailKind::Game;
   notice.about_game(record->id, record->thread_id);
   work.mail_account(challenger, notice);
@@ -386,10 +401,9 @@ void invitations(CommandContext& ctx, const Command& c) {
   for (const GameRecord& record : records)
     lines.add(open_invitation_line(record, challengers.of(record.type, *record.invited_by)));
   ctx.out.replies.push_back(ctx.to_sender(
-      game_title(c.type) + " open invitations",
-      "Open invitations to " + game_title(c.type) + ", newest first (the challenger's rating in brackets):\n" +
-          lines.text("  ", "(none)") + "\nTake one with: " + c.type + " accept <number> <userid> <password>\n" +
-          "Post one with: " + c.type + " challenge <userid> any [-options] [-rating=LO-HI]\n"));
+      text(Msg::OpenInvitationsSubject, {{"title", game_title(c.type)}}),
+      text(Msg::OpenInvitationsList,
+           {{"title", game_title(c.type)}, {"lines", lines.text("  ", text(Msg::NoneListed))}, {"type", c.type}})));
 }
 
 void block(CommandContext& ctx, const Command& c) {
@@ -398,12 +412,13 @@ void block(CommandContext& ctx, const Command& c) {
   if (c.words.empty()) {
     Listing lines;
     for (const std::string& userid : blocks.blocked_by(owner.id)) lines.add(userid);
-    ctx.out.replies.push_back(ctx.to_sender("Blocked users", "Users " + owner.userid + " has blocked:\n" +
-                                                                 lines.text("  ", "(none)")));
+    ctx.out.replies.push_back(
+        ctx.to_sender(text(Msg::BlockedUsersSubject),
+                      text(Msg::BlockedUsers, {{"owner", owner.userid}, {"lines", lines.text("  ", text(Msg::NoneListed))}})));
     return;
   }
   const Account other = ctx.existing_account(c.words.at(0));
-  if (other.id == owner.id) throw CommandError("you cannot block yourself");
+  if (other.id == owner.id) throw CommandError(text(Msg::BlockSelfRefusal));
   const bool added = blocks.block(owner.id, other.id);
   // A block refuses every start of a game between them: an invitation either way that
   // still waits is withdrawn or declined, with the words of doing so by hand.
@@ -412,11 +427,10 @@ void block(CommandContext& ctx, const Command& c) {
       answer_invitation(ctx, owner, record, false);
   ctx.out.summary = "block by " + owner.userid;
   ctx.out.replies.push_back(ctx.to_sender(
-      "Blocked " + other.userid,
-      (added ? other.userid + " is now blocked: " : other.userid + " was blocked already: ") +
-          "their challenges, acceptances of your open invitations, ladder climbs, chat and messages to you are "
-          "refused, without telling them why, and an invitation between you that waited is withdrawn.\nTo undo it, send: unblock " + owner.userid + " <password> " + other.userid +
-          "\n"));
+      text(Msg::BlockedSubject, {{"other", other.userid}}),
+      text(added ? Msg::NowBlocked : Msg::BlockedAlready,
+           {{"other", other.userid},
+            {"means", text(Msg::BlockMeans, {{"owner", owner.userid}, {"other", other.userid}})}})));
 }
 
 void unblock(CommandContext& ctx, const Command& c) {
@@ -424,9 +438,9 @@ void unblock(CommandContext& ctx, const Command& c) {
   const Account other = ctx.existing_account(c.words.at(0));
   const bool removed = Blocks(ctx.db).unblock(owner.id, other.id);
   ctx.out.summary = "unblock by " + owner.userid;
-  ctx.out.replies.push_back(ctx.to_sender("Unblocked " + other.userid,
-                                          removed ? other.userid + " is no longer blocked.\n"
-                                                  : other.userid + " was not blocked.\n"));
+  ctx.out.replies.push_back(ctx.to_sender(text(Msg::UnblockedSubject, {{"other", other.userid}}),
+                                          text(removed ? Msg::NoLongerBlocked : Msg::WasNotBlocked,
+                                               {{"other", other.userid}})));
 }
 
 }  // namespace handlers

@@ -73,8 +73,9 @@ void check_start_between(CommandContext& ctx, const Account& starter, const Acco
 
 // Ends every invitation `player` sent or was sent that still waits, open ones included
 // (signoff): sent ones withdrawn, received ones declined, the other player told that
-// `player` `why` ("signed off"). Returns how many.
-int end_invitations_of(CommandContext& ctx, const Account& player, const std::string& why);
+// `player` signed off. Returns how many.
+int end_invitations_of(CommandContext& ctx, const Account& player);
+
 
 // Refuses `from`'s chat or message to `to` when `to` takes no messages (`set ... messages
 // off`) or blocked them, in the same words for both (block userid password other).

@@ -10,6 +10,7 @@
 #include "engine/text.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
@@ -33,13 +34,14 @@ std::int64_t opponent_id(const GameRecord& record, std::int64_t player) {
 
 // A game that can still take a proposal: running, and with none pending.
 void refuse_unless_open_to_proposals(CommandContext& ctx, const GameRecord& record) {
-  if (record.aborted_by) throw CommandError("game " + number_of(record) + " was " + aborted_note(record));
-  if (!record.active) throw CommandError("game " + number_of(record) + " is over");
+  if (record.aborted_by)
+    throw CommandError(text(Msg::GameAbortedRefusal, {{"game", record.id}, {"aborted", aborted_note(record)}}));
+  if (!record.active) throw CommandError(text(Msg::GameIsOverRefusal, {{"game", record.id}}));
   if (auto pending = Proposals(ctx.db).pending(record.id))
-    throw CommandError("game " + number_of(record) + " already has a pending proposal: " + pending->proposer +
-                       " proposed to " + proposal_request_text(ctx, record, *pending) + ". " +
-                       opponent_of(record, pending->proposer) + " must accept or decline it first (or " +
-                       pending->proposer + " withdraws it with decline); one proposal at a time");
+    throw CommandError(text(Msg::ProposalPendingRefusal, {{"game", record.id},
+                                                          {"proposer", pending->proposer},
+                                                          {"asks", proposal_request_text(ctx, record, *pending)},
+                                                          {"other", opponent_of(record, pending->proposer)}}));
 }
 
 // The proposal mail: the opponent learns how to answer, the proposer how to withdraw.
@@ -48,18 +50,18 @@ void announce(CommandContext& ctx, const GameRecord& record, const Proposal& pro
   const std::string number = number_of(record);
   send_game_mail(
       ctx, record,
-      {.subject = game_title(record.type) + " #" + number + ": " + proposal.proposer + " proposes to " +
-                  (proposal.kind == ProposalKind::Abort ? "abort the game" : "take back a move"),
+      {.subject = text(proposal.kind == ProposalKind::Abort ? Msg::AbortProposedSubject : Msg::UndoProposedSubject,
+                       {{"title", game_title(record.type)}, {"game", number}, {"proposer", proposal.proposer}}),
        .player_text = [&](const Account& account) {
-         std::string text = proposal.proposer + " proposes to " + asks + " in " + board_heading(record) + ".\n\n";
+         const std::string lead =
+             text(Msg::ProposalLead, {{"proposer", proposal.proposer}, {"asks", asks}, {"heading", board_heading(record)}});
          if (account.id == proposal.proposed_by)
-           return text + "Your proposal waits for " + opponent_of(record, account.userid) +
-                  "'s answer; both of you get a mail with it.\nTo withdraw it, send:\n    " + record.type +
-                  " decline " + number + " " + account.userid + " <password>\n";
-         return text + "To agree, send:\n    " + record.type + " accept " + number + " " + account.userid +
-                " <password>\nTo refuse:\n    " + record.type + " decline " + number + " " + account.userid +
-                " <password>\nOr reply to this mail with accept or decline as the first line:\n"
-                "no password needed. A move instead cancels the proposal.\n";
+           return lead + text(Msg::ProposalWaits, {{"other", opponent_of(record, account.userid)},
+                                                   {"type", record.type},
+                                                   {"game", number},
+                                                   {"player", account.userid}});
+         return lead +
+                text(Msg::ProposalHowToAnswer, {{"type", record.type}, {"game", number}, {"player", account.userid}});
        }});
 }
 
@@ -67,14 +69,14 @@ void announce(CommandContext& ctx, const GameRecord& record, const Proposal& pro
 Proposal answerable(CommandContext& ctx, const GameRecord& record, const Account& player, bool accepting) {
   // Every way a game ends here cancels its proposal; should another (a loss on time) not,
   // a finished game still takes no answer.
-  if (!record.active) throw CommandError("game " + number_of(record) + " is over: there is no proposal to answer");
+  if (!record.active) throw CommandError(text(Msg::NoProposalOverRefusal, {{"game", record.id}}));
   auto pending = Proposals(ctx.db).pending(record.id);
   if (!pending)
-    throw CommandError("there is no pending proposal in game " + number_of(record) + " to " +
-                       (accepting ? "accept" : "decline") + " (a player proposes with undo or abort)");
+    throw CommandError(
+        text(accepting ? Msg::NoProposalToAcceptRefusal : Msg::NoProposalToDeclineRefusal, {{"game", record.id}}));
   if (accepting && pending->proposed_by == player.id)
-    throw CommandError("you proposed to " + proposal_request_text(ctx, record, *pending) + " yourself: only " +
-                       opponent_of(record, player.userid) + " can accept it (you can withdraw it with decline)");
+    throw CommandError(text(Msg::OwnProposalRefusal, {{"asks", proposal_request_text(ctx, record, *pending)},
+                                                      {"other", opponent_of(record, player.userid)}}));
   return *pending;
 }
 
@@ -95,12 +97,11 @@ void undo(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   refuse_unless_open_to_proposals(ctx, record);
   const auto moves = ctx.records.moves(record.id);
-  if (moves.empty()) throw CommandError("game " + number_of(record) + " has no move to take back");
+  if (moves.empty()) throw CommandError(text(Msg::NoMoveToTakeBackRefusal, {{"game", record.id}}));
   const StoredMove& last = moves.back();
   if (last.userid != player.userid)
-    throw CommandError("the last move of game " + number_of(record) + ", move " + std::to_string(last.ply) +
-                       ", is " + last.userid + "'s, not yours: you can only propose to take back your own " +
-                       "last move, before your opponent has moved since");
+    throw CommandError(
+        text(Msg::NotYourLastMoveRefusal, {{"game", record.id}, {"number", last.ply}, {"player", last.userid}}));
   const Proposal proposal = make_proposal(ctx, record, ProposalKind::Undo, player.id);
   ctx.out.summary = c.type + " #" + number_of(record) + " undo of move " + std::to_string(last.ply) +
                     " proposed by " + player.userid;
@@ -116,7 +117,8 @@ void accept(CommandContext& ctx, const Command& c) {
   const Proposal proposal = answerable(ctx, record, player, true);
   const std::string asks = proposal_request_text(ctx, record, proposal);
   answer_proposal(ctx, proposal, ProposalState::Accepted, player.id);
-  const std::string agreed = player.userid + " accepted " + proposal.proposer + "'s proposal to " + asks + ".";
+  const std::string agreed =
+      text(Msg::ProposalAccepted, {{"player", player.userid}, {"proposer", proposal.proposer}, {"asks", asks}});
   // Any ply cancels a proposal, so an undo's last ply is still the one it named.
   if (proposal.kind == ProposalKind::Undo && record.plies != proposal.at_ply)
     throw std::logic_error("game " + number_of(record) + " moved on under a pending undo");
@@ -138,39 +140,42 @@ void decline(CommandContext& ctx, const Command& c) {
   const std::string asks = proposal_request_text(ctx, record, proposal);
   const bool withdrawn = proposal.proposed_by == player.id;
   answer_proposal(ctx, proposal, withdrawn ? ProposalState::Withdrawn : ProposalState::Declined, player.id);
-  const std::string outcome = withdrawn ? player.userid + " withdrew the proposal to " + asks
-                                        : player.userid + " declined " + proposal.proposer + "'s proposal to " + asks;
+  const std::string outcome =
+      withdrawn ? text(Msg::ProposalWithdrawn, {{"player", player.userid}, {"asks", asks}})
+                : text(Msg::ProposalDeclined, {{"player", player.userid}, {"proposer", proposal.proposer}, {"asks", asks}});
   ctx.out.summary = c.type + " #" + number_of(record) + " proposal " + (withdrawn ? "withdrawn" : "declined");
   const auto game = ctx.records.replay(record);
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   // The same text for both (built first: clang 14 cannot capture a structured binding).
-  const std::string text = outcome + ".\n\n" + board_heading(record) + " goes on: " + mover + " is to move.\n";
+  const std::string notice =
+      text(Msg::ProposalAnswerNotice, {{"outcome", outcome}, {"heading", board_heading(record)}, {"mover", mover}});
   const std::size_t mails_before = ctx.out.replies.size();
   send_game_mail(ctx, record,
-                 {.subject = game_title(record.type) + " #" + number_of(record) + ": " +
-                             (withdrawn ? "proposal withdrawn" : "proposal declined"),
-                  .player_text = [&text](const Account&) { return text; }});
+                 {.subject = text(withdrawn ? Msg::ProposalWithdrawnSubject : Msg::ProposalDeclinedSubject,
+                                  {{"title", game_title(record.type)}, {"game", record.id}}),
+                  .player_text = [&notice](const Account&) { return notice; }});
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
 void rematch(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   if (record.active)
-    throw CommandError("game " + number_of(record) + " is still being played: a rematch follows a finished game");
+    throw CommandError(text(Msg::RematchOfRunningGameRefusal, {{"game", record.id}}));
   if (auto again = ctx.records.rematch_of(record.id)) {
     // A rematch invitation is the game's one rematch too, answered or not.
     const auto earlier = ctx.records.find(*again);
     const std::string state = !earlier || !earlier->invitation ? ""
                               : earlier->is_pending_invitation()
-                                  ? " (an invitation waiting for an answer)"
-                                  : " (its invitation was " + *earlier->invitation + ")";
-    throw CommandError("game " + number_of(record) + " already has its rematch: game " + std::to_string(*again) + state);
+                                  ? text(Msg::RematchWaiting)
+                                  : text(Msg::RematchInvitationEnded, {{"how", *earlier->invitation}});
+    throw CommandError(text(Msg::RematchTakenRefusal, {{"game", record.id}, {"rematch", *again}, {"state", state}}));
   }
   // The colours exchanged: who made the first move in the old game makes the second now.
   const Account first = *ctx.accounts.find_by_id(record.players[1]);
   const Account second = *ctx.accounts.find_by_id(record.players[0]);
   for (const Account* account : {&first, &second})
-    if (!account->active) throw CommandError(account->userid + " has signed off and cannot play a rematch");
+    if (!account->active) throw CommandError(text(Msg::SignedOffNoRematchRefusal, {{"player", account->userid}}));
+
   auto game = create_game(record.type, split_words(record.options));
   // The same clock, the banks full again.
   std::optional<TimeBank> bank = record.bank;
@@ -187,9 +192,14 @@ void rematch(CommandContext& ctx, const Command& c) {
             .days_per_move = record.days_per_move,
             .bank = bank,
             .weekends_off = record.weekends_off,
-            .headline = "Rematch of game " + number_of(record) + ", asked for by " + player.userid + ": " +
-                        game_title(record.type) + " #{N}, " + first.userid + " (" + colour_of(*game, 0) +
-                        ") against " + second.userid + " (" + colour_of(*game, 1) + ")."});
+            .headline = text(Msg::RematchHeadline, {{"rematched", number_of(record)},
+                                                    {"player", player.userid},
+                                                    {"title", game_title(record.type)},
+                                                    {"first", first.userid},
+                                                    {"first_colour", colour_of(*game, 0)},
+                                                    {"second", second.userid},
+                                                    {"second_colour", colour_of(*game, 1)}})});
+
   ctx.records.mark_rematch(fresh.id, record.id);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record) +
                     (fresh.invitation ? " (an invitation)" : "");

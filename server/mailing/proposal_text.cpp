@@ -2,22 +2,23 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 
 namespace pbem::server {
 
 std::string proposal_request_text(UnitOfWork& work, const GameRecord& record, const Proposal& proposal) {
-  if (proposal.kind == ProposalKind::Abort) return "abort the game (it ends without a result, unrated)";
+  if (proposal.kind == ProposalKind::Abort) return text(Msg::AbortRequest);
   const auto moves = work.records.moves(record.id);
   const auto game = create_game(record.type, split_words(record.options));
   for (const StoredMove& move : moves)
     if (move.ply == proposal.at_ply)
-      return "take back move " + std::to_string(move.ply) + " (" + game->describe_ply(move.move) + ")";
-  return "take back move " + std::to_string(proposal.at_ply);
+      return text(Msg::UndoRequestOfPly, {{"number", move.ply}, {"ply", game->describe_ply(move.move)}});
+  return text(Msg::UndoRequest, {{"number", proposal.at_ply}});
 }
 
 std::string cancelled_sentence(UnitOfWork& work, const GameRecord& record, const Proposal& cancelled) {
-  return " That cancels " + cancelled.proposer + "'s proposal to " + proposal_request_text(work, record, cancelled) +
-         ".";
+  return text(Msg::ProposalCancelledSentence,
+              {{"proposer", cancelled.proposer}, {"asks", proposal_request_text(work, record, cancelled)}});
 }
 
 }  // namespace pbem::server

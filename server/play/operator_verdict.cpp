@@ -30,7 +30,7 @@ std::variant<Verdict, VerdictRefusal> void_game(UnitOfWork& work, std::int64_t g
   if (auto* why = std::get_if<VerdictRefusal>(&judged)) return *why;
   const GameRecord record = std::get<GameRecord>(judged);
   if (const auto of = work.competitions.of_game(work.db, record.id); of && !of->kind.games_may_abort())
-    return refusal::InCompetition{of->of};
+    return refusal::InCompetition{of->of.kind, of->of.id, of->of.name};
   const bool counted = rated_result(record).has_value();
   const auto before = ratings_of(work, record);
   Verdict verdict;

@@ -27,7 +27,9 @@ struct NotAPlayer {};
 // aborted: all of them today). A void would leave its round, rung or season waiting for a
 // result that never comes; the operator adjudicates such a game instead.
 struct InCompetition {
-  CompetitionOfGame of;
+  std::string kind;  // the competition's kind, number and name (play/competitions.h)
+  std::int64_t id = 0;
+  std::string name;
 };
 }  // namespace refusal
 

@@ -8,6 +8,7 @@
 #include "server/handlers/ply_reactions.h"
 #include "server/storage/game_records.h"
 #include "server/mailing/competition_text.h"
+#include "server/mailing/refusal_text.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;
@@ -69,7 +70,11 @@ TEST_CASE("the operator cannot void a competition's game, which owes its result;
   REQUIRE(why);
   const auto* in = std::get_if<refusal::InCompetition>(why);
   REQUIRE(in);
-  CHECK(in->of.kind == "ladder");
+  CHECK(in->kind == "ladder");
+  CHECK(in->id == 1);
+  CHECK(refusal_text(*why, 2) ==
+        "game 2 is a game of ladder L#1 club, which needs its result: adjudicate it instead "
+        "(pbem adjudicate 2 USERID --reason TEXT)");
   CHECK(refused.replies.empty());
   const auto still = GameRecords(f.db).find(2);
   REQUIRE(still);
