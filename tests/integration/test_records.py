@@ -5,9 +5,12 @@ SGF reader here and checked against the JSON record field by field, and the JSON
 `options` and `plies` replayed through `pbem replay` give the stored game: its board, its
 winner. An invitation has no record; a password that is not a player's is refused."""
 import json
+import os
 import re
 import sys
 import unittest
+
+import jsonschema
 
 import test_daemon
 from pbem_harness import PlayersCase, build_dir, run_cli, text_of
@@ -20,6 +23,14 @@ PLAYERS = {"alice": ("alice@example.org", "Al1ce-pw"), "bob": ("bob@example.net"
 GAMES = {"hy3": test_daemon.HY3_GAME, "gates": test_daemon.GATES_GAME, "gaia": test_daemon.GAIA_GAME}
 TITLES = {"hy3": "HY 3", "gates": "Gates", "gaia": "Gaia"}
 STATE_TABLES = ["games", "moves"]
+
+
+def documented_schema():
+    """The JSON Schema of docs/records.md (its block under "### JSON Schema")."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "records.md")
+    with open(path) as f:
+        text = f.read()
+    return json.loads(re.search(r"### JSON Schema\n\n```json\n(.*?)\n```", text, re.S).group(1))
 
 
 def read_sgf(text):
@@ -131,6 +142,7 @@ class RecordCase(PlayersCase):
         raw = self.server.query("SELECT t.data FROM outbox o JOIN outbox_texts t ON t.outbox_id = o.id WHERE o.message_id = ?", mail["Message-ID"].strip("<>"))[0]["data"]
         self.assertIn(b"\r\nContent-Type: application/x-go-sgf; charset=UTF-8\r\n", bytes(raw))
         record = json.loads(json_text)
+        jsonschema.validate(record, documented_schema())
         self.assertEqual(record["format"], "pbem-record/1")
         self.assertEqual((record["game"], record["options"], record["number"]), (kind, GAMES[kind][0], number))
         self.assertEqual([p["userid"] for p in record["players"]], ["alice", "bob"])
@@ -192,6 +204,7 @@ class RecordCase(PlayersCase):
         self.command("bob", f"hy3 resign {number} bob PW")
         _, files = self.record("hy3", number)
         record = json.loads(files[f"hy3-{number}.json"][1])
+        jsonschema.validate(record, documented_schema())
         self.assertEqual([p["move"] for p in record["plies"]], ["c1", "a1"])
         self.assertEqual(record["result"], {"winner": "alice", "reason": "resign"})
         root, nodes = read_sgf(files[f"hy3-{number}.sgf"][1])[0]
