@@ -160,6 +160,23 @@ GObjectPtr<GMimePart> picture_part(const std::string& png, const std::string& co
   return part;
 }
 
+// A file as an attachment part, base64, its Content-Type header exactly as the caller wrote
+// it (GMime would quote the parameters and add a name=), its file name on the disposition.
+GObjectPtr<GMimePart> attachment_part(const Attachment& file) {
+  auto type = adopt_gobject(g_mime_content_type_parse(nullptr, file.content_type.c_str()));
+  if (!type) throw std::invalid_argument("compose: attachment content type \"" + one_line(file.content_type) + "\"");
+  auto part = adopt_gobject(g_mime_part_new_with_type(g_mime_content_type_get_media_type(type.get()),
+                                                      g_mime_content_type_get_media_subtype(type.get())));
+  auto stream = adopt_gobject(g_mime_stream_mem_new_with_buffer(file.data.data(), file.data.size()));
+  auto content = adopt_gobject(g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
+  g_mime_part_set_content(part.get(), content.get());
+  g_mime_part_set_content_encoding(part.get(), GMIME_CONTENT_ENCODING_BASE64);
+  g_mime_object_set_disposition(GMIME_OBJECT(part.get()), GMIME_DISPOSITION_ATTACHMENT);
+  g_mime_object_set_content_disposition_parameter(GMIME_OBJECT(part.get()), "filename", one_line(file.filename).c_str());
+  g_mime_object_set_header(GMIME_OBJECT(part.get()), "Content-Type", one_line(file.content_type).c_str(), nullptr);
+  return part;
+}
+
 void add_mailbox(GMimeMessage* message, GMimeAddressType type, const std::string& name,
                  const std::string& address) {
   auto mailbox = adopt_gobject(internet_address_mailbox_new(name.c_str(), address.c_str()));
@@ -298,7 +315,18 @@ std::string compose(const OutgoingMessage& msg) {
     }
     g_mime_multipart_add(alternative.get(), GMIME_OBJECT(related.get()));
   }
-  g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(alternative.get()));
+  if (msg.attachments.empty()) {
+    g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(alternative.get()));
+  } else {
+    auto mixed = adopt_gobject(g_mime_multipart_new_with_subtype("mixed"));
+    g_mime_multipart_set_boundary(mixed.get(), (boundary + "_mixed").c_str());
+    g_mime_multipart_add(mixed.get(), GMIME_OBJECT(alternative.get()));
+    for (const Attachment& file : msg.attachments) {
+      auto part = attachment_part(file);
+      g_mime_multipart_add(mixed.get(), GMIME_OBJECT(part.get()));
+    }
+    g_mime_message_set_mime_part(message.get(), GMIME_OBJECT(mixed.get()));
+  }
 
   std::unique_ptr<GMimeFormatOptions, FormatOptionsFree> format(g_mime_format_options_new());
   g_mime_format_options_set_newline_format(format.get(), GMIME_NEWLINE_FORMAT_DOS);

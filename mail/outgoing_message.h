@@ -23,6 +23,10 @@
 //      max-width: 100%, then the text) and the image/png part, base64,
 //      Content-Disposition: inline, whose Content-ID the cid: names. The text/plain part
 //      is byte-identical either way.
+//   With attachments (a game's record files), that multipart/alternative is the first part
+//   of a multipart/mixed, each attachment a base64 part after it with
+//   Content-Disposition: attachment and its file name (base64 whatever the content, since
+//   a record's lines may pass 998 octets and its text must arrive byte for byte).
 // Every line ends in CRLF and no line exceeds 998 characters.
 //
 // Header safety: CR, LF and other control characters in caller-supplied header values
@@ -45,6 +49,16 @@ struct InlinePicture {
   std::string png;  // PNG bytes
 };
 
+// A file the mail carries (a game's SGF or JSON record): its name, its full Content-Type
+// ("application/x-go-sgf; charset=UTF-8") and its bytes.
+struct Attachment {
+  std::string filename;
+  std::string content_type;
+  std::string data;
+
+  bool operator==(const Attachment&) const = default;
+};
+
 struct OutgoingMessage {
   std::string from_name, from_address;   // "PBeM Server", "pbem@localhost"
   std::vector<std::string> to;           // addr-specs; at least one
@@ -61,6 +75,7 @@ struct OutgoingMessage {
   // Where boards drawn in ASCII stand in `text` (byte ranges, in text order, from line start
   // to line start): each is one <pre> in the HTML part, as it is, whatever its lines hold.
   std::vector<TextRange> boards;
+  std::vector<Attachment> attachments;   // after the text, in this order; none: no multipart/mixed
   std::chrono::system_clock::time_point date;
 };
 

@@ -19,6 +19,7 @@ run_packages=(
 )
 test_packages=(
   python3 catch2                                 # the test suites
+  python3-jsonschema                             # test_records.py checks records against docs/records.md
   postfix sqlite3 openssl                        # smtp-sink/-source, the database's shell, keys
   libnet-ssleay-perl libio-socket-ssl-perl       # swaks --tls (only "recommended" by swaks)
   clang libclang-rt-14-dev                       # libFuzzer targets and their sanitizers

@@ -37,6 +37,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"show", show},
       {"games", games},
       {"history", history},
+      {"record", record},
       {"chat", chat},
       {"preview", preview},
       {"ratings", ratings},

@@ -1,4 +1,5 @@
 // Game commands: challenge, move/swap, resign, show, games, history, chat, preview.
+// (`record` is record_commands.cpp.)
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -11,6 +12,7 @@
 #include "server/mailing/clock_text.h"
 
 #include "server/mailing/competition_text.h"
+#include "server/mailing/record_text.h"
 #include "server/mailing/refusal_text.h"
 #include "server/play/ply_act.h"
 #include "server/play/challenge_options.h"
@@ -58,12 +60,6 @@ std::string ply_answered(const Game& game, const PlyPlayed& done, const GameReco
 
 void refuse_if_aborted(const GameRecord& record) {
   if (record.aborted_by) throw CommandError(aborted_refusal(record));
-}
-
-// Pads `text` with blanks to `width`, so history columns line up.
-std::string padded(std::string text, std::size_t width) {
-  if (text.size() < width) text.append(width - text.size(), ' ');
-  return text;
 }
 
 // The options of a challenge (its words after the second userid), or its usage error.
@@ -364,40 +360,8 @@ void games(CommandContext& ctx, const Command& c) {
 void history(CommandContext& ctx, const Command& c) {
   GameRecord record = ctx.started_game_of_type(c, c.boards.at(0).number);
   auto game = ctx.records.replay(record);
-  std::string history_text = text(Msg::HistoryHeading, {{"heading", board_heading(record)},
-                                                        {"first", record.userids[0]},
-                                                        {"second", record.userids[1]},
-                                                        {"started", record.created_at}});
-  auto moves = ctx.records.moves(record.id);
-  // One row per move: number, player, move, time, each column as wide as its widest entry.
-  std::vector<std::array<std::string, 3>> rows;
-  std::array<std::size_t, 3> widths{};
-  for (const StoredMove& m : moves) {
-    rows.push_back({std::to_string(m.ply) + ".", m.userid + " (" + colour_of(*game, m.colour) + ")",
-                    game->describe_ply(m.move)});
-    for (std::size_t column = 0; column < widths.size(); ++column)
-      widths[column] = std::max(widths[column], rows.back()[column].size());
-  }
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const auto& row = rows[i];
-    // Numbers align right, the other columns left.
-    history_text += text(Msg::HistoryRow, {{"number", std::string(widths[0] - row[0].size(), ' ') + row[0]},
-                                           {"player", padded(row[1], widths[1])},
-                                           {"ply", padded(row[2], widths[2])},
-                                           {"at", moves[i].created_at}});
-  }
-  if (moves.empty()) history_text += text(Msg::HistoryNoMoves);
-  // What an accepted undo took back stays on record here (table takebacks).
-  const auto taken_back = ctx.records.takebacks(record.id);
-  if (!taken_back.empty()) history_text += "\n";
-  for (const TakenBack& t : taken_back)
-    history_text += text(Msg::HistoryTakenBack, {{"number", t.move.ply},
-                                                 {"ply", game->describe_ply(t.move.move)},
-                                                 {"player", t.move.userid},
-                                                 {"played", t.move.created_at},
-                                                 {"taken_back", t.taken_back_at}});
-  if (record.aborted_by) history_text += text(Msg::HistoryAbortedResult, {{"aborted", aborted_note(record)}});
-  if (winner_of(record, *game)) history_text += text(Msg::HistoryResult, {{"state", game_state(record, *game)}});
+  const std::string history_text =
+      move_record_text(record, *game, ctx.records.moves(record.id), ctx.records.takebacks(record.id));
   Reply reply =
       ctx.to_sender(text(Msg::HistorySubject, {{"title", game_title(c.type)}, {"game", record.id}}), history_text);
   reply.about_game(record.id, record.thread_id);

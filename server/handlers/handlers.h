@@ -44,6 +44,8 @@ void games(CommandContext& context, const Command& command);
 void history(CommandContext& context, const Command& command);
 void chat(CommandContext& context, const Command& command);
 void preview(CommandContext& context, const Command& command);
+// record_commands.cpp
+void record(CommandContext& context, const Command& command);
 
 // rating_commands.cpp
 void ratings(CommandContext& context, const Command& command);

@@ -320,6 +320,13 @@ void board_only(ArgumentReader& reader, Command& command) {
   reader.expect_end();
 }
 
+// record board [userid password]: a player's password adds their own notes.
+void board_maybe_userid_password(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  if (reader.done()) return;
+  userid_password_end(reader, command);
+}
+
 void preview_arguments(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   command.words = reader.rest();
@@ -386,6 +393,9 @@ const std::vector<CommandSpec>& command_table() {
       {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None},
       {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None},
       {"history", true, {"history"}, "<game> history board", board_only, Secret::None},
+      {"record", true, {"record"},
+       "<game> record board [userid password]   (SGF and JSON attached; with your password, your own notes)",
+       board_maybe_userid_password, Secret::Password},
       {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
        Secret::Password, {.sends_body = true}},
       {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None},

@@ -107,6 +107,7 @@ enum class Msg : std::uint16_t {
   HistoryAbortedResult,
   HistoryResult,
   HistorySubject,
+  RecordSubject,
   ChatSubject,
   ChatText,
   ChatNotSent,

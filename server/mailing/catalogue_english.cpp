@@ -102,6 +102,7 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(HistoryAbortedResult, "\nResult: none, the game was {aborted}.\n"),
     PBEM_TEXT(HistoryResult, "\nResult: {state}.\n"),
     PBEM_TEXT(HistorySubject, "{title} #{game} history"),
+    PBEM_TEXT(RecordSubject, "{title} #{game}: record"),
     PBEM_TEXT(ChatSubject, "{title} #{game}: chat from {player}"),
     PBEM_TEXT(ChatText, "{player} says about {title} #{game}:\n\n{message}\n\nTo answer, send: {type} chat {game} {other} <password>\n"),
     PBEM_TEXT(ChatNotSent, "Not sent: {other} has no confirmed address yet.\n"),

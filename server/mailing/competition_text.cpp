@@ -35,6 +35,8 @@ std::string mark(const std::string& kind, std::int64_t id, const std::string& na
 
 }  // namespace
 
+std::string competition_number(const CompetitionOfGame& of) { return text_of(of.kind).mark + std::to_string(of.id); }
+
 std::string competition_mark(const CompetitionOfGame& of) { return mark(of.kind, of.id, of.name); }
 
 std::string competition_stage(const CompetitionOfGame& of) {

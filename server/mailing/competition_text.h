@@ -12,6 +12,8 @@
 
 namespace pbem::server {
 
+// "T#3": the competition's number as players write it (a game record's "competition").
+std::string competition_number(const CompetitionOfGame& of);
 // "T#3 spring": the competition's number as players write it, and its name.
 std::string competition_mark(const CompetitionOfGame& of);
 // The first lines of every mail about a game of `of`: "Tournament T#3 spring, round 2".

@@ -227,6 +227,7 @@ std::string tutorial() {
 4. Look around at any time:
        hy3 show 12          the board now
        hy3 history 12       every move so far
+       hy3 record 12        the record as SGF and JSON files
        all show alice next  every game where it is alice's turn
        hy3 chat 12 alice mysecret   (the mail's body goes to your opponent)
 

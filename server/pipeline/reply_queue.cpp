@@ -26,6 +26,7 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
   out.text = reply.text;
   out.pictures = reply.pictures;
   out.boards = reply.boards;
+  out.attachments = reply.attachments;
   out.reply_to = reply.reply_to;
   out.list_unsubscribe = reply.list_unsubscribe;
   out.date = now_;
@@ -103,6 +104,7 @@ void ReplyQueue::add(Reply reply, bool budgeted, std::optional<Reply> shorter) {
       reply.game_thread.clear();
       reply.pictures.clear();
       reply.boards.clear();
+      reply.attachments.clear();
     }
   }
   auto composed = compose(reply, n_);
@@ -129,6 +131,7 @@ void ReplyQueue::add(Reply reply, bool budgeted, std::optional<Reply> shorter) {
           " KiB in all. Ask for less at a time.\n";
       composed->message.pictures.clear();
       composed->message.boards.clear();
+      composed->message.attachments.clear();
       composed->data = mail::compose(composed->message);
       if (bytes_queued_ + composed->data.size() > *byte_budget_) return;
     }

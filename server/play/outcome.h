@@ -29,6 +29,7 @@ struct Reply {
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
   std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
   std::vector<mail::TextRange> boards;        // where `text` holds ASCII boards (mark_board)
+  std::vector<mail::Attachment> attachments;  // a game's record files (records/), after the text
   std::string reply_to;  // the player's game address, so replying with a move plays it
   // The recipient's unsubscribe address for the setting that sent this mail (its digest,
   // watching games: mailing/mail_addresses.h), for the List-Unsubscribe header; empty for none.
@@ -59,7 +60,8 @@ inline bool is_owed(const Reply& reply) { return reply.kind != MailKind::Reply; 
 // A reply that goes into a `multiple`'s gathered answer (pipeline/multiple.h): to the
 // sender, answering the command, and not game mail (no game thread, no board picture).
 inline bool goes_into_gathered_answer(const Reply& reply) {
-  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty();
+  return reply.to_sender && reply.kind == MailKind::Reply && !reply.game_id && reply.pictures.empty() &&
+         reply.attachments.empty();
 }
 // Makes the answer `reply` (to the sender) one that goes into the gathered answer: its
 // text, boards as text, without the game's thread or picture (MailAllowance: one mail too
@@ -68,6 +70,7 @@ inline void gather_into_answer(Reply& reply) {
   reply.game_id.reset();
   reply.game_thread.clear();
   reply.pictures.clear();
+  reply.attachments.clear();
   reply.reply_to.clear();
   reply.list_unsubscribe.clear();
 }

@@ -40,6 +40,7 @@ struct GameRecord {
                                           // (never_moved) whose time ran out before their first ply
   bool rated = true;                      // false for an `-unrated` challenge
   std::string created_at, updated_at;
+  std::optional<std::string> ended_at;    // when it finished (schema/005_ratings.sql), none while on
   // The clock (schema/009_clock.sql): days per move (0 = no time limit), the deadline of
   // the player to move and when their reminder is due (ISO 8601 UTC, nothing when none).
   int days_per_move = 0;

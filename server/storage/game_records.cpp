@@ -194,6 +194,7 @@ GameRecord GameRecords::append(const GameRecord& record, const std::string& move
   stored.active = !after.over();
   stored.winner_colour = after.winner();
   stored.updated_at = now;
+  if (after.over() && !stored.ended_at) stored.ended_at = now;  // as the trigger stamps it
   stored.to_move = player_to_move(record, after);
   stored.swapped = after.swapped();
   set_turn_clock(stored, after.over() ? TurnClock{} : clock);
@@ -225,6 +226,8 @@ GameRecord ended(const GameRecord& record, const std::string& now) {
   stored.deadline_at.reset();
   stored.remind_at.reset();
   stored.updated_at = now;
+  // The trigger of schema 005/022 stamps ended_at once, when the game finishes.
+  if (!stored.ended_at) stored.ended_at = now;
   return stored;
 }
 

@@ -10,16 +10,15 @@
 
 #include "mail/inbound_message.h"
 #include "mail/outgoing_message.h"
+#include "gmime_test_support.h"
 
 using pbem::mail::boundary_for;
 using pbem::mail::compose;
 using pbem::mail::OutgoingMessage;
+using pbem::mail::test::content_type_of;
+using pbem::mail::test::decoded_content;
 
 namespace {
-
-struct Unref {
-  void operator()(void* object) const { g_object_unref(object); }
-};
 
 // Every byte value, NUL and CR/LF included: the image part must carry them unchanged.
 std::string fake_png() {
@@ -51,26 +50,12 @@ std::string first_part_bytes(const std::string& raw, const std::string& boundary
   return raw.substr(start, end - start);
 }
 
-std::string content_type_of(GMimeObject* object) {
-  GMimeContentType* type = g_mime_object_get_content_type(object);
-  return std::string(g_mime_content_type_get_media_type(type)) + "/" + g_mime_content_type_get_media_subtype(type);
-}
-
-std::string decoded_content(GMimePart* part) {
-  std::unique_ptr<GMimeStream, Unref> out(g_mime_stream_mem_new());
-  g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(part), out.get());
-  GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out.get()));
-  return std::string(reinterpret_cast<const char*>(bytes->data), bytes->len);
-}
-
 }  // namespace
 
 TEST_CASE("a board mail is alternative: text/plain, then related (html + inline png)", "[mail][compose]") {
   const OutgoingMessage msg = board_mail();
   const std::string raw = compose(msg);
-  std::unique_ptr<GMimeStream, Unref> stream(g_mime_stream_mem_new_with_buffer(raw.data(), raw.size()));
-  std::unique_ptr<GMimeParser, Unref> parser(g_mime_parser_new_with_stream(stream.get()));
-  std::unique_ptr<GMimeMessage, Unref> message(g_mime_parser_construct_message(parser.get(), nullptr));
+  const auto message = pbem::mail::test::parsed_message(raw);
   REQUIRE(message);
   GMimeObject* root = g_mime_message_get_mime_part(message.get());
   REQUIRE(content_type_of(root) == "multipart/alternative");

@@ -134,9 +134,10 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
   for (std::size_t i = own; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word == "board" || word == "board[#moveno]" || word == "[board]") out.push_back("1");
-    else if (word == "userid" || word == "userid1") out.push_back("alice");
+    else if (word == "userid" || word == "userid1" || word == "[userid") out.push_back("alice");
     else if (word == "userid2" || word == "to-userid") out.push_back("bob");
-    else if (word == "password" || word == "current-password" || word == "code") out.push_back("Sekr3t-alice");
+    else if (word == "password" || word == "password]" || word == "current-password" || word == "code")
+      out.push_back("Sekr3t-alice");
     else if (word == "new-password") out.push_back("N3w-Sekr3t-x");
     else if (word == "move[#moveno]" || word == "[clear|ply") out.push_back("c1");
     else if (word == "ply") out.push_back("b2");
@@ -191,7 +192,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 35);  // every row that takes a password (block, unblock and report too), signup's and confirm's secret
+  CHECK(rows == 36);  // every row that takes a password (block, unblock, report and record too), signup's and confirm's secret
   CHECK(orders > 250);
 }
 

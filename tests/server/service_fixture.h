@@ -58,6 +58,14 @@ struct ServiceFixture {
   }
 };
 
+// alice and bob, members who take challenges at once: where a test of one game starts.
+struct TwoPlayers : ServiceFixture {
+  TwoPlayers() {
+    member("alice", "alice@example.org");
+    member("bob", "bob@example.net");
+  }
+};
+
 // A minimal plain message from `from` with `subject`; `id` makes its Message-ID unique.
 inline std::string plain_mail(const std::string& from, const std::string& subject, const std::string& id,
                               const std::string& body = "hello\r\n") {

@@ -30,6 +30,7 @@ FOLDER_RANKS = {
     "play": 2,
     "mailing": 3,
     "competition": 4,
+    "records": 4,  # a game's SGF and JSON records, from storage; mailing gives the competition's number
     "handlers": 5,
     "web": 6,
     "pipeline": 7,

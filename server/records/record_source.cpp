@@ -1,0 +1,69 @@
+#include "server/records/record_source.h"
+
+#include "engine/registry.h"
+#include "engine/text.h"
+#include "server/mailing/competition_text.h"
+#include "server/play/competitions.h"
+#include "server/storage/game_records.h"
+
+namespace pbem::server {
+
+const char* reason_name(EndReason reason) {
+  switch (reason) {
+    case EndReason::Connection: return "connection";
+    case EndReason::Resign: return "resign";
+    case EndReason::Time: return "time";
+    case EndReason::Abort: return "abort";
+    case EndReason::NeverMoved: return "never-moved";
+    case EndReason::Void: return "void";
+    case EndReason::Adjudicated: return "adjudicated";
+  }
+  return "connection";
+}
+
+std::string clock_terms(const GameRecord& game) {
+  std::string terms = game.bank ? "-clock=" + game.bank->text : "-days=" + std::to_string(game.days_per_move);
+  if (game.weekends_off) terms += " -weekends=off";
+  return terms;
+}
+
+std::optional<RecordResult> result_of(const GameRecord& game, const std::vector<StoredMove>& moves) {
+  if (game.active || game.invitation) return std::nullopt;
+  // The stored winner is a colour; after a swap the second seat holds the first colour.
+  std::optional<int> winner_seat;
+  if (game.winner_colour) winner_seat = *game.winner_colour ^ (game.swapped ? 1 : 0);
+  // The operator's verdicts first: a void overrides whatever result the game had.
+  if (game.voided) return RecordResult{std::nullopt, EndReason::Void};
+  if (game.adjudicated) return RecordResult{winner_seat, EndReason::Adjudicated};
+  if (game.never_moved) return RecordResult{std::nullopt, EndReason::NeverMoved};
+  if (game.aborted_by) return RecordResult{std::nullopt, EndReason::Abort};
+  if (game.lost_on_time) return RecordResult{winner_seat, EndReason::Time};
+  if (!moves.empty() && moves.back().move == "resign") return RecordResult{winner_seat, EndReason::Resign};
+  return RecordResult{winner_seat, EndReason::Connection};
+}
+
+RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
+                           const std::string& server_address) {
+  RecordSource source;
+  source.game = game;
+  source.title = find_game_type(game.type) ? find_game_type(game.type)->title : game.type;
+  const auto position = create_game(game.type, split_words(game.options));
+  // Seat 0 moved first with the first colour; a swap at ply 2 exchanged the colours.
+  const int first_colour = game.swapped ? 1 : 0;
+  for (int seat = 0; seat < 2; ++seat)
+    source.players[static_cast<std::size_t>(seat)] = {
+        game.userids[static_cast<std::size_t>(seat)],
+        std::string(position->colour_name(seat == 0 ? first_colour : 1 - first_colour))};
+  const auto moves = GameRecords(db).moves(game.id);
+  for (const StoredMove& move : moves) {
+    if (move.move == "resign") continue;  // a resignation is a result, not a ply
+    // The seats alternate ply by ply, a swap included: odd plies are the first player's.
+    source.plies.push_back({move.ply, move.move, (move.ply + 1) % 2, move.created_at});
+  }
+  source.result = result_of(game, moves);
+  source.server = server_address;
+  if (const auto found = competitions.of_game(db, game.id)) source.competition = competition_number(found->of);
+  return source;
+}
+
+}  // namespace pbem::server
