@@ -297,6 +297,24 @@ enum class Msg : std::uint16_t {
   ComputerGamesHeldNote,
   ComputerGamesMostNote,
   ComputerGamesOverNote,
+  // competition_text.cpp: a game's competition, in every mail about its games.
+  TournamentTitle,
+  LeagueTitle,
+  LadderTitle,
+  TournamentNoAbort,
+  LeagueNoAbort,
+  LadderNoAbort,
+  CompetitionMark,
+  StageRound,
+  StageSeason,
+  StageDivision,
+  CompetitionHeading,
+  AbortInCompetitionRefusal,
+  LeftAfterSeason,
+  SignoffTournaments,
+  SignoffLeagues,
+  SignoffLadders,
+  SignoffLeaguesAfterSeason,
 
   Count  // not a message: how many there are
 };

@@ -291,6 +291,24 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ComputerGamesHeldNote, " (a tournament with both in it counts from the join until it ends)"),
     PBEM_TEXT(ComputerGamesMostNote, ", the most allowed at once"),
     PBEM_TEXT(ComputerGamesOverNote, ", and this tournament would add {more}, over the {most} allowed at once"),
+    // competition_text.cpp: a game's competition, in every mail about its games.
+    PBEM_TEXT(TournamentTitle, "Tournament"),
+    PBEM_TEXT(LeagueTitle, "League"),
+    PBEM_TEXT(LadderTitle, "Ladder"),
+    PBEM_TEXT(TournamentNoAbort, "(resign it, or leave the tournament)"),
+    PBEM_TEXT(LeagueNoAbort, "(resign it)"),
+    PBEM_TEXT(LadderNoAbort, "(resign it, or leave the ladder)"),
+    PBEM_TEXT(CompetitionMark, "{mark}{id} {name}"),
+    PBEM_TEXT(StageRound, ", round {round}"),
+    PBEM_TEXT(StageSeason, ", season {season}"),
+    PBEM_TEXT(StageDivision, ", division {division}"),
+    PBEM_TEXT(CompetitionHeading, "{title} {mark}{stage}\n\n"),
+    PBEM_TEXT(AbortInCompetitionRefusal, "game {game} is a game of {kind} {mark}, and a {kind} game cannot be aborted {why}"),
+    PBEM_TEXT(LeftAfterSeason, "{mark} (after season {season})"),
+    PBEM_TEXT(SignoffTournaments, "You were taken out of the {n} tournament(s) you had joined that have not started.\n"),
+    PBEM_TEXT(SignoffLeagues, "You left league(s) {list}.\n"),
+    PBEM_TEXT(SignoffLadders, "You left ladder(s) {list}; your ladder games under way go on.\n"),
+    PBEM_TEXT(SignoffLeaguesAfterSeason, "You leave league(s) {list}: play your games\nof the season out or resign them.\n"),
 };
 
 #undef PBEM_TEXT
