@@ -1,5 +1,6 @@
 #include "server/handlers/command_context.h"
 
+#include "server/mailing/catalogue.h"
 #include "server/mailing/invitation_text.h"
 
 #include <algorithm>
@@ -50,14 +51,14 @@ bool CommandContext::reply_goes_to_from() const {
 
 Account CommandContext::existing_account(const std::string& userid) const {
   auto account = accounts.find(userid);
-  if (!account) throw CommandError("there is no user " + quoted_word(userid));
+  if (!account) throw CommandError(text(Msg::NoSuchUserRefusal, {{"userid", quoted_word(userid)}}));
   return *account;
 }
 
 Account CommandContext::authenticated(const Command& c) {
   auto found = accounts.find(c.userid);
   // The word is not repeated: a password typed where the userid belongs would be.
-  if (!found) throw CommandError("there is no user by the userid given (not repeated here, in case it was a password)");
+  if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
   Account account = *found;
   if (request.authenticated_userid == account.userid && c.password.empty()) {
     password_accepted_ = true;  // a reply to this player's game address
@@ -71,11 +72,8 @@ Account CommandContext::authenticated(const Command& c) {
         Reply notice;
         notice.to = address;
         notice.kind = MailKind::Notice;
-        notice.subject = "A command through your game address from " + mail::shown_address(request.from);
-        notice.text = "A mail from " + mail::shown_address(request.from) + ", which is not one of your addresses, was sent to your "
-                      "game address and carried out as yours (a forwarded board mail?). Its result is in the "
-                      "game's mail. Anyone who has one of your board mails can reply to it; a password change "
-                      "(`change password`) makes all your game addresses invalid.\n";
+        notice.subject = text(Msg::GameAddressUsedSubject, {{"from", mail::shown_address(request.from)}});
+        notice.text = text(Msg::GameAddressUsedNotice, {{"from", mail::shown_address(request.from)}});
         notice.relayed_by = account.id;
         out.replies.push_back(std::move(notice));
         out.sent_address_notice = true;
@@ -85,13 +83,12 @@ Account CommandContext::authenticated(const Command& c) {
   }
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
   if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
-    throw CommandError(Refusal::throttled, "too many wrong passwords for " + c.userid + " (" +
-                       std::to_string(config.limits.failed_passwords_per_hour) +
-                       " within an hour): commands with a password for " + c.userid +
-                       " are refused until " + *until + " (UTC)");
+    throw CommandError(Refusal::throttled,
+                       text(Msg::PasswordThrottledRefusal,
+                            {{"userid", c.userid}, {"most", config.limits.failed_passwords_per_hour}, {"until", *until}}));
   if (!accounts.password_matches(account, c.password)) {
     out.wrong_password_for = account.id;
-    throw CommandError(Refusal::wrong_password, "wrong password for " + c.userid);
+    throw CommandError(Refusal::wrong_password, text(Msg::WrongPasswordRefusal, {{"userid", c.userid}}));
   }
   password_accepted_ = true;
   refuse_if_suspended(c, account);
@@ -110,10 +107,12 @@ void CommandContext::refuse_if_suspended(const Command& c, const Account& accoun
 
 GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) const {
   auto record = records.find(number);
-  if (!record) throw CommandError("there is no game " + std::to_string(number));
+  if (!record) throw CommandError(text(Msg::NoSuchGameRefusal, {{"game", number}}));
   if (record->type != c.type)
-    throw CommandError("game " + std::to_string(number) + " is a " + game_title(record->type) + " game, not " +
-                       game_title(c.type) + ": start the command with '" + record->type + "'");
+    throw CommandError(text(Msg::OtherKindOfGameRefusal, {{"game", number},
+                                                          {"title", game_title(record->type)},
+                                                          {"asked_title", game_title(c.type)},
+                                                          {"type", record->type}}));
   return *record;
 }
 
@@ -127,7 +126,7 @@ std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, 
   Account player = authenticated(c);
   GameRecord record = game_of_type(c, c.boards.at(0).number);
   if (record.players[0] != player.id && record.players[1] != player.id)
-    throw CommandError(player.userid + " does not play in game " + std::to_string(record.id));
+    throw CommandError(text(Msg::NotAPlayerOfGameRefusal, {{"player", player.userid}, {"game", record.id}}));
   if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
   return {std::move(player), std::move(record)};
 }
@@ -137,24 +136,23 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
   // The addresses as written (normalised), before the spellings of one mailbox are merged:
   // more than kMaxAddresses of them is refused, however few mailboxes they reach.
   std::unordered_set<std::string> named;
-  for (const std::string& text : given) {
-    auto address = mail::normalize_address(text);
-    const auto at = text.rfind('@');
+  for (const std::string& written : given) {
+    auto address = mail::normalize_address(written);
+    const auto at = written.rfind('@');
     const bool too_long =
-        text.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
+        written.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
     if (!address && too_long)
-      throw CommandError(quoted_word(text) + " is too long for a mail address (at most " +
-                         std::to_string(mail::kMaxLocalPartLength) + " characters before the @ and " +
-                         std::to_string(mail::kMaxAddressLength) + " in all)");
-    if (!address) throw CommandError(quoted_word(text) + " is not a mail address");
+      throw CommandError(text(Msg::AddressTooLongRefusal, {{"address", quoted_word(written)},
+                                                           {"local", mail::kMaxLocalPartLength},
+                                                           {"most", mail::kMaxAddressLength}}));
+    if (!address) throw CommandError(text(Msg::NotAnAddressRefusal, {{"address", quoted_word(written)}}));
     // One mailbox once, however it is spelled (Alice@x, alice+games@x).
     const bool same_mailbox = std::any_of(addresses.begin(), addresses.end(), [&](const std::string& kept) {
       return mail::canonical_mailbox(kept) == mail::canonical_mailbox(*address);
     });
     if (!same_mailbox) addresses.push_back(*address);
     if (named.insert(*address).second && named.size() > kMaxAddresses)
-      throw CommandError("an account has at most " + std::to_string(kMaxAddresses) +
-                         " addresses, and this command names more; nothing was stored");
+      throw CommandError(text(Msg::TooManyAddressesRefusal, {{"most", kMaxAddresses}}));
   }
   if (addresses.empty()) addresses.push_back(request.sender);
   return addresses;
@@ -177,17 +175,16 @@ void CommandContext::check_relay_limits() const {
     if (already + count > per_user) {
       const auto user = accounts.find_by_id(user_id);
       throw CommandError(Refusal::limit,
-                         (user ? user->userid : std::string("the user")) + " has sent on " + std::to_string(already) +
-                             " messages in the last hour; at most " + std::to_string(per_user) +
-                             " an hour are relayed, and this one needs " + std::to_string(count) +
-                             " more. Nothing was sent; try again later");
+                         text(Msg::RelayedByUserLimitRefusal, {{"userid", user ? user->userid : text(Msg::TheUser)},
+                                                               {"already", already},
+                                                               {"most", per_user},
+                                                               {"count", count}}));
     }
   }
   const int per_recipient = config.limits.relayed_per_recipient_per_hour;
   for (const auto& [mailbox, count] : by_mailbox)
     if (outbox.count_relayed_to(mailbox, hour_ago) + count > per_recipient)
-      throw CommandError(Refusal::limit, "a recipient has had " + std::to_string(per_recipient) +
-                         " relayed messages in the last hour, the most allowed. Nothing was sent; try again later");
+      throw CommandError(Refusal::limit, text(Msg::RelayedToRecipientLimitRefusal, {{"most", per_recipient}}));
 }
 
 void CommandContext::relay_to(std::size_t first, const Account& actor, std::int64_t recipient) {
@@ -211,36 +208,31 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
   if (needed > 0 && Outbox(db).count_since(MailKind::Confirmation, std::chrono::system_clock::now() -
                                                                        std::chrono::hours(1)) +
                             needed > per_hour)
-    throw CommandError(Refusal::limit, "the server has mailed its most confirmation requests for this hour (" +
-                       std::to_string(per_hour) + "); nothing was stored. Try again in an hour");
+    throw CommandError(Refusal::limit, text(Msg::ConfirmationsPerHourRefusal, {{"most", per_hour}}));
   for (const std::string& address : addresses) {
     if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
     auto code = confirmations.issue(account.id, address);
     if (!code) {
-      notes += "No confirmation request was mailed to " + address + ": it has had " +
-               std::to_string(config.limits.confirmations_per_address_per_day) +
-               " in the last 24 hours. Try again tomorrow with `change address`.\n";
+      notes += text(Msg::ConfirmationNotMailedNote,
+                    {{"address", address}, {"most", config.limits.confirmations_per_address_per_day}});
       continue;
     }
-    const std::string how = "To confirm " + address + " for " + account.userid +
-                            ",\nsend a mail (from any address) with the Subject\n\n    confirm " + account.userid +
-                            " " + *code + "\n\nThe code is valid for " +
-                            std::to_string(config.limits.confirmation_valid_days) +
-                            " days. Until then the server mails this address\nnothing else.\n";
+    const std::string how = text(Msg::HowToConfirm, {{"address", address},
+                                                     {"userid", account.userid},
+                                                     {"code", *code},
+                                                     {"days", config.limits.confirmation_valid_days}});
     if (address == request.sender) {
-      welcome += "\n" + how;  // the reply to the sender's own mail carries its code
+      welcome += text(Msg::WelcomeNotes, {{"notes", how}});  // the reply to the sender's own mail carries its code
       result.code_in_welcome = true;
       continue;
     }
     Reply mail;
     mail.to = address;
-    mail.subject = "Confirm your address for " + account.userid + " at " + config.server.name;
-    mail.text = "Someone (perhaps you) registered this address for the user " + account.userid + " at " +
-                config.server.name + ".\n\n" + how +
-                "\nIf this was not you, ignore this mail: the address gets nothing more.\n";
+    mail.subject = text(Msg::ConfirmSubject, {{"userid", account.userid}, {"server", config.server.name}});
+    mail.text = text(Msg::ConfirmText, {{"userid", account.userid}, {"server", config.server.name}, {"how", how}});
     mail.kind = MailKind::Confirmation;
     out.replies.push_back(mail);
-    notes += "A confirmation request was mailed to " + address + ".\n";
+    notes += text(Msg::ConfirmationMailedNote, {{"address", address}});
   }
   return result;
 }
@@ -250,8 +242,7 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
     if (player->computer) continue;
     const int active = config.limits.active_games_per_user;
     if (GameListings(db).count_active(player->id) >= active)
-      throw CommandError(Refusal::limit, player->userid + " already plays " + std::to_string(active) +
-                         " games, the most one player may have running at once; finish one first");
+      throw CommandError(Refusal::limit, text(Msg::ActiveGamesLimitRefusal, {{"player", player->userid}, {"most", active}}));
     if ((player == &first ? second : first).computer) check_games_against_computer(*player);
   }
 }
@@ -262,12 +253,13 @@ void CommandContext::check_games_against_computer(const Account& player, int mor
   const int games = GameListings(db).count_active_against_computer(player.id) + held;
   if (games + more <= with_bot) return;
   throw CommandError(Refusal::limit,
-                     player.userid + " already plays " + std::to_string(games) + " games against the computer" +
-                     (held ? " (a tournament with both in it counts from the join until it ends)" : "") +
-                     (more == 1 ? ", the most allowed at once"
-                                : ", and this tournament would add " + std::to_string(more) + ", over the " +
-                                      std::to_string(with_bot) + " allowed at once") +
-                     "; finish one first");
+                     text(Msg::ComputerGamesLimitRefusal,
+                          {{"player", player.userid},
+                           {"games", games},
+                           {"held", held ? text(Msg::ComputerGamesHeldNote) : ""},
+                           {"over", more == 1 ? text(Msg::ComputerGamesMostNote)
+                                              : text(Msg::ComputerGamesOverNote, {{"more", more}, {"most", with_bot}})}}));
+
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

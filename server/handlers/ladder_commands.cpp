@@ -3,6 +3,8 @@
 // are competition/ladder_play.*; the rungs' moves server/tournament/ladder_rules.h.
 #include <algorithm>
 
+#include "server/mailing/catalogue.h"
+#include "server/mailing/climb_refusal_text.h"
 #include "server/competition/ladder_play.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/competition_options.h"
@@ -32,40 +34,11 @@ std::string ref_of(const LadderRecord& l) { return "L#" + std::to_string(l.id); 
 LadderRecord ladder_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto l = Ladders(ctx.db).find(number);
-  if (!l) throw CommandError("there is no ladder L#" + std::to_string(number));
+  if (!l) throw CommandError(text(Msg::NoSuchLadderRefusal, {{"ladder", number}}));
   if (l->type != c.type)
-    throw CommandError("ladder L#" + std::to_string(number) + " is a " + game_title(l->type) +
-                       " ladder: start the command with '" + l->type + "'");
+    throw CommandError(
+        text(Msg::OtherKindOfLadderRefusal, {{"ladder", number}, {"title", game_title(l->type)}, {"type", l->type}}));
   return *l;
-}
-
-std::string refusal_words(ladder::ClimbRefusal refusal, const LadderRecord& l, const ladder::Rungs& rungs,
-                          const Account& climber, const Account& target) {
-  const auto rung = [&](const Account& a) { return std::to_string(ladder::rung_of(rungs, a.id).value_or(0)); };
-  switch (refusal) {
-    case ladder::ClimbRefusal::ClimberNotOnLadder:
-      return climber.userid + " is not on ladder " + ref_of(l) + ": join it first (" + l.type + " join " + ref_of(l) +
-             " " + climber.userid + " <password>)";
-    case ladder::ClimbRefusal::TargetNotOnLadder: return target.userid + " is not on ladder " + ref_of(l);
-    case ladder::ClimbRefusal::SelfClimb: return "a climb is against another player on the ladder";
-    case ladder::ClimbRefusal::TargetNotAbove:
-      return target.userid + " is on rung " + rung(target) + ", not above " + climber.userid + "'s rung " +
-             rung(climber) + ": a climb goes up";
-    case ladder::ClimbRefusal::OutOfReach:
-      return target.userid + " is on rung " + rung(target) + ", too far above " + climber.userid + "'s rung " +
-             rung(climber) + ": on " + ref_of(l) + " a climb reaches at most " + std::to_string(l.reach) +
-             (l.reach == 1 ? " rung" : " rungs") + " up";
-    case ladder::ClimbRefusal::ClimberBusy:
-      return climber.userid + " is climbing on " + ref_of(l) +
-             " already: one ladder game as climber at a time; finish it first";
-    case ladder::ClimbRefusal::TargetBusy:
-      return target.userid + " defends " + std::to_string(ladder::kDefencesAtATime) + " climbs on " + ref_of(l) +
-             " already, the most at a time; try again when one of them ends";
-    case ladder::ClimbRefusal::PairBusy:
-      return climber.userid + " and " + target.userid + " play a ladder game of " + ref_of(l) +
-             " already: two players play one ladder game at a time";
-  }
-  return "that climb is not allowed";
 }
 
 }  // namespace
@@ -77,11 +50,11 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "ladder");
   if (organiser.confirmed.empty())
-    throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a ladder");
+    throw CommandError(text(Msg::UnconfirmedCannotOrganiseLadderRefusal, {{"organiser", organiser.userid}}));
   Ladders ladders(ctx.db);
   if (ladders.count_organised_by(organiser.id) >= kMaxLaddersPerOrganiser)
-    throw CommandError(organiser.userid + " organises " + std::to_string(kMaxLaddersPerOrganiser) +
-                       " ladders already, the most one user may");
+    throw CommandError(
+        text(Msg::LaddersPerOrganiserRefusal, {{"organiser", organiser.userid}, {"most", kMaxLaddersPerOrganiser}}));
   LadderRecord l;
   l.reach = kDefaultReach;
   std::vector<std::string> game_words;
@@ -104,35 +77,35 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   l = ladders.create(l);
   ctx.out.summary = c.type + " ladder " + ref_of(l) + " " + name + " created by " + organiser.userid;
   ctx.out.replies.push_back(ctx.to_sender(
-      "Ladder " + ladder_name(l) + " is open",
+      text(Msg::LadderOpenSubject, {{"ladder", ladder_name(l)}}),
       ladder_text(ctx.db, l) + ladder_commands_text(l) +
-          "\nYou organise it; you play on it only if you join it too. The computer plays\n"
-          "if you enter it: " + c.type + " join " + ref_of(l) + " " + ctx.config.bot.userid + " <your password>\n"));
+          text(Msg::LadderOrganiserNote, {{"type", c.type}, {"ladder", ref_of(l)}, {"computer", ctx.config.bot.userid}})));
 }
 
 void join_ladder(CommandContext& ctx, const Command& c) {
   const LadderRecord l = ladder_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, l.organiser);
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(player.userid + " has no confirmed address yet and cannot play until it is confirmed");
-  if (!player.active) throw CommandError(player.userid + " has signed off");
+    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
+  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
   Ladders ladders(ctx.db);
   const ladder::Rungs order = ladders.order(l.id);
   if (const auto rung = ladder::rung_of(order, player.id))
-    throw CommandError(player.userid + " is on ladder " + ref_of(l) + " already, on rung " + std::to_string(*rung));
+    throw CommandError(text(Msg::AlreadyOnLadderRefusal, {{"player", player.userid}, {"ladder", ref_of(l)}, {"rung", *rung}}));
   if (static_cast<int>(order.size()) >= kMaxRungs)
-    throw CommandError("ladder " + ref_of(l) + " is full: it takes " + std::to_string(kMaxRungs) + " players");
+    throw CommandError(text(Msg::LadderFullRefusal, {{"ladder", ref_of(l)}, {"most", kMaxRungs}}));
   const ladder::Rungs now_order = ladder::joined(order, player.id);
   ladders.set_order(l.id, now_order, now_iso8601());
   const std::string rung = std::to_string(now_order.size());
   ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " joined on rung " + rung;
   ctx.out.replies.push_back(ctx.to_sender(
-      "Ladder " + ladder_name(l) + ": " + player.userid + " joined",
-      player.userid + " joined ladder " + ladder_title(l) + " on rung " + rung + ", the bottom one.\n\n" +
-          "To climb, challenge a player at most " + std::to_string(l.reach) + (l.reach == 1 ? " rung" : " rungs") +
-          " above you: the game starts at once.\n    " + c.type + " climb " + ref_of(l) + " " + player.userid +
-          " <password> <target>\nThe rungs: " + c.type + " ladder " + ref_of(l) + "\nTo leave: " + c.type +
-          " leave " + ref_of(l) + " " + player.userid + " <password>\n"));
+      text(Msg::LadderJoinedSubject, {{"ladder", ladder_name(l)}, {"player", player.userid}}),
+      text(Msg::LadderJoined, {{"player", player.userid},
+                               {"title", ladder_title(l)},
+                               {"rung", rung},
+                               {"reach", rungs_text(l.reach)},
+                               {"type", c.type},
+                               {"ladder", ref_of(l)}})));
 }
 
 void leave_ladder(CommandContext& ctx, const Command& c) {
@@ -140,7 +113,8 @@ void leave_ladder(CommandContext& ctx, const Command& c) {
   const Account player = competition_entrant(ctx, c, l.organiser);
   Ladders ladders(ctx.db);
   const ladder::Rungs order = ladders.order(l.id);
-  if (!ladder::rung_of(order, player.id)) throw CommandError(player.userid + " is not on ladder " + ref_of(l));
+  if (!ladder::rung_of(order, player.id))
+    throw CommandError(text(Msg::NotOnLadderRefusal, {{"player", player.userid}, {"ladder", ref_of(l)}}));
   // Off the ladder first: a game the resignations below end then moves nobody (a win
   // against a player who left takes no rung; ladder_rules.h).
   ladders.set_order(l.id, ladder::left(order, player.id), now_iso8601());
@@ -151,10 +125,11 @@ void leave_ladder(CommandContext& ctx, const Command& c) {
       ++resigned;
   ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " left";
   ctx.out.replies.push_back(ctx.to_sender(
-      "Ladder " + ladder_name(l) + ": " + player.userid + " left",
-      player.userid + " left ladder " + ladder_title(l) + "; everyone below moved up one rung.\n" +
-          std::to_string(resigned) + (resigned == 1 ? " unfinished ladder game was" : " unfinished ladder games were") +
-          " resigned.\n"));
+      text(Msg::LadderLeftSubject, {{"ladder", ladder_name(l)}, {"player", player.userid}}),
+      text(Msg::LadderLeft,
+           {{"player", player.userid},
+            {"title", ladder_title(l)},
+            {"resigned", text(resigned == 1 ? Msg::OneLadderGameResigned : Msg::LadderGamesResigned, {{"n", resigned}})}})));
 }
 
 void climb(CommandContext& ctx, const Command& c) {
@@ -164,7 +139,7 @@ void climb(CommandContext& ctx, const Command& c) {
   Ladders ladders(ctx.db);
   const ladder::Rungs order = ladders.order(l.id);
   if (const auto refusal = ladder::climb_refusal(order, ladders.open_climbs(l.id), l.reach, climber.id, target.id))
-    throw CommandError(refusal_words(*refusal, l, order, climber, target));
+    throw CommandError(climb_refusal_text(*refusal, l, order, climber, target));
   // A climb is a start of a game like a challenge: a block refuses it, in the words of
   // `challenges none`, and two accounts of one mailbox cannot play it rated.
   check_start_between(ctx, climber, target, l.rated ? GameStart::Rated : GameStart::Unrated);
@@ -176,7 +151,8 @@ void climb(CommandContext& ctx, const Command& c) {
 
 void ladder_table(CommandContext& ctx, const Command& c) {
   const LadderRecord l = ladder_of_type(ctx, c);
-  ctx.out.replies.push_back(ctx.to_sender("Ladder " + ladder_name(l), ladder_text(ctx.db, l) + ladder_commands_text(l)));
+  ctx.out.replies.push_back(ctx.to_sender(text(Msg::LadderSubject, {{"ladder", ladder_name(l)}}),
+                                          ladder_text(ctx.db, l) + ladder_commands_text(l)));
 }
 
 void ladders(CommandContext& ctx, const Command& c) {
@@ -185,15 +161,19 @@ void ladders(CommandContext& ctx, const Command& c) {
   // One query for the page, one for the count: no statement per ladder.
   const auto shown = stored.of_type_with_players(c.type, static_cast<int>(Listing::kMaxLines));
   for (const auto& [l, players] : shown) {
-    listing.add(ref_of(l) + "  " + l.name + "  " + std::to_string(players) + (players == 1 ? " player" : " players") +
-                ", reach " + std::to_string(l.reach) + ", organised by " + l.organiser);
+    listing.add(text(Msg::LadderLine, {{"ladder", ref_of(l)},
+                                       {"name", l.name},
+                                       {"players", text(players == 1 ? Msg::OnePlayer : Msg::SeveralPlayers, {{"n", players}})},
+                                       {"reach", l.reach},
+                                       {"organiser", l.organiser}}));
   }
   const int all = stored.count_of_type(c.type);
   if (all > static_cast<int>(shown.size())) listing.add_unshown(static_cast<std::size_t>(all) - shown.size());
   ctx.out.replies.push_back(ctx.to_sender(
-      game_title(c.type) + " ladders",
-      game_title(c.type) + " ladders, newest first:\n\n" + listing.text("    ", "    none\n") +
-          "\nA ladder's rungs: " + c.type + " ladder L#<number>\n"));
+      text(Msg::LaddersSubject, {{"title", game_title(c.type)}}),
+      text(Msg::LaddersList, {{"title", game_title(c.type)},
+                              {"lines", listing.text("    ", text(Msg::NoneIndented))},
+                              {"type", c.type}})));
 }
 
 }  // namespace handlers

@@ -3,24 +3,26 @@
 #include <stdexcept>
 
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 
 namespace pbem::server {
 
 namespace {
 
-// One kind's words.
+// One kind's words: its marks (not words: "T#" before its number, its page's path) and its
+// messages.
 struct KindText {
   const char* kind;
-  const char* title;      // "Tournament"
-  const char* mark;       // "T#": before its number
-  const char* page;       // "/tournaments/": before its number
-  const char* no_abort;   // after "a <kind> game cannot be aborted "
+  Msg title;     // "Tournament"
+  const char* mark;  // "T#": before its number
+  const char* page;  // "/tournaments/": before its number
+  Msg no_abort;  // after "a <kind> game cannot be aborted "
 };
 
 constexpr KindText kTexts[] = {
-    {"tournament", "Tournament", "T#", "/tournaments/", "(resign it, or leave the tournament)"},
-    {"league", "League", "G#", "/leagues/", "(resign it)"},
-    {"ladder", "Ladder", "L#", "/ladders/", "(resign it, or leave the ladder)"},
+    {"tournament", Msg::TournamentTitle, "T#", "/tournaments/", Msg::TournamentNoAbort},
+    {"league", Msg::LeagueTitle, "G#", "/leagues/", Msg::LeagueNoAbort},
+    {"ladder", Msg::LadderTitle, "L#", "/ladders/", Msg::LadderNoAbort},
 };
 
 const KindText& text_of(const std::string& kind) {
@@ -30,7 +32,7 @@ const KindText& text_of(const std::string& kind) {
 }
 
 std::string mark(const std::string& kind, std::int64_t id, const std::string& name) {
-  return text_of(kind).mark + std::to_string(id) + " " + name;
+  return text(Msg::CompetitionMark, {{"mark", text_of(kind).mark}, {"id", id}, {"name", name}});
 }
 
 }  // namespace
@@ -41,23 +43,26 @@ std::string competition_mark(const CompetitionOfGame& of) { return mark(of.kind,
 
 std::string competition_stage(const CompetitionOfGame& of) {
   std::string stage;
-  if (of.round) stage += ", round " + std::to_string(*of.round);
-  if (of.season) stage += ", season " + std::to_string(*of.season);
-  if (of.division) stage += ", division " + std::to_string(*of.division);
+  if (of.round) stage += text(Msg::StageRound, {{"round", *of.round}});
+  if (of.season) stage += text(Msg::StageSeason, {{"season", *of.season}});
+  if (of.division) stage += text(Msg::StageDivision, {{"division", *of.division}});
   return stage;
 }
 
 std::string competition_heading(const CompetitionOfGame& of) {
-  return competition_title(of) + " " + competition_mark(of) + competition_stage(of) + "\n\n";
+  return text(Msg::CompetitionHeading,
+              {{"title", competition_title(of)}, {"mark", competition_mark(of)}, {"stage", competition_stage(of)}});
 }
 
-std::string competition_title(const CompetitionOfGame& of) { return text_of(of.kind).title; }
+std::string competition_title(const CompetitionOfGame& of) { return text(text_of(of.kind).title); }
 
 std::string competition_page(const CompetitionOfGame& of) { return text_of(of.kind).page + std::to_string(of.id); }
 
 std::string abort_refused(std::int64_t number, const CompetitionOfGame& of) {
-  return "game " + std::to_string(number) + " is a game of " + of.kind + " " + competition_mark(of) + ", and a " +
-         of.kind + " game cannot be aborted " + text_of(of.kind).no_abort;
+  return text(Msg::AbortInCompetitionRefusal, {{"game", number},
+                                               {"kind", of.kind},
+                                               {"mark", competition_mark(of)},
+                                               {"why", text(text_of(of.kind).no_abort)}});
 }
 
 std::string signoff_lines(const std::vector<LeftCompetition>& left) {
@@ -66,31 +71,31 @@ std::string signoff_lines(const std::vector<LeftCompetition>& left) {
   struct Group {
     const char* kind;
     LeftCompetition::How how;
-    const char* sentence;
+    Msg sentence;
+    bool counted;  // {n}, not {list}
   };
   using How = LeftCompetition::How;
   static constexpr Group kGroups[] = {
-      {"tournament", How::Entry, "You were taken out of the {n} tournament(s) you had joined that have not started.\n"},
-      {"league", How::Now, "You left league(s) {list}.\n"},
-      {"ladder", How::Now, "You left ladder(s) {list}; your ladder games under way go on.\n"},
-      {"league", How::AfterSeason, "You leave league(s) {list}: play your games\nof the season out or resign them.\n"},
+      {"tournament", How::Entry, Msg::SignoffTournaments, true},
+      {"league", How::Now, Msg::SignoffLeagues, false},
+      {"ladder", How::Now, Msg::SignoffLadders, false},
+      {"league", How::AfterSeason, Msg::SignoffLeaguesAfterSeason, false},
   };
-  std::string text;
+  std::string said;
   for (const Group& group : kGroups) {
     std::vector<std::string> names;
     for (const LeftCompetition& l : left) {
       if (l.kind != group.kind || l.how != group.how) continue;
-      names.push_back(mark(l.kind, l.id, l.name) +
-                      (l.how == How::AfterSeason ? " (after season " + std::to_string(l.season.value_or(0)) + ")" : ""));
+      const std::string marked = mark(l.kind, l.id, l.name);
+      names.push_back(l.how == How::AfterSeason
+                          ? text(Msg::LeftAfterSeason, {{"mark", marked}, {"season", l.season.value_or(0)}})
+                          : marked);
     }
     if (names.empty()) continue;
-    std::string sentence = group.sentence;
-    if (const auto at = sentence.find("{n}"); at != std::string::npos)
-      sentence.replace(at, 3, std::to_string(names.size()));
-    if (const auto at = sentence.find("{list}"); at != std::string::npos) sentence.replace(at, 6, join(names, ", "));
-    text += sentence;
+    said += group.counted ? text(group.sentence, {{"n", names.size()}})
+                          : text(group.sentence, {{"list", join(names, ", ")}});
   }
-  return text;
+  return said;
 }
 
 }  // namespace pbem::server

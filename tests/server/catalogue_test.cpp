@@ -12,6 +12,8 @@
 #include <variant>
 
 #include "server/mailing/catalogue.h"
+#include "server/mailing/climb_refusal_text.h"
+
 #include "server/mailing/event_text.h"
 #include "server/mailing/refusal_text.h"
 #include "tests/source_paths.h"
@@ -143,6 +145,25 @@ TEST_CASE("every kind of refusal has its text", "[catalogue]") {
     if (std::holds_alternative<refusal::InCompetition>(why)) return;
     CHECK_NOTHROW(refusal_text(why, 5));
   });
+  // A climb's refusals, each with its own message, all worded with their placeholders filled.
+  LadderRecord ladder;
+  ladder.id = 3;
+  ladder.type = "hy3";
+  ladder.reach = 2;
+  Account climber, target;
+  climber.id = 1;
+  climber.userid = "carol";
+  target.id = 2;
+  target.userid = "alice";
+
+  std::set<Msg> climbs;
+  for (const ladder::ClimbRefusal why : kClimbRefusals) {
+    climbs.insert(refusal_message(why));
+    CHECK_FALSE(climb_refusal_text(why, ladder, {2, 1}, climber, target).empty());
+  }
+  CHECK(climbs.size() == std::size(kClimbRefusals));
+  CHECK(climb_refusal_text(ladder::ClimbRefusal::OutOfReach, ladder, {2, 5, 6, 1}, climber, target) ==
+        "alice is on rung 1, too far above carol's rung 4: on L#3 a climb reaches at most 2 rungs up");
   // A #moveno either way has its own words.
   CHECK(refusal_message(PlyRefusal(refusal::WrongMoveNumber{.asked = 9, .next = 5})) == Msg::MoveNumberAheadRefusal);
   CHECK(refusal_message(PlyRefusal(refusal::WrongMoveNumber{.asked = 3, .next = 5})) == Msg::MoveNumberBehindRefusal);
