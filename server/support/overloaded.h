@@ -8,5 +8,9 @@ template <typename... Kinds>
 struct Overloaded : Kinds... {
   using Kinds::operator()...;
 };
+// Spelled out for clang 14 (the fuzz targets' compiler), which does not yet deduce an
+// aggregate's template arguments from its initializers as C++20 allows.
+template <typename... Kinds>
+Overloaded(Kinds...) -> Overloaded<Kinds...>;
 
 }  // namespace pbem::server
