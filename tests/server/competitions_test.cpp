@@ -13,6 +13,19 @@
 
 using namespace pbem::server;
 
+namespace {
+// Game 1: a friendly game of alice and bob; game 2: bob's climb on ladder L#1 "club".
+void friendly_and_ladder_game(pbem::test::ServiceFixture& f) {
+  f.member("alice", "alice@example.org");
+  f.member("bob", "bob@example.net");
+  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");
+  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice club -size=3");
+  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
+  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
+  f.deliver("bob@example.net", "hy3 climb L#1 bob pw-bob alice");
+}
+}  // namespace
+
 TEST_CASE("every stored ply runs ratings, proposals, each kind's results, then conditional answers", "[competitions]") {
   CHECK(ply_reactions().names() == std::vector<std::string>{"ratings", "proposals", "tournament results",
                                                             "league results", "ladder results",
@@ -36,13 +49,7 @@ TEST_CASE("each kind of competition has its words and its rules", "[competitions
 
 TEST_CASE("a game of a competition is found as that kind, a friendly game as none", "[competitions]") {
   pbem::test::ServiceFixture f;
-  f.member("alice", "alice@example.org");
-  f.member("bob", "bob@example.net");
-  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");  // game 1: friendly
-  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice club -size=3");
-  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
-  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
-  f.deliver("bob@example.net", "hy3 climb L#1 bob pw-bob alice");  // game 2
+  friendly_and_ladder_game(f);
   CHECK_FALSE(competitions().of_game(f.db, 1));
   const auto found = competitions().of_game(f.db, 2);
   REQUIRE(found);
@@ -58,13 +65,7 @@ TEST_CASE("a game of a competition is found as that kind, a friendly game as non
 TEST_CASE("the operator cannot void a competition's game, which owes its result; a friendly game is voided",
           "[competitions][moderation]") {
   pbem::test::ServiceFixture f;
-  f.member("alice", "alice@example.org");
-  f.member("bob", "bob@example.net");
-  f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");  // game 1: friendly
-  f.deliver("alice@example.org", "hy3 ladder new alice pw-alice club -size=3");
-  f.deliver("alice@example.org", "hy3 join L#1 alice pw-alice");
-  f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
-  f.deliver("bob@example.net", "hy3 climb L#1 bob pw-bob alice");  // game 2, of the ladder
+  friendly_and_ladder_game(f);
   const VerdictMails refused = void_by_operator(f.db, f.config, 2, "engine use");
   const auto* why = std::get_if<VerdictRefusal>(&refused.result);
   REQUIRE(why);
