@@ -259,7 +259,6 @@ void CommandContext::check_games_against_computer(const Account& player, int mor
                            {"held", held ? text(Msg::ComputerGamesHeldNote) : ""},
                            {"over", more == 1 ? text(Msg::ComputerGamesMostNote)
                                               : text(Msg::ComputerGamesOverNote, {{"more", more}, {"most", with_bot}})}}));
-
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

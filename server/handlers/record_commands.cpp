@@ -15,9 +15,10 @@ void record(CommandContext& ctx, const Command& c) {
   const GameRecord record = c.userid.empty() ? ctx.started_game_of_type(c, c.boards.at(0).number)
                                              : ctx.player_in_game(c).second;
   auto game = ctx.records.replay(record);
-  Reply reply = ctx.to_sender(record_subject(record), move_record_text(record, *game, ctx.records.moves(record.id),
-                                                                       ctx.records.takebacks(record.id)));
-  reply.attachments = record_files(record_source(ctx.db, ctx.competitions, record, ctx.config.server.address));
+  const std::vector<StoredMove> moves = ctx.records.moves(record.id);
+  Reply reply =
+      ctx.to_sender(record_subject(record), move_record_text(record, *game, moves, ctx.records.takebacks(record.id)));
+  reply.attachments = record_files(record_source(ctx.db, ctx.competitions, record, moves, ctx.config.server.address));
   reply.about_game(record.id, record.thread_id);
   ctx.out.replies.push_back(reply);
 }

@@ -3,20 +3,21 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/mailing/competition_text.h"
+#include "server/mailing/reply_format.h"
 #include "server/play/competitions.h"
 #include "server/storage/game_records.h"
 
 namespace pbem::server {
 
-const char* reason_name(EndReason reason) {
+const char* reason_name(GameEnd reason) {
   switch (reason) {
-    case EndReason::Connection: return "connection";
-    case EndReason::Resign: return "resign";
-    case EndReason::Time: return "time";
-    case EndReason::Abort: return "abort";
-    case EndReason::NeverMoved: return "never-moved";
-    case EndReason::Void: return "void";
-    case EndReason::Adjudicated: return "adjudicated";
+    case GameEnd::Board: return "connection";
+    case GameEnd::Resigned: return "resign";
+    case GameEnd::Time: return "time";
+    case GameEnd::Aborted: return "abort";
+    case GameEnd::NeverMoved: return "never-moved";
+    case GameEnd::Voided: return "void";
+    case GameEnd::Adjudicated: return "adjudicated";
   }
   return "connection";
 }
@@ -33,20 +34,25 @@ std::optional<RecordResult> result_of(const GameRecord& game, const std::vector<
   std::optional<int> winner_seat;
   if (game.winner_colour) winner_seat = *game.winner_colour ^ (game.swapped ? 1 : 0);
   // The operator's verdicts first: a void overrides whatever result the game had.
-  if (game.voided) return RecordResult{std::nullopt, EndReason::Void};
-  if (game.adjudicated) return RecordResult{winner_seat, EndReason::Adjudicated};
-  if (game.never_moved) return RecordResult{std::nullopt, EndReason::NeverMoved};
-  if (game.aborted_by) return RecordResult{std::nullopt, EndReason::Abort};
-  if (game.lost_on_time) return RecordResult{winner_seat, EndReason::Time};
-  if (!moves.empty() && moves.back().move == "resign") return RecordResult{winner_seat, EndReason::Resign};
-  return RecordResult{winner_seat, EndReason::Connection};
+  if (game.voided) return RecordResult{std::nullopt, GameEnd::Voided};
+  if (game.adjudicated) return RecordResult{winner_seat, GameEnd::Adjudicated};
+  if (game.never_moved) return RecordResult{std::nullopt, GameEnd::NeverMoved};
+  if (game.aborted_by) return RecordResult{std::nullopt, GameEnd::Aborted};
+  if (game.lost_on_time) return RecordResult{winner_seat, GameEnd::Time};
+  if (!moves.empty() && moves.back().move == "resign") return RecordResult{winner_seat, GameEnd::Resigned};
+  return RecordResult{winner_seat, GameEnd::Board};
 }
 
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
                            const std::string& server_address) {
+  return record_source(db, competitions, game, GameRecords(db).moves(game.id), server_address);
+}
+
+RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
+                           const std::vector<StoredMove>& moves, const std::string& server_address) {
   RecordSource source;
   source.game = game;
-  source.title = find_game_type(game.type) ? find_game_type(game.type)->title : game.type;
+  source.title = game_title(game.type);
   const auto position = create_game(game.type, split_words(game.options));
   // Seat 0 moved first with the first colour; a swap at ply 2 exchanged the colours.
   const int first_colour = game.swapped ? 1 : 0;
@@ -54,7 +60,6 @@ RecordSource record_source(Database& db, const Competitions& competitions, const
     source.players[static_cast<std::size_t>(seat)] = {
         game.userids[static_cast<std::size_t>(seat)],
         std::string(position->colour_name(seat == 0 ? first_colour : 1 - first_colour))};
-  const auto moves = GameRecords(db).moves(game.id);
   for (const StoredMove& move : moves) {
     if (move.move == "resign") continue;  // a resignation is a result, not a ply
     // The seats alternate ply by ply, a swap included: odd plies are the first player's.

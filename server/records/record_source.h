@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/play/events.h"
 #include "server/storage/database.h"
 #include "server/storage/game_record.h"
 
@@ -17,13 +18,13 @@ namespace pbem::server {
 
 class Competitions;
 
-// How a finished game ended, as the JSON record's "reason" names it.
-enum class EndReason { Connection, Resign, Time, Abort, NeverMoved, Void, Adjudicated };
-const char* reason_name(EndReason reason);
+// How a finished game ended (play/events.h's GameEnd, the events' own kinds), as the JSON
+// record's "reason" names it: "connection", "resign", "time", ...
+const char* reason_name(GameEnd reason);
 
 struct RecordResult {
   std::optional<int> winner_seat;  // 0: the player who moved first; nothing: no winner
-  EndReason reason = EndReason::Connection;
+  GameEnd reason = GameEnd::Board;
 };
 
 // One seat of the game, in move order: its userid and the colour it holds at the end of
@@ -74,8 +75,11 @@ std::string clock_terms(const GameRecord& game);
 // How `game`, finished with `moves` as stored, ended; nothing while it runs.
 std::optional<RecordResult> result_of(const GameRecord& game, const std::vector<StoredMove>& moves);
 
-// The record of the started game `game` as it now stands, read in the caller's transaction.
+// The record of the started game `game` as it now stands, read in the caller's transaction;
+// `moves` are its stored moves when the caller has read them already.
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
                            const std::string& server_address);
+RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
+                           const std::vector<StoredMove>& moves, const std::string& server_address);
 
 }  // namespace pbem::server

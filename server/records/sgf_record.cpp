@@ -42,8 +42,8 @@ std::string sgf_result(const RecordSource& source) {
   const RecordResult& result = *source.result;
   if (!result.winner_seat) return "Void";  // an abort, a void game, a player who never moved
   std::string value = *result.winner_seat == 0 ? "B+" : "W+";
-  if (result.reason == EndReason::Resign) value += "R";
-  if (result.reason == EndReason::Time) value += "T";
+  if (result.reason == GameEnd::Resigned) value += "R";
+  if (result.reason == GameEnd::Time) value += "T";
   return value;
 }
 
