@@ -10,7 +10,6 @@
 #include "mail/address.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/clock_text.h"
-
 #include "server/mailing/competition_text.h"
 #include "server/mailing/record_text.h"
 #include "server/mailing/refusal_text.h"

@@ -60,8 +60,7 @@ std::string started_headline(Msg id, std::vector<Arg> who, const GameRecord& sta
 
 }  // namespace
 
-void refuse_if_blocked(
-CommandContext& ctx, const Account& to, const Account& from) {
+void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
   // One refusal for `messages off` and for a block: no error may say that a block exists.
   if (!to.messages || Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
@@ -291,8 +290,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     end_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
     const std::string title = game_title(record.type);
-    Reply notice = ctx.to_sender(text(Msg::InvitationWithdrawnSubject,
- {{"title", title}, {"game", number}}),
+    Reply notice = ctx.to_sender(text(Msg::InvitationWithdrawnSubject, {{"title", title}, {"game", number}}),
                                  text(Msg::OpenInvitationWithdrawn, {{"title", title}, {"game", number}}));
     notice.about_game(record.id, record.thread_id);
     ctx.out.replies.push_back(notice);
