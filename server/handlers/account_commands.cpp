@@ -271,6 +271,14 @@ void set_setting(CommandContext& ctx, const Command& c) {
         ctx.to_sender(text(Msg::AnnouncementsSubject, {{"value", c.words.at(1)}}), announcements_set_text(on)));
     return;
   }
+  if (c.words.at(0) == "records") {
+    const bool on = c.words.at(1) == "on";
+    ctx.accounts.set_records(account, on);
+    ctx.out.summary = "records " + c.words.at(1) + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::RecordsSettingSubject, {{"value", c.words.at(1)}}),
+                                            text(on ? Msg::RecordsSettingOn : Msg::RecordsSettingOff)));
+    return;
+  }
   if (c.words.at(0) == "challenges") {
     const std::string& value = c.words.at(1);
     ctx.accounts.set_challenges(account, value);

@@ -198,7 +198,8 @@ void abort_game(CommandContext& ctx, const Command& c) {
       {.subject = text(Msg::AbortedSubject, {{"title", game_title(record.type)}, {"game", number}, {"player", player.userid}}),
        .player_text = [&notice](const Account&) { return notice; },
        .game_address = false,
-       .watcher_text = notice});
+       .watcher_text = notice,
+       .ends_game = true});
 }
 
 void move(CommandContext& ctx, const Command& c) {

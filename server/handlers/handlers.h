@@ -46,6 +46,10 @@ void chat(CommandContext& context, const Command& command);
 void preview(CommandContext& context, const Command& command);
 // record_commands.cpp
 void record(CommandContext& context, const Command& command);
+void all_records(CommandContext& context, const Command& command);
+void note(CommandContext& context, const Command& command);
+void notes(CommandContext& context, const Command& command);
+void fork(CommandContext& context, const Command& command);
 
 // rating_commands.cpp
 void ratings(CommandContext& context, const Command& command);

@@ -246,6 +246,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
     GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
                                            ctx.config.server.domain(), asked.rated, asked.days_per_move, asked.bank,
                                            asked.weekends_off);
+    if (asked.fork) record = ctx.records.begin_fork(record, asked.fork->source, asked.fork->prefix, asked.fork->position);
     start_game(ctx, record);
     begin(ctx, record, with_number(asked.headline, record));
     return record;
@@ -254,12 +255,13 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
     throw CommandError(Refusal::limit, text(Msg::InvitationBetweenPendingRefusal,
                                             {{"first", asked.first.userid}, {"second", asked.second.userid}}));
-  const GameRecord record =
+  GameRecord record =
       ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
                          asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
                          InvitationTerms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx),
                                          .open_seat = std::nullopt, .rating_low = std::nullopt,
                                          .rating_high = std::nullopt});
+  if (asked.fork) record = ctx.records.begin_fork(record, asked.fork->source, asked.fork->prefix, asked.fork->position);
   invitation_sent(ctx, record, invitee.id);
   const auto game = ctx.records.replay(record);
   Reply invitation;

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "server/handlers/command_context.h"
 
@@ -28,6 +29,14 @@ struct AskedGame {
   std::optional<TimeBank> bank;
   bool weekends_off = false;  // -weekends=off (GameRecord::weekends_off)
   std::string headline;  // the first board mail's first line, after "#N" is known: {N} stands for it
+  // A fork (handlers/fork_command.cpp): the finished game it starts from, its plies up to
+  // the fork (as stored) and the position after them.
+  struct Fork {
+    const GameRecord& source;
+    std::vector<StoredMove> prefix;
+    const Game& position;
+  };
+  std::optional<Fork> fork{};
 };
 
 // Starts `asked` (the invitee takes challenges `auto`, or is the computer) or makes it an

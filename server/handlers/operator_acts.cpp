@@ -20,9 +20,11 @@ VerdictMails mailed(UnitOfWork& work, Outcome& outcome, std::variant<Verdict, Ve
                     const std::string& reason) {
   VerdictMails done{std::move(result), {}};
   if (const auto* verdict = std::get_if<Verdict>(&done.result)) {
-    const Reply notice = verdict_notice(*verdict, reason);
-    for (const std::int64_t player : verdict->end.record.players)
+    Reply notice = verdict_notice(*verdict, reason);
+    for (const std::int64_t player : verdict->end.record.players) {
+      notice.game_over_for = player;  // the verdict ends the game, or ends it again
       if (const auto account = work.accounts.find_by_id(player)) work.mail_account(*account, notice);
+    }
     done.replies = std::move(outcome.replies);
   }
   return done;

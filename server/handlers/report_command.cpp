@@ -8,17 +8,12 @@
 #include "server/mailing/moderation_text.h"
 #include "server/storage/moderation.h"
 #include "server/support/clock.h"
+#include "server/support/utf8_length.h"
 
 namespace pbem::server {
 
 namespace {
 constexpr std::size_t kMaxReport = 2000;  // characters (UTF-8 counted by code point)
-
-std::size_t characters(const std::string& text) {
-  std::size_t count = 0;
-  for (unsigned char c : text) count += (c & 0xc0) != 0x80;
-  return count;
-}
 }  // namespace
 
 namespace handlers {
@@ -36,7 +31,7 @@ void report(CommandContext& ctx, const Command& c) {
   }
   const std::string& text = ctx.request.body;
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw CommandError(report_refused_empty());
-  if (characters(text) > kMaxReport) throw CommandError(report_refused_too_long(kMaxReport));
+  if (utf8_length(text) > kMaxReport) throw CommandError(report_refused_too_long(kMaxReport));
   Reports reports(ctx.db);
   if (reports.reported_since(reporter.id, reported.id,
                              iso8601(std::chrono::system_clock::now() - std::chrono::hours(24))))

@@ -31,6 +31,9 @@ struct Command {
   std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,
                                       // preview moves, games filter words
   MaskedCommand masked;               // the command text with passwords replaced by "*****"
+  // A note by reply (parse_player_note): its text is the body below the first line, which
+  // was the command.
+  bool text_below_first_line = false;
 
   // True if this is the command the table calls `name` ("move", "change password").
   bool is(std::string_view name) const { return spec && spec->name == name; }

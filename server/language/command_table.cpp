@@ -1,6 +1,7 @@
 #include "server/language/command_table.h"
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 #include "engine/text.h"
@@ -69,12 +70,12 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 
 // set userid password <setting> <value>: the rest must be one known setting and its value:
 // pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off,
-// challenges ask|auto|none, messages on|off.
+// challenges ask|auto|none, messages on|off, announcements on|off, records on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
       reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages",
-                                            "announcements"});
+                                            "announcements", "records"});
   const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
                                               : setting == "challenges" ? "ask, auto or none after challenges"
                                                                         : "on or off after " + setting);
@@ -327,6 +328,58 @@ void board_maybe_userid_password(ArgumentReader& reader, Command& command) {
   userid_password_end(reader, command);
 }
 
+// note board userid password [-sealed]: the note is the body (a reply to a game address:
+// the lines below its first line, reply_move.h).
+void note_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password(reader, command);
+  if (reader.done()) return;
+  if (to_lower(reader.take("-sealed")) != "-sealed") throw ParseFailure{"after the password only -sealed may follow"};
+  command.words.push_back("-sealed");
+  reader.expect_end();
+}
+
+// all records userid [game] [since YYYY-MM-DD]: the game as a word (the handler knows the
+// games), the date checked here and written as stored times are (upper-case T and Z).
+void all_records_arguments(ArgumentReader& reader, Command& command) {
+  command.userid = reader.take_userid();
+  command.words = reader.rest_lower();
+  std::vector<std::string>& words = command.words;
+  const auto since = std::find(words.begin(), words.end(), "since");
+  if (since == words.end()) {
+    if (words.size() > 1) throw ParseFailure{"after the userid only a game and since YYYY-MM-DD may follow"};
+    return;
+  }
+  if (since + 1 == words.end()) throw ParseFailure{"missing the date after since (YYYY-MM-DD)"};
+  // A day, or the time to the second that a mail's "more" line gives (2027-01-31t10:00:00z,
+  // lower-cased as every word here).
+  std::string& date = *(since + 1);
+  const std::string_view shape = date.size() == 10 ? "dddd-dd-dd" : "dddd-dd-ddtdd:dd:ddz";
+  bool is_date = date.size() == shape.size();
+  for (std::size_t i = 0; is_date && i < date.size(); ++i)
+    is_date = shape[i] == 'd' ? date[i] >= '0' && date[i] <= '9' : date[i] == shape[i];
+  if (!is_date) throw ParseFailure{"since takes a date written YYYY-MM-DD, e.g. 2027-01-31"};
+  for (char& c : date) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));  // as times are stored
+  if (since + 2 != words.end() || since - words.begin() > 1)
+    throw ParseFailure{"after the userid only a game and since YYYY-MM-DD may follow"};
+}
+
+// fork board#K userid password [opponent]: the ply is required (K = 0: the empty board).
+void fork_arguments(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(true));
+  if (!command.boards.back().ply)
+    throw ParseFailure{"a fork names the move it starts after: board#K, e.g. 12#30 (12#0: the empty board)"};
+  userid_password(reader, command);
+  if (!reader.done()) command.words.push_back(reader.take_userid("opponent"));
+  reader.expect_end();
+}
+
+// notes board userid password
+void board_then_userid_password(ArgumentReader& reader, Command& command) {
+  command.boards.push_back(reader.take_board(false));
+  userid_password_end(reader, command);
+}
+
 void preview_arguments(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   command.words = reader.rest();
@@ -361,7 +414,7 @@ const std::vector<CommandSpec>& command_table() {
       {"set", false, {"set"},
        // One line of at most 74 columns, as every usage (replies indent it by four); the
        // values of each setting are in `help commands` and docs/commands.md.
-       "set userid password pictures|movemail|autovacation|digest|challenges|messages value",
+       "set userid password setting value   (the settings and their values: help commands)",
        setting_arguments, Secret::Password},
       {"block", false, {"block"},
        "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",
@@ -375,6 +428,9 @@ const std::vector<CommandSpec>& command_table() {
        "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
        nothing_more, Secret::None},
       {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None},
+      {"all records", false, {"all records"},
+       "all records userid [game] [since YYYY-MM-DD]   (finished games' SGF and JSON records, oldest first)",
+       all_records_arguments, Secret::None},
       {"multiple", false, {"multiple"},
        "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,
        Secret::None, {.body_is_commands = true}},
@@ -396,6 +452,13 @@ const std::vector<CommandSpec>& command_table() {
       {"record", true, {"record"},
        "<game> record board [userid password]   (SGF and JSON attached; with your password, your own notes)",
        board_maybe_userid_password, Secret::Password},
+      {"note", true, {"note"}, "<game> note board userid password [-sealed]   (the body: your own note)",
+       note_arguments, Secret::Password, {.sends_body = true}},
+      {"notes", true, {"notes"}, "<game> notes board userid password   (your notes in that game)",
+       board_then_userid_password, Secret::Password},
+      {"fork", true, {"fork"},
+       "<game> fork board#K userid password [opponent]   (a finished game again from move K; unrated)",
+       fork_arguments, Secret::Password},
       {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
        Secret::Password, {.sends_body = true}},
       {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None},

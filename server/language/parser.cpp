@@ -130,6 +130,28 @@ ParsedCommand parse_player_move(std::string_view type, long long number, std::st
   return result;
 }
 
+std::optional<ParsedCommand> parse_player_note(std::string_view type, long long number, std::string_view userid,
+                                               std::string_view first_line) {
+  std::vector<std::string> words = split_words(first_line);
+  for (std::string& word : words) word = to_lower(word);
+  const bool sealed = words.size() == 2 && words[1] == "-sealed";
+  if (words.empty() || words[0] != "note" || (words.size() > 1 && !sealed)) return std::nullopt;
+  ++command_parses;
+  Command command;
+  command.spec = &command_named("note");
+  command.type = std::string(type);
+  command.boards.push_back(BoardRef{number, std::nullopt});
+  command.userid = std::string(userid);
+  if (sealed) command.words.push_back("-sealed");
+  command.text_below_first_line = true;
+  command.masked = ArgumentReader::server_text(command.type + " note " + std::to_string(number) + " " +
+                                               command.userid + (sealed ? " -sealed" : ""));
+  ParsedCommand result;
+  result.masked = command.masked;
+  result.command = std::move(command);
+  return result;
+}
+
 bool looks_like_command(std::string_view text, const std::vector<std::string>& game_names) {
   auto words = split_words(text);
   if (words.empty()) return false;

@@ -28,6 +28,12 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text);
 
+// A note by a reply to a player's game address (server.md "Notes"): the reply's first line
+// is `note` or `note -sealed` (the `note_line` words, lower-cased), and the note is the
+// body's text below that line. Nothing when the first line is not that.
+std::optional<ParsedCommand> parse_player_note(std::string_view type, long long number, std::string_view userid,
+                                               std::string_view first_line);
+
 // How many commands parse_command and parse_player_move have parsed in this process (for
 // the test that shows a message's command is parsed once on its way through).
 std::uint64_t command_parse_count();

@@ -94,6 +94,7 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && work.answers(address);
       reply.kind = MailKind::Game;
+      if (recipient.player && mail.ends_game) reply.game_over_for = account.id;
       if (with_picture) reply.pictures = {{0, mail.picture->png()}};
       reply.reply_to = reply_to;
       reply.list_unsubscribe = list_unsubscribe;
@@ -142,7 +143,8 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
                   .diagram = game.diagram(),
                   .only_user = update.only_user,
                   .watcher_text = watched,
-                  .move_report_by = ending.empty() ? update.move_by : std::nullopt});
+                  .move_report_by = ending.empty() ? update.move_by : std::nullopt,
+                  .ends_game = !ending.empty()});
 }
 
 void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std::string& headline,

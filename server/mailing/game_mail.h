@@ -61,6 +61,9 @@ struct GameMail {
   // A report of a move by this user in a game that goes on: recipients who turned movemail
   // off (they have a daily digest) get nothing, except the mover themself.
   std::optional<std::int64_t> move_report_by{};
+  // The mail that ends the game: each player's copy is their game-over mail, which carries
+  // their record of the game (Reply::game_over_for).
+  bool ends_game = false;
 };
 
 // Queues `mail` in work.out: to every confirmed address of each player, then of each

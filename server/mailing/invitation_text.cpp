@@ -49,6 +49,11 @@ std::string invitation_terms(const GameRecord& record, const Game& game) {
   std::string terms = text(Msg::InvitationTermsHead, {{"options", options_or(record, Msg::NoneListed)},
                                                       {"first_mover", first_mover(record, game)},
                                                       {"clock", clock_of(record)}});
+  // A fork's first move was made long ago: say where it starts and who moves there.
+  if (record.fork_of_game)
+    terms += text(Msg::InvitationTermsFork, {{"source", *record.fork_of_game},
+                                             {"ply", record.fork_of_ply},
+                                             {"mover", record.userids[static_cast<std::size_t>(record.plies % 2)]}});
   if (record.rating_low && record.rating_high)
     terms += text(Msg::InvitationTermsRange, {{"low", *record.rating_low}, {"high", *record.rating_high}});
   return terms + text(Msg::InvitationTermsTail, {{"rated", text(record.rated ? Msg::Yes : Msg::No)},

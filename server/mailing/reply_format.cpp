@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/clock_text.h"
 
@@ -19,8 +20,12 @@ std::string game_title(const std::string& type) {
 }
 
 std::string board_heading(const GameRecord& record) {
+  // Every mail of a fork says where it came from.
+  const std::string fork_of =
+      record.fork_of_game ? text(Msg::ForkOfHeading, {{"source", *record.fork_of_game}, {"ply", record.fork_of_ply}})
+                          : "";
   return game_title(record.type) + " #" + std::to_string(record.id) + " (" + record.options +
-         (record.rated ? "" : std::string(record.options.empty() ? "" : " ") + "-unrated") + ")";
+         (record.rated ? "" : std::string(record.options.empty() ? "" : " ") + "-unrated") + fork_of + ")";
 }
 
 std::optional<int> winner_of(const GameRecord& record, const Game& game) {

@@ -117,6 +117,11 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
   ReplyMove result;
   result.owner = AddressOwner{candidate->address, record->type,    record->id,
                               player->id,         player->userid, player->password_generation};
+  // `note` (or `note -sealed`) as the first line: the lines below it are the player's note.
+  if (auto note = parse_player_note(record->type, record->id, player->userid, first_line)) {
+    result.command = std::move(*note);
+    return result;
+  }
   if (!looks_like_reply_move(text)) {
     result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
     result.command.error = text.empty()

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "mail/outgoing_message.h"
+#include "server/pipeline/game_over_record.h"
 #include "server/storage/outbox.h"
 #include "server/storage/reply_limit.h"
 #include "server/support/log.h"
@@ -27,6 +28,9 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
   out.pictures = reply.pictures;
   out.boards = reply.boards;
   out.attachments = reply.attachments;
+  if (reply.game_over_for && reply.game_id)
+    for (mail::Attachment& file : game_over_record(db_, config_, *reply.game_id, *reply.game_over_for))
+      out.attachments.push_back(std::move(file));
   out.reply_to = reply.reply_to;
   out.list_unsubscribe = reply.list_unsubscribe;
   out.date = now_;

@@ -8,8 +8,10 @@
 namespace pbem::server {
 
 void start_game(UnitOfWork& work, GameRecord& record) {
+  // The first turn is the first player's, but in a fork that begins after an odd ply.
+  const std::int64_t first_to_move = record.to_move.value_or(record.players[0]);
   work.records.set_turn_clock(
-      record, turn_clock(work.db, work.config.clock, record, record.players[0], std::chrono::system_clock::now()));
+      record, turn_clock(work.db, work.config.clock, record, first_to_move, std::chrono::system_clock::now()));
   work.record(event::GameStarted{record.id, record.type, record.players, record.rated});
 }
 

@@ -34,6 +34,10 @@ struct Reply {
   // The recipient's unsubscribe address for the setting that sent this mail (its digest,
   // watching games: mailing/mail_addresses.h), for the List-Unsubscribe header; empty for none.
   std::string list_unsubscribe;
+  // The player whose game-over mail this is (server.md "Game records"): the queue attaches
+  // the game's SGF record with their notes, unless they turned records off
+  // (pipeline/game_over_record.h). Nothing for any other mail.
+  std::optional<std::int64_t> game_over_for;
 
   // Threads the mail into the game's conversation (In-Reply-To/References its first mail).
   void about_game(std::int64_t id, std::string thread) {
@@ -71,6 +75,7 @@ inline void gather_into_answer(Reply& reply) {
   reply.game_thread.clear();
   reply.pictures.clear();
   reply.attachments.clear();
+  reply.game_over_for.reset();
   reply.reply_to.clear();
   reply.list_unsubscribe.clear();
 }

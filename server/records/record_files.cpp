@@ -5,10 +5,16 @@
 
 namespace pbem::server {
 
+namespace {
+std::string stem_of(const RecordSource& source) { return source.game.type + "-" + std::to_string(source.game.id); }
+}  // namespace
+
+mail::Attachment sgf_file(const RecordSource& source) {
+  return {stem_of(source) + ".sgf", kSgfContentType, sgf_record(source)};
+}
+
 std::vector<mail::Attachment> record_files(const RecordSource& source) {
-  const std::string stem = source.game.type + "-" + std::to_string(source.game.id);
-  return {{stem + ".sgf", kSgfContentType, sgf_record(source)},
-          {stem + ".json", kJsonContentType, json_record_text(source)}};
+  return {sgf_file(source), {stem_of(source) + ".json", kJsonContentType, json_record_text(source)}};
 }
 
 }  // namespace pbem::server

@@ -12,6 +12,8 @@ namespace pbem::server {
 inline constexpr const char* kSgfContentType = "application/x-go-sgf; charset=UTF-8";
 inline constexpr const char* kJsonContentType = "application/json";
 
+// `<game>-<N>.sgf` alone: what a game-over mail carries.
+mail::Attachment sgf_file(const RecordSource& source);
 // The SGF file, then the JSON file.
 std::vector<mail::Attachment> record_files(const RecordSource& source);
 

@@ -5,6 +5,7 @@
 #include "server/mailing/competition_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/competitions.h"
+#include "server/storage/game_notes.h"
 #include "server/storage/game_records.h"
 
 namespace pbem::server {
@@ -44,12 +45,13 @@ std::optional<RecordResult> result_of(const GameRecord& game, const std::vector<
 }
 
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
-                           const std::string& server_address) {
-  return record_source(db, competitions, game, GameRecords(db).moves(game.id), server_address);
+                           const std::string& server_address, std::optional<std::int64_t> reader) {
+  return record_source(db, competitions, game, GameRecords(db).moves(game.id), server_address, reader);
 }
 
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
-                           const std::vector<StoredMove>& moves, const std::string& server_address) {
+                           const std::vector<StoredMove>& moves, const std::string& server_address,
+                           std::optional<std::int64_t> reader) {
   RecordSource source;
   source.game = game;
   source.title = game_title(game.type);
@@ -68,6 +70,9 @@ RecordSource record_source(Database& db, const Competitions& competitions, const
   source.result = result_of(game, moves);
   source.server = server_address;
   if (const auto found = competitions.of_game(db, game.id)) source.competition = competition_number(found->of);
+  if (game.fork_of_game) source.fork_of = ForkOf{*game.fork_of_game, game.fork_of_ply};
+  for (GameNote& note : GameNotes(db).visible(game.id, reader, source.result.has_value()))
+    source.notes.push_back({note.ply, std::move(note.userid), note.sealed, std::move(note.text)});
   return source;
 }
 

@@ -76,10 +76,13 @@ std::string clock_terms(const GameRecord& game);
 std::optional<RecordResult> result_of(const GameRecord& game, const std::vector<StoredMove>& moves);
 
 // The record of the started game `game` as it now stands, read in the caller's transaction;
-// `moves` are its stored moves when the caller has read them already.
+// `moves` are its stored moves when the caller has read them already. `reader` is the
+// player whose record it is: it shows their own notes (storage/game_notes.h); without one
+// it is the public record, with only the sealed notes of a finished game.
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
-                           const std::string& server_address);
+                           const std::string& server_address, std::optional<std::int64_t> reader = std::nullopt);
 RecordSource record_source(Database& db, const Competitions& competitions, const GameRecord& game,
-                           const std::vector<StoredMove>& moves, const std::string& server_address);
+                           const std::vector<StoredMove>& moves, const std::string& server_address,
+                           std::optional<std::int64_t> reader = std::nullopt);
 
 }  // namespace pbem::server

@@ -9,6 +9,11 @@
 namespace pbem::server {
 
 namespace {
+// What account_from_row reads, in its order.
+#define PBEM_ACCOUNT_COLUMNS \
+  "id, userid, active, password_generation, pictures, computer, digest_hour, movemail, challenges, messages, " \
+  "announcements, records "
+
 Account account_from_row(Statement& row) {
   Account account;
   account.id = row.column_int(0);
@@ -22,24 +27,19 @@ Account account_from_row(Statement& row) {
   account.challenges = row.column_text(8);
   account.messages = row.column_int(9) != 0;
   account.announcements = row.column_int(10) != 0;
+  account.records = row.column_int(11) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements "
-      "FROM users "
-      "WHERE userid = ?");
+  auto query = db_.prepare("SELECT " PBEM_ACCOUNT_COLUMNS "FROM users WHERE userid = ?");
   query.bind(1, userid);
   return first_account(query);
 }
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
-  auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements "
-      "FROM users "
-      "WHERE id = ?");
+  auto query = db_.prepare("SELECT " PBEM_ACCOUNT_COLUMNS "FROM users WHERE id = ?");
   query.bind(1, id);
   return first_account(query);
 }
@@ -147,6 +147,12 @@ void Accounts::set_messages(const Account& account, bool on) {
   update.run();
 }
 
+void Accounts::set_records(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET records = ? WHERE id = ?");
+  update.bind(1, on ? 1 : 0).bind(2, account.id);
+  update.run();
+}
+
 void Accounts::set_announcements(const Account& account, bool on) {
   auto update = db_.prepare("UPDATE users SET announcements = ? WHERE id = ?");
   update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
@@ -179,8 +185,7 @@ bool Accounts::owns_address(const Account& account, const std::string& address) 
 std::vector<Account> Accounts::announced(std::int64_t after, int limit) const {
   // By the primary key from `after`: a page costs its own rows, whatever the club's size.
   auto query = db_.prepare(
-      "SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements FROM users "
+      "SELECT " PBEM_ACCOUNT_COLUMNS "FROM users "
       "WHERE id > ? AND active = 1 AND computer = 0 AND announcements = 1 ORDER BY id LIMIT ?");
   query.bind(1, after).bind(2, limit);
   std::vector<Account> accounts;

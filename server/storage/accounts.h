@@ -26,6 +26,7 @@ struct Account {
   std::string challenges = "ask";
   bool messages = true;  // `set ... messages on|off`: takes `message` and `chat` from others
   bool announcements = true;  // `set ... announcements on|off` (schema 034): mailed by `pbem announce`
+  bool records = true;  // `set ... records on|off` (schema 037): the SGF record on their game-over mails
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -63,6 +64,8 @@ class Accounts {
   void set_challenges(const Account& account, const std::string& challenges);
   // `set ... messages on|off`.
   void set_messages(const Account& account, bool on);
+  // `set ... records on|off`.
+  void set_records(const Account& account, bool on);
   // `set ... announcements on|off`.
   void set_announcements(const Account& account, bool on);
   // The accounts `pbem announce` mails: active, not the computer, announcements on; by id,

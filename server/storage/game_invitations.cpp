@@ -15,7 +15,10 @@ GameRecord GameInvitations::start_invitation(const GameRecord& record, std::opti
   auto update = db_.prepare(
       "UPDATE games SET status = 'active', player0 = ?, player1 = ?, to_move = ?, lapses_at = NULL, updated_at = ? "
       "WHERE id = ? AND status IN ('invited', 'open')");
-  update.bind(1, players[0]).bind(2, players[1]).bind(3, players[0]).bind(4, now_iso8601()).bind(5, record.id);
+  // The seats alternate ply by ply: a fork's invitation starts with its first player to
+  // move after an even number of copied plies, the second after an odd one.
+  const std::int64_t to_move = players[static_cast<std::size_t>(record.plies % 2)];
+  update.bind(1, players[0]).bind(2, players[1]).bind(3, to_move).bind(4, now_iso8601()).bind(5, record.id);
   update.run();
   if (db_.changes() == 0) throw std::logic_error("game " + std::to_string(record.id) + " was no pending invitation");
   return *GameRecords(db_).find(record.id);

@@ -83,6 +83,19 @@ void bind_values(Statement& query, const std::vector<std::variant<std::nullptr_t
   for (const auto& value : values) std::visit([&](const auto& v) { query.bind(++index, v); }, value);
 }
 
+// The branches of finished_of_user: each seat and kind read from its index, a page each.
+SelectionBranches finished_branches(std::int64_t user_id, const std::vector<std::string>& types,
+                                    const std::string& since, std::optional<int> limit) {
+  SelectionBranches out;
+  const std::string page = limit ? " ORDER BY ended_at, id LIMIT " + std::to_string(*limit) : "";
+  for (const std::string& type : types)
+    for (const char* seat : {"player0", "player1"}) {
+      out.selects.push_back(std::string("SELECT id, ended_at FROM games WHERE ") + seat +
+                            " = ? AND type = ? AND status = 'finished' AND ended_at >= ?" + page);
+      out.values.insert(out.values.end(), {user_id, type, since});
+    }
+  return out;
+}
 }  // namespace
 
 std::vector<GameRecord> GameListings::selected(const GameSelection& selection, int limit) const {
@@ -167,6 +180,28 @@ int GameListings::count_active_against_computer(std::int64_t user_id) const {
   query.bind(1, user_id);
   query.step();
   return static_cast<int>(query.column_int(0));
+}
+
+std::vector<GameRecord> GameListings::finished_of_user(std::int64_t user_id, const std::vector<std::string>& types,
+                                                       const std::string& since, int limit) const {
+  if (types.empty()) return {};
+  const SelectionBranches branches = finished_branches(user_id, types, since, limit);
+  auto query = db_.prepare(std::string(kSelectGame) + "WHERE g.id IN (" + union_of(branches.selects) +
+                           ") ORDER BY g.ended_at, g.id LIMIT " + std::to_string(limit));
+  bind_values(query, branches.values);
+  std::vector<GameRecord> games;
+  while (query.step()) games.push_back(record_from_row(query));
+  return games;
+}
+
+std::int64_t GameListings::count_finished_of_user(std::int64_t user_id, const std::vector<std::string>& types,
+                                                  const std::string& since) const {
+  if (types.empty()) return 0;
+  const SelectionBranches branches = finished_branches(user_id, types, since, std::nullopt);
+  auto query = db_.prepare("SELECT count(*) FROM (" + union_of(branches.selects) + ") AS selected");
+  bind_values(query, branches.values);
+  query.step();
+  return query.column_int(0);
 }
 
 }  // namespace pbem::server

@@ -50,6 +50,14 @@ class GameListings {
   int count_in_progress() const;
   std::vector<GameRecord> ended_since(const std::string& since_iso, int limit) const;
   std::vector<GameRecord> of_user(std::int64_t user_id, int limit) const;
+  // `all records`: the finished games of `user_id` of one of `types` that ended at or after
+  // `since` (ISO 8601, a date alone will do), the earliest ended first, at most `limit`; and
+  // how many there are in all. By index (schema/037: player, type, status, end), a page per
+  // seat and kind.
+  std::vector<GameRecord> finished_of_user(std::int64_t user_id, const std::vector<std::string>& types,
+                                           const std::string& since, int limit) const;
+  std::int64_t count_finished_of_user(std::int64_t user_id, const std::vector<std::string>& types,
+                                      const std::string& since) const;
   // How many games `user_id` plays now, all of them or only those against a computer
   // opponent (the caps on games, issue 26).
   int count_active(std::int64_t user_id) const;

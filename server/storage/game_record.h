@@ -74,6 +74,10 @@ struct GameRecord {
   std::optional<int> rating_low, rating_high;
   // An open invitation's seat for its taker (0: the taker moves first); kept once taken.
   std::optional<int> open_seat;
+  // A fork (schema 037): the finished game and the ply it starts from; its first
+  // fork_of_ply moves are that game's.
+  std::optional<std::int64_t> fork_of_game;
+  int fork_of_ply = 0;
 
   // Waiting for an answer (invited) or a taker (open).
   bool is_pending_invitation() const { return invitation == "invited" || invitation == "open"; }

@@ -339,6 +339,34 @@ void GameRecords::mark_rematch(std::int64_t id, std::int64_t of) {
   db_.prepare("UPDATE games SET rematch_of = ? WHERE id = ?").bind_all(of, id).run();
 }
 
+GameRecord GameRecords::begin_fork(const GameRecord& record, const GameRecord& source,
+                                   const std::vector<StoredMove>& prefix, const Game& position) {
+  std::string digest = first_moves_digest(record.type, record.options);
+  auto insert = db_.prepare(
+      "INSERT INTO moves (game_id, ply, move, colour, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const StoredMove& move : prefix) {
+    // Ply 1 is the first seat's, ply 2 the second's, whatever colour a swap gave them.
+    const std::int64_t by = record.players[static_cast<std::size_t>((move.ply + 1) % 2)];
+    // When it was played in `source`: the fork's record keeps the game's own times.
+    insert.bind(1, record.id).bind(2, move.ply).bind(3, move.move).bind(4, move.colour).bind(5, by);
+    insert.bind(6, move.created_at);
+    insert.run();
+    digest = next_moves_digest(digest, move.ply, move.colour, move.move);
+  }
+  GameRecord forked = record;
+  forked.plies = static_cast<int>(prefix.size());
+  forked.swapped = position.swapped();
+  forked.fork_of_game = source.id;
+  forked.fork_of_ply = forked.plies;
+  if (forked.active) forked.to_move = player_to_move(record, position);
+  db_.prepare("UPDATE games SET plies = ?, moves_digest = ?, swapped = ?, to_move = ?, fork_of_game = ?, "
+              "fork_of_ply = ? WHERE id = ?")
+      .bind_all(forked.plies, digest, forked.swapped, forked.to_move, source.id, forked.fork_of_ply, record.id)
+      .run();
+  PositionCache::process_wide().keep(record.id, digest, position);
+  return forked;
+}
+
 std::optional<std::int64_t> GameRecords::rematch_of(std::int64_t of) const {
   auto query = db_.prepare("SELECT id FROM games WHERE rematch_of = ?");
   query.bind(1, of);

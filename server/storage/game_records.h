@@ -81,6 +81,11 @@ class GameRecords {
   // Marks game `id` as the rematch of the finished game `of`; at most one per game (a
   // second breaks a unique index).
   void mark_rematch(std::int64_t id, std::int64_t of);
+  // Makes the new game or invitation `record` a fork of `source` at ply `ply`: its first
+  // `ply` moves are `source`'s (`prefix`, as stored), each by the seat that made it there
+  // (seats alternate), `position` the game after them. Returns the record as it now stands.
+  GameRecord begin_fork(const GameRecord& record, const GameRecord& source, const std::vector<StoredMove>& prefix,
+                        const Game& position);
   // The game started as a rematch of game `of`, if any.
   std::optional<std::int64_t> rematch_of(std::int64_t of) const;
 

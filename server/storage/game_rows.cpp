@@ -7,7 +7,8 @@ const char* const kSelectGame =
     "g.winner_colour, g.plies, g.thread_id, g.created_at, g.updated_at, ua.userid, g.rated, "
     "g.days_per_move, g.deadline_at, g.remind_at, g.end_reason, "
     "g.time_bank, g.bank_limit_seconds, g.bank_increment_seconds, g.bank0_seconds, g.bank1_seconds, g.to_move, "
-    "g.swapped, g.weekends_off, g.invited_by, g.lapses_at, g.rating_low, g.rating_high, g.open_seat, g.verdict, g.ended_at "
+    "g.swapped, g.weekends_off, g.invited_by, g.lapses_at, g.rating_low, g.rating_high, g.open_seat, g.verdict, g.ended_at, "
+    "g.fork_of_game, g.fork_of_ply "
     "FROM games g JOIN users u0 ON u0.id = g.player0 JOIN users u1 ON u1.id = g.player1 "
     "LEFT JOIN users ua ON ua.id = g.aborted_by ";
 
@@ -49,6 +50,10 @@ GameRecord record_from_row(Statement& row) {
   r.voided = verdict == std::optional<std::string>("void");
   r.adjudicated = verdict == std::optional<std::string>("adjudicated");
   r.ended_at = row.column_optional_text(33);
+  if (!row.column_is_null(34)) {
+    r.fork_of_game = row.column_int(34);
+    r.fork_of_ply = static_cast<int>(row.column_int(35));
+  }
   return r;
 }
 

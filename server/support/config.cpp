@@ -360,7 +360,7 @@ void read_limits(const Section& top, LimitsConfig& limits) {
                                         "confirmations_per_address_per_day", "message_recipients",
                                         "relayed_per_user_per_hour", "relayed_per_recipient_per_hour",
                                         "confirmations_per_hour", "active_games_per_user",
-                                        "pending_invitations", "announcements_per_minute"});
+                                        "pending_invitations", "announcements_per_minute", "records_per_mail"});
   if (!section) return;
   section->read("replies_per_hour", limits.replies_per_hour, 1, 1000000);
   section->read("failed_passwords_per_hour", limits.failed_passwords_per_hour, 1, 1000000);
@@ -373,6 +373,7 @@ void read_limits(const Section& top, LimitsConfig& limits) {
   section->read("active_games_per_user", limits.active_games_per_user, 1, 100000);
   section->read("pending_invitations", limits.pending_invitations, 1, 1000);
   section->read("announcements_per_minute", limits.announcements_per_minute, 1, 100000);
+  section->read("records_per_mail", limits.records_per_mail, 1, 1000);
 }
 
 void read_invitations(const Section& top, InvitationsConfig& invitations) {

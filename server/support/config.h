@@ -111,6 +111,7 @@ struct LimitsConfig {
   int active_games_per_user = 100;                 // active games a user may play at once
   int pending_invitations = 10;                    // invitations one user sent that still wait
   int announcements_per_minute = 60;               // `pbem announce` mails the sender takes a minute
+  int records_per_mail = 200;                      // finished games one `all records` mail carries
   bool operator==(const LimitsConfig&) const = default;
 };
 

@@ -11,6 +11,7 @@
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
 #include "server/mailing/league_text.h"
+#include "server/storage/game_notes.h"
 #include "server/storage/game_records.h"
 #include "server/storage/leagues.h"
 #include "server/storage/tournaments.h"
@@ -127,6 +128,52 @@ void move_history(Html& html, const GameRecords& records, const GameRecord& reco
   }
 }
 
+// First, previous, next and last ply as plain links (no script): /games/N?ply=K. A step
+// that goes nowhere (previous at the start) is text, not a link.
+void ply_steps(Html& html, std::int64_t id, int ply, int plies) {
+  const auto step = [&](std::string_view label, int to) {
+    if (to == ply || to < 0 || to > plies)
+      html.element("span", std::string(label), {{"class", "quiet"}});
+    else
+      html.link(game_path(id) + "?ply=" + std::to_string(to), std::string(label));
+  };
+  html.open("p", {{"class", "steps"}});
+  step("First", 0);
+  html.text(" | ");
+  step("Previous", ply - 1);
+  html.text(" | Move " + std::to_string(ply) + " of " + std::to_string(plies) + " | ");
+  step("Next", ply + 1);
+  html.text(" | ");
+  step("Last", plies);
+  html.close("p");
+}
+
+// The sealed notes of a finished game, public since its end (server.md "Notes"); nothing of
+// a private note, nor of any note while the game runs.
+void public_notes(Html& html, Database& db, const GameRecord& record) {
+  const auto notes = GameNotes(db).visible(record.id, std::nullopt, !record.active);
+  if (notes.empty()) return;
+  html.element("h2", "Sealed notes");
+  html.open("ul", {{"class", "notes"}});
+  for (const GameNote& note : notes) {
+    html.open("li").text("After move " + std::to_string(note.ply) + ", ");
+    player_link(html, note.userid);
+    html.text(": ");
+    html.element("q", note.text);
+    html.close("li");
+  }
+  html.close("ul");
+}
+
+// The game's records (server.md "Game records"): the files a `record` mail attaches.
+void record_links(Html& html, std::int64_t id) {
+  html.open("p").text("The record: ");
+  html.link(game_path(id) + ".sgf", "SGF");
+  html.text(", ");
+  html.link(game_path(id) + ".json", "JSON");
+  html.text(".").close("p");
+}
+
 }  // namespace
 
 WebResponse home_page(Database& db, const Config& config) {
@@ -199,11 +246,15 @@ WebResponse home_page(Database& db, const Config& config) {
   return response;
 }
 
-std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id) {
+std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id, std::optional<int> ply) {
   GameRecords records(db);
   const auto record = records.find(id);
   if (!record || record->invitation) return std::nullopt;  // an invitation is no game (yet): not found
+  if (ply && (*ply < 0 || *ply > record->plies)) return std::nullopt;
   const auto game = records.replay(*record);
+  // The board shown: after ply K when stepping, else as it stands.
+  const auto stepped = ply ? records.replay(*record, *ply) : nullptr;
+  const Game& shown = stepped ? *stepped : *game;
   const auto users = userids_by_colour(*record, *game);
   WebResponse response;
   response.body = page(config.server.name, board_heading(*record), [&](Html& html) {
@@ -223,10 +274,15 @@ std::optional<WebResponse> game_page(Database& db, const Config& config, std::in
     state[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(state[0])));
     html.element("p", state);
     if (running) html.element("p", time_control(*record));
-    const std::string after = game->ply_count() == 0 ? "The empty board" : "The board after move " + std::to_string(game->ply_count());
-    html.empty("img", {{"class", "board"}, {"src", game_path(record->id) + ".png"}, {"alt", after}});
-    board_and_legend(html, game->diagram(), game->render(RenderContext{users}));
+    const int shown_ply = ply ? *ply : record->plies;
+    const std::string after = shown.ply_count() == 0 ? "The empty board" : "The board after move " + std::to_string(shown.ply_count());
+    const std::string picture = ply ? game_path(record->id) + "/" + std::to_string(*ply) + ".png" : game_path(record->id) + ".png";
+    html.empty("img", {{"class", "board"}, {"src", picture}, {"alt", after}});
+    board_and_legend(html, shown.diagram(), shown.render(RenderContext{users}));
+    ply_steps(html, record->id, shown_ply, record->plies);
     move_history(html, records, *record, *game);
+    if (!record->active) public_notes(html, db, *record);
+    record_links(html, record->id);
     html.open("p", {{"class", "quiet"}}).text("Started ");
     time_element(html, record->created_at);
     html.text(".").close("p");

@@ -19,8 +19,16 @@ namespace pbem::server::web {
 // /: how to join by mail, the games in progress, the results of the last 7 days, the
 // tournaments, the leagues.
 WebResponse home_page(Database& db, const Config& config);
-// /games/N: the board (picture and text), players, clock or result, the moves.
-std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id);
+// /games/N: the board (picture and text), players, clock or result, the moves, links to
+// the records; with `ply` (/games/N?ply=K) the board after ply K instead of the board now,
+// and either way links to the first, previous, next and last ply. Nothing (404) for K
+// outside 0..plies.
+std::optional<WebResponse> game_page(Database& db, const Config& config, std::int64_t id,
+                                     std::optional<int> ply = std::nullopt);
+// /games/N.sgf and /games/N.json: the public record (no private notes); nothing (404) for an
+// invitation.
+enum class RecordFormat { Sgf, Json };
+std::optional<WebResponse> record_file(Database& db, const Config& config, std::int64_t id, RecordFormat format);
 // /games/N.png (the position now) and /games/N/M.png (after ply M; 0: the empty board).
 // The ETag names the position; a matching If-None-Match gets 304 without the picture.
 std::optional<WebResponse> board_picture(Database& db, std::int64_t id, std::optional<int> ply,

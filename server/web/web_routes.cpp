@@ -3,6 +3,7 @@
 #include <charconv>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "server/support/log.h"
 #include "server/web/read_transaction.h"
@@ -31,26 +32,63 @@ bool plain_segment(std::string_view text) {
   return true;
 }
 
+// The value of parameter `name` in the request target's query string ("/games/1?ply=3":
+// "3"), nothing when it has none; any other parameter (a link's ?utm=...) changes nothing.
+std::optional<std::string_view> query_value(std::string_view target, std::string_view name) {
+  const auto question = target.find('?');
+  if (question == std::string_view::npos) return std::nullopt;
+  std::string_view query = target.substr(question + 1);
+  query = query.substr(0, query.find('#'));
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const auto equals = pair.find('=');
+    if (pair.substr(0, equals) == name)
+      return equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1);
+  }
+  return std::nullopt;
+}
+
+// A ply as a path segment or parameter: 0 (the empty board) or a number, not absurdly large.
+std::optional<int> ply_number(std::string_view text) {
+  const auto ply = number_segment(text);
+  if (!ply || *ply > 100000) return std::nullopt;
+  return static_cast<int>(*ply);
+}
+
+// /games/N, /games/N?ply=K, /games/N.png, /games/N/K.png, /games/N.sgf, /games/N.json
+std::optional<WebResponse> game_route(Database& db, const Config& config, const WebRequest& request,
+                                      std::string_view rest) {
+  if (auto id = number_segment(rest)) {
+    const auto ply_text = query_value(request.target, "ply");
+    if (!ply_text) return game_page(db, config, *id);
+    const auto ply = ply_number(*ply_text);
+    if (!ply) return std::nullopt;
+    return game_page(db, config, *id, *ply);
+  }
+  for (const auto& [suffix, format] : {std::pair{".sgf", RecordFormat::Sgf}, std::pair{".json", RecordFormat::Json}}) {
+    if (!rest.ends_with(suffix)) continue;
+    const auto id = number_segment(rest.substr(0, rest.size() - std::string_view(suffix).size()));
+    if (!id) return std::nullopt;
+    return record_file(db, config, *id, format);
+  }
+  if (!rest.ends_with(".png")) return std::nullopt;
+  rest.remove_suffix(4);
+  const auto slash = rest.find('/');
+  const auto id = number_segment(rest.substr(0, slash));
+  if (!id) return std::nullopt;
+  if (slash == std::string_view::npos) return board_picture(db, *id, std::nullopt, request.if_none_match);
+  const auto ply = ply_number(rest.substr(slash + 1));
+  if (!ply) return std::nullopt;
+  return board_picture(db, *id, *ply, request.if_none_match);
+}
+
 std::optional<WebResponse> route(Database& db, const Config& config, const WebRequest& request, std::string_view path) {
   const std::string_view games = "/games/";
   if (path == "/") return home_page(db, config);
   if (path == "/style.css") return stylesheet();
-  if (path.starts_with(games)) {
-    std::string_view rest = path.substr(games.size());
-    if (auto id = number_segment(rest)) return game_page(db, config, *id);
-    if (rest.ends_with(".png")) {
-      rest.remove_suffix(4);
-      const auto slash = rest.find('/');
-      const auto id = number_segment(rest.substr(0, slash));
-      if (!id) return std::nullopt;
-      if (slash == std::string_view::npos) return board_picture(db, *id, std::nullopt, request.if_none_match);
-      const std::string_view ply_text = rest.substr(slash + 1);
-      const auto ply = ply_text == "0" ? std::optional<std::int64_t>(0) : number_segment(ply_text);
-      if (!ply || *ply > 100000) return std::nullopt;
-      return board_picture(db, *id, static_cast<int>(*ply), request.if_none_match);
-    }
-    return std::nullopt;
-  }
+  if (path.starts_with(games)) return game_route(db, config, request, path.substr(games.size()));
   if (path.starts_with("/players/")) {
     const std::string_view userid = path.substr(9);
     if (!plain_segment(userid)) return std::nullopt;
@@ -88,7 +126,8 @@ std::optional<WebResponse> refuse_before_body(std::string_view method, bool body
 WebResponse respond(Database& db, const Config& config, const WebRequest& request) {
   if (auto refused = refuse_before_body(request.method, false)) return *refused;
   if (request.target.size() > kMaxTargetLength) return text_response(414, "The address is too long.");
-  // The query string (a link's ?utm=..., a cache buster) changes nothing.
+  // The query string changes nothing but a game page's ?ply= (a link's ?utm=..., a cache
+  // buster are ignored).
   const std::string_view path = std::string_view(request.target).substr(0, request.target.find_first_of("?#"));
   if (!path.starts_with('/')) return text_response(400, "A request names a path starting with /.");
   try {

@@ -230,11 +230,11 @@ def confirmation_codes(messages, userid):
     return codes
 
 
-def make_mail(sender, subject, body="", message_id=None, headers=None):
+def make_mail(sender, subject, body="", message_id=None, headers=None, to="pbem@test.example"):
     """A plain message as a simple mail client writes it."""
     msg = EmailMessage()
     msg["From"] = sender
-    msg["To"] = "pbem@test.example"
+    msg["To"] = to
     msg["Subject"] = subject
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = message_id or f"<{uuid.uuid4()}@client.example>"

@@ -13,7 +13,7 @@ import unittest
 import jsonschema
 
 import test_daemon
-from pbem_harness import PlayersCase, build_dir, run_cli, text_of
+from pbem_harness import PlayersCase, build_dir, make_mail, run_cli, text_of
 from test_daemon import replay_board, without_user_names
 
 build_dir(sys.argv)
@@ -225,6 +225,72 @@ class RecordCase(PlayersCase):
         self.refused("carol", f"hy3 record {number} carol PW", "carol does not play in game")
         self.refused("bob", f"hy3 record {number} bob wrong-Pw1", "password")
         self.refused("bob", "hy3 record 99", "99")
+
+
+class NoteCase(RecordCase):
+    """Notes (server.md "Notes") by Subject and by reply to a game address, in the records
+    and on the game-over mails, each reader seeing only what is theirs to see."""
+
+    def reply_to_game(self, userid, mail, body):
+        address, _ = PLAYERS[userid]
+        self.ingest(make_mail(address, "Re: " + mail["Subject"], body,
+                              headers={"In-Reply-To": mail["Message-ID"]}, to=mail["Reply-To"].addresses[0].addr_spec))
+        return self.new_replies()
+
+    def notes_in(self, userid, number, text=None):
+        _, files = self.record("hy3", number, userid, text or f"hy3 record {number} {userid} PW")
+        return json.loads(files[f"hy3-{number}.json"][1])["notes"]
+
+    def test_private_and_sealed_notes_by_subject_and_by_reply(self):
+        number = self.game("hy3", ["c1"])
+        mails = self.command("alice", f"hy3 note {number} alice PW")  # the body is empty: refused
+        self.assertIn("a note needs its text", text_of(mails[0]))
+        self.send(PLAYERS["alice"][0], f"hy3 note {number} alice {PLAYERS['alice'][1]}", "Aim for the c-file.\n")
+        [kept] = self.new_replies()
+        self.assertEqual(kept["Subject"], f"HY 3 #{number}: note kept")
+        self.assertNotIn(PLAYERS["alice"][1], kept.as_string())
+        # bob's board mail after alice's move: a reply whose first line is `note -sealed`.
+        [board] = [m for m in self.server.outbox() if m["To"].addresses[0].addr_spec == PLAYERS["bob"][0]
+                   and m["Reply-To"] and m["Subject"].startswith(f"HY 3 #{number}")][-1:]
+        [answer] = self.reply_to_game("bob", board, "note -sealed\nShe will take the c-file.\n\n> the board\n")
+        self.assertEqual(answer["Subject"], f"HY 3 #{number}: note kept")
+        self.assertIn("sealed note", text_of(answer))
+        self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves WHERE game_id = ?", number)[0]["n"], 1)
+        # While it runs: each sees their own alone, the public nothing.
+        self.assertEqual(self.notes_in("alice", number),
+                         [{"ply": 1, "player": "alice", "sealed": False, "text": "Aim for the c-file."}])
+        self.assertEqual(self.notes_in("bob", number),
+                         [{"ply": 1, "player": "bob", "sealed": True, "text": "She will take the c-file."}])
+        _, files = self.record("hy3", number)
+        self.assertEqual(json.loads(files[f"hy3-{number}.json"][1])["notes"], [])
+        self.assertNotIn("C[", files[f"hy3-{number}.sgf"][1])
+        [listed] = self.command("alice", f"hy3 notes {number} alice PW")
+        self.assertIn("Aim for the c-file.", text_of(listed))
+        self.assertNotIn("She will", text_of(listed))
+
+        # The end: each game-over mail carries its player's SGF; bob's sealed note is in both.
+        mails = self.command("alice", f"hy3 resign {number} alice PW")
+        for userid in ("alice", "bob"):
+            [over] = self.to(mails, userid)
+            sgf = attachments(over)[f"hy3-{number}.sgf"]
+            self.assertEqual(sgf[0], "application/x-go-sgf; charset=UTF-8")
+            root, nodes = read_sgf(sgf[1])[0]
+            self.assertEqual(root["RE"], ["W+R"])
+            comments = nodes[0].get("C", [""])[0]
+            self.assertIn("She will take the c-file.", comments)
+            self.assertEqual("Aim for the c-file." in comments, userid == "alice", comments)
+        _, files = self.record("hy3", number)
+        public = json.loads(files[f"hy3-{number}.json"][1])
+        jsonschema.validate(public, documented_schema())
+        self.assertEqual([n["player"] for n in public["notes"]], ["bob"])
+
+    def test_records_off_leaves_the_game_over_mail_without_its_record(self):
+        mails = self.command("bob", "set bob PW records off")
+        self.assertEqual(mails[0]["Subject"], "Records off")
+        number = self.game("hy3", ["c1"])
+        mails = self.command("bob", f"hy3 resign {number} bob PW")
+        self.assertEqual(list(attachments(self.to(mails, "bob")[0])), [])
+        self.assertEqual(list(attachments(self.to(mails, "alice")[0])), [f"hy3-{number}.sgf"])
 
 
 if __name__ == "__main__":

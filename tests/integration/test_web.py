@@ -9,6 +9,7 @@ legends outside the drawn board, times as `2026-12-01 19:12 UTC`;
 the links in mails; and pbemd serving the window beside SMTP, refusing a port in use."""
 import html.parser
 import http.client
+import json
 import os
 import re
 import shutil
@@ -182,6 +183,49 @@ class WebWindow(unittest.TestCase):
         self.assertIn(f"<p>{game['days_per_move']} days per move.</p>", running)
         self.assertNotIn("deadline", running.lower())
         self.assertIn('<a href="/games/2/1.png">c:d3</a>', running)
+
+    def test_a_game_steps_ply_by_ply_with_plain_links(self):
+        text = self.page("/games/1")
+        self.assertIn('<a href="/games/1?ply=0">First</a>', text)
+        self.assertIn('<a href="/games/1?ply=8">Previous</a>', text)
+        # From the first ply to the last by following "Next" alone, each board its picture.
+        path, seen = "/games/1?ply=0", []
+        while path:
+            text = self.page(path)
+            ply = int(path.rsplit("=", 1)[1])
+            seen.append(ply)
+            self.assertIn(f"Move {ply} of 9", text)
+            self.assertIn(f'<img class="board" src="/games/1/{ply}.png"', text)
+            found = re.search(r'<a href="(/games/1\?ply=\d+)">Next</a>', text)
+            path = found.group(1) if found else None
+        self.assertEqual(seen, list(range(10)))
+        for path in ["/games/1?ply=10", "/games/1?ply=-1", "/games/1?ply=a", "/games/2?ply=2", "/games/13?ply=0"]:
+            with self.subTest(path=path):
+                self.assertEqual(self.request("GET", path)[0], 404)
+
+    def test_records_are_served_as_sgf_and_json(self):
+        text = self.page("/games/1")
+        self.assertIn('<a href="/games/1.sgf">SGF</a>', text)
+        self.assertIn('<a href="/games/1.json">JSON</a>', text)
+        headers, sgf = self.get("/games/1.sgf")
+        self.assertEqual(headers["Content-Type"], "application/x-go-sgf; charset=UTF-8")
+        self.assertTrue(sgf.startswith(b"(;FF[4]CA[UTF-8]AP[pbem]EV[hy3 -size=3]GN[HY 3 #1]PB[alice]PW[bob]"), sgf)
+        self.assertEqual(sgf.count(b";B["), 5)
+        self.assertEqual(sgf.count(b";W["), 4)
+        headers, body = self.get("/games/1.json")
+        self.assertEqual(headers["Content-Type"], "application/json")
+        record = json.loads(body)
+        self.assertEqual(record["format"], "pbem-record/1")
+        self.assertEqual([p["move"] for p in record["plies"]], "c1 a1 c2 a2 c3 a3 c4 b4 c5".split())
+        self.assertEqual(record["result"], {"winner": "alice", "reason": "connection"})
+        self.assertEqual(record["notes"], [])
+        # The same record as the `record` mail attaches (but its server field, which is the
+        # same address), and a HEAD has GET's length.
+        status, head, _ = self.request("HEAD", "/games/1.json")
+        self.assertEqual((status, int(head["Content-Length"])), (200, len(body)))
+        for path in ["/games/99.sgf", "/games/99.json", "/games/01.sgf", "/games/1.SGF", "/games/13.json"]:
+            with self.subTest(path=path):
+                self.assertEqual(self.request("GET", path)[0], 404)
 
     def test_pictures_after_each_ply_with_etags_and_304(self):
         headers, now = self.get("/games/1.png")
@@ -405,8 +449,10 @@ class WebWindow(unittest.TestCase):
         private = ([a for a, _ in PLAYERS.values()] + [p for _, p in PLAYERS.values()] + sorted(tokens) + deadlines +
                    ["@", "c:e4", "c:f5", "conditional", "vacation", "dave", "subscribe", "watch", "password",
                     "deadline", "time left"])
+        self.assertIn("/games/1.json", pages)
         for path, (headers, body) in pages.items():
-            if not headers["Content-Type"].startswith("text/"):
+            # Pages, and the public records they link (a record names the server's address).
+            if not headers["Content-Type"].startswith(("text/", "application/json", "application/x-go-sgf")):
                 continue
             # The front page tells how to join: the server's own address and the signup
             # usage are public by design, and nothing else of the kind may be there.
@@ -489,7 +535,7 @@ class WebWindow(unittest.TestCase):
         a phone: "Won-los"), but for the drawn board, which may scroll."""
         pages = tempfile.mkdtemp(prefix="pbem-web-")
         self.addCleanup(shutil.rmtree, pages, True)
-        views = [(path, 390) for path in ("/", "/games/1", "/games/2", "/games/6", "/games/7", "/players/alice",
+        views = [(path, 390) for path in ("/", "/games/1", "/games/1?ply=4", "/games/2", "/games/6", "/games/7", "/players/alice",
                                           "/ratings/hy3", "/tournaments/1", "/ladders/1", "/leagues/1")]
         self.write_pages(pages, [path for path, _ in views], MEASURE_CUT)
         measured = self.chromium(pages, "all.html", views, 1300, ["--dump-dom"]).stdout
@@ -538,7 +584,7 @@ class WebWindow(unittest.TestCase):
 
 
 def page_file(path):
-    return (path.strip("/").replace("/", "-") or "front") + ".html"
+    return (path.strip("/").replace("/", "-").replace("?", "-").replace("=", "-") or "front") + ".html"
 
 
 # Each page measures itself once loaded and tells the frames' parent, which adds it to its

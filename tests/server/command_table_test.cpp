@@ -150,7 +150,10 @@ std::vector<std::string> sample_arguments(const CommandSpec& spec) {
     else if (word == "[-reach=N]") out.push_back("-reach=2");
     else if (word == "name") out.push_back("Spring");
     else if (word == "[address") out.push_back("alice@a.test");
-    else if (word == "pictures|movemail|autovacation|digest|challenges|messages") out.push_back("movemail");
+    else if (word == "setting") out.push_back("movemail");
+    else if (word == "[-sealed]") out.push_back("-sealed");
+    else if (word == "board#K") out.push_back("1#2");
+    else if (word == "[opponent]") out.push_back("bob");
     else if (word == "value") out.push_back("off");
     else if (word == "[days|off]") out.push_back("7days");
     else if (word == "[-options]") out.push_back("-size=3");
@@ -192,7 +195,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
         CHECK_FALSE(holds_secret(p.secrets.masked_in("there is no user '" + pbem::to_lower(word) + "'", false)));
     } while (std::next_permutation(arguments.begin(), arguments.end()));
   }
-  CHECK(rows == 36);  // every row that takes a password (block, unblock, report and record too), signup's and confirm's secret
+  CHECK(rows == 39);  // every row that takes a password (block, unblock, report, record, note, notes and fork too), signup's and confirm's secret
   CHECK(orders > 250);
 }
 
@@ -209,9 +212,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements");
+        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements, records");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements, records");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==

@@ -50,7 +50,9 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
   for (const char* command : {"hy3 games", "hy3 games inactive", "hy3 games all", "hy3 games alice", "gates games all bob",
                               "hy3 games alice bob all", "hy3 games bob next", "hy3 games alice inactive", "all show alice",
                               "all show bob next", "all show alice active", "hy3 ratings", "hy3 history 1",
-                              "hy3 show 1", "hy3 tournaments", "set alice pw-alice digest 7", "vacation alice pw-alice 1"})
+                              "hy3 show 1", "hy3 tournaments", "set alice pw-alice digest 7", "vacation alice pw-alice 1",
+                              "hy3 record 1", "hy3 record 1 alice pw-alice", "hy3 note 1 alice pw-alice",
+                              "hy3 notes 1 alice pw-alice", "all records alice", "all records alice hy3 since 2000-01-01"})
     f.deliver("alice@example.org", command);
   // A league of four through its first season into the second (the season's end, the
   // moves, the next season's games), its listing and table, and a member's signoff.
@@ -81,7 +83,8 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
     transaction.commit();
   }
   run_clock_duties(f.db, f.config);
-  for (const char* page : {"/", "/games/1", "/games/1/3.png", "/players/alice", "/ratings/hy3", "/leagues/1"})
+  for (const char* page : {"/", "/games/1", "/games/1/3.png", "/players/alice", "/ratings/hy3", "/leagues/1",
+                           "/games/1?ply=3", "/games/1.sgf", "/games/1.json"})
     web::respond(f.db, f.config, {"GET", page, ""});
   // A scrape of /metrics, with mail queued and games in progress and ended.
   REQUIRE(web::metrics_response(f.db, {"GET", "/metrics", ""}).status == 200);

@@ -11,6 +11,7 @@
 #include "server/records/record_files.h"
 #include "server/records/sgf_record.h"
 #include "server/storage/game_records.h"
+#include "server/storage/outbox.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;
@@ -113,4 +114,44 @@ TEST_CASE("SGF values escape ] and \\ and nothing else; notes go on the node aft
   CHECK(sgf.find("C[alice: before [1\\] \\\\ all]\n;B[c1]C[alice: after c1\\]])") != std::string::npos);
   const auto json = json_record(source);
   CHECK(json["notes"][1] == nlohmann::ordered_json{{"ply", 1}, {"player", "alice"}, {"sealed", true}, {"text", "after c1]"}});
+}
+
+TEST_CASE("all records mails a page of a user's finished games and the since that fetches the rest", "[records]") {
+  Players f;
+  f.config.limits.records_per_mail = 2;
+  for (int game = 1; game <= 3; ++game) {
+    f.deliver("alice@example.org", "hy3 challenge alice bob -size=3");
+    f.deliver("bob@example.net", "hy3 resign " + std::to_string(game) + " bob pw-bob");
+  }
+  f.deliver("alice@example.org", "gates challenge alice bob");  // #4 runs: no record here
+  // A minute apart, as games end in play (since's step is a second).
+  for (int game = 1; game <= 3; ++game)
+    f.db.prepare("UPDATE games SET ended_at = ? WHERE id = ?")
+        .bind_all(std::string("2027-01-0") + std::to_string(game) + "T10:00:00Z", game)
+        .run();
+  const auto last_to_alice = [&] {
+    std::string last;
+    for (const QueuedMail& mail : Outbox(f.db).queued())
+      if (mail.recipient == "alice@example.org") last = mail.data;
+    return last;
+  };
+  f.deliver("alice@example.org", "all records alice");
+  std::string mail = last_to_alice();
+  CHECK(mail.find("Subject: Records of alice") != std::string::npos);
+  CHECK(mail.find("The records of 2 finished games of alice") != std::string::npos);
+  CHECK(mail.find("alice-records.sgf") != std::string::npos);
+  CHECK(mail.find("alice-records.json") != std::string::npos);
+  const std::string ended = *GameRecords(f.db).find(3)->ended_at;
+  CHECK(mail.find("1 more did not fit in this mail. For them, send:\r\n    all records alice since " + ended) !=
+        std::string::npos);
+  f.deliver("alice@example.org", "all records alice since " + ended);
+  CHECK(last_to_alice().find("The records of 1 finished games of alice") != std::string::npos);
+  f.deliver("alice@example.org", "all records alice gates");
+  CHECK(last_to_alice().find("alice has no finished games here that match.") != std::string::npos);
+  f.deliver("alice@example.org", "all records alice hy3 since 2999-01-01");
+  CHECK(last_to_alice().find("alice has no finished games here that match.") != std::string::npos);
+  f.deliver("alice@example.org", "all records alice chess");
+  CHECK(last_to_alice().find("'chess' is not a game here") != std::string::npos);
+  f.deliver("alice@example.org", "all records alice since 31.1.2027");
+  CHECK(last_to_alice().find("since takes a date written YYYY-MM-DD") != std::string::npos);
 }

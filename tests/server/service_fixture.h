@@ -34,7 +34,7 @@ struct ServiceFixture {
   }
 
   // Receives one plain mail and carries it out at once, as `pbem ingest` does.
-  void deliver(const std::string& from, const std::string& subject);
+  void deliver(const std::string& from, const std::string& subject, const std::string& body = "hello\r\n");
   // The last confirmation code queued for `userid`.
   std::string code_for(const std::string& userid);
   // Signs `userid` up (password "pw-<userid>") from `address` and confirms the address;
@@ -73,9 +73,9 @@ inline std::string plain_mail(const std::string& from, const std::string& subjec
          "@example.org>\r\n\r\n" + body;
 }
 
-inline void ServiceFixture::deliver(const std::string& from, const std::string& subject) {
+inline void ServiceFixture::deliver(const std::string& from, const std::string& subject, const std::string& body) {
   const std::string id = "fixture-" + std::to_string(++delivered);
-  service.process(service.receive(plain_mail(from, subject, id), std::nullopt).inbox_id);
+  service.process(service.receive(plain_mail(from, subject, id, body), std::nullopt).inbox_id);
 }
 
 inline std::string ServiceFixture::code_for(const std::string& userid) {

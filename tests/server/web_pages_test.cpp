@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"
 #include "server/storage/game_listings.h"
@@ -162,4 +164,69 @@ TEST_CASE("a player's open invitation is on their page", "[web]") {
   site.member("carol", "carol@example.com");
   site.deliver("carol@example.com", "gaia challenge carol any");
   CHECK(site.get("/players/carol").status == 200);
+}
+
+TEST_CASE("a game's public records and its board ply by ply", "[web][records]") {
+  Site site;
+  const WebResponse sgf = site.get("/games/1.sgf");
+  REQUIRE(sgf.status == 200);
+  CHECK(sgf.content_type == "application/x-go-sgf; charset=UTF-8");
+  CHECK(sgf.body.starts_with("(;FF[4]CA[UTF-8]AP[pbem]"));
+  CHECK(sgf.body.find("PB[alice]PW[bob]") != std::string::npos);
+  CHECK(sgf.body.find("RE[B+]") != std::string::npos);
+  const WebResponse json = site.get("/games/1.json");
+  REQUIRE(json.status == 200);
+  CHECK(json.content_type == "application/json");
+  const auto record = nlohmann::json::parse(json.body);
+  CHECK(record["format"] == "pbem-record/1");
+  CHECK(record["plies"].size() == 9);
+  CHECK(record["result"]["winner"] == "alice");
+  CHECK(record["notes"].empty());
+  // The same files a `record` mail attaches: the page's links name them.
+  const WebResponse game = site.get("/games/1");
+  CHECK(game.body.find("<a href=\"/games/1.sgf\">SGF</a>") != std::string::npos);
+  CHECK(game.body.find("<a href=\"/games/1.json\">JSON</a>") != std::string::npos);
+  // The board as it stands has no next or last step to take.
+  CHECK(game.body.find("<a href=\"/games/1?ply=8\">Previous</a>") != std::string::npos);
+  CHECK(game.body.find("<span class=\"quiet\">Next</span>") != std::string::npos);
+
+  const WebResponse fourth = site.get("/games/1?ply=4");
+  REQUIRE(fourth.status == 200);
+  CHECK(fourth.body.find("src=\"/games/1/4.png\" alt=\"The board after move 4\"") != std::string::npos);
+  for (const char* step : {"<a href=\"/games/1?ply=0\">First</a>", "<a href=\"/games/1?ply=3\">Previous</a>",
+                           "Move 4 of 9", "<a href=\"/games/1?ply=5\">Next</a>", "<a href=\"/games/1?ply=9\">Last</a>"}) {
+    INFO(step);
+    CHECK(fourth.body.find(step) != std::string::npos);
+  }
+  const WebResponse first = site.get("/games/1?ply=0");
+  CHECK(first.body.find("alt=\"The empty board\"") != std::string::npos);
+  CHECK(first.body.find("<span class=\"quiet\">Previous</span>") != std::string::npos);
+  // Each position's board text is its own: the fourth ply's differs from the end's.
+  CHECK(fourth.body.substr(fourth.body.find("<pre")) != game.body.substr(game.body.find("<pre")));
+  CHECK(site.get("/games/1?utm=x&ply=9").body.find("Move 9 of 9") != std::string::npos);
+
+  site.deliver("alice@example.org", "hy3 challenge alice any");  // #3, an open invitation: no record
+  for (const char* missing : {"/games/1?ply=10", "/games/1?ply=-1", "/games/1?ply=x", "/games/1?ply=01", "/games/1?ply=",
+                              "/games/3.sgf", "/games/3.json", "/games/3?ply=0", "/games/9.sgf", "/games/01.json",
+                              "/games/1.txt", "/games/.sgf"}) {
+    INFO(missing);
+    CHECK(site.get(missing).status == 404);
+  }
+}
+
+TEST_CASE("a finished game's page and public record show its sealed notes, and nothing else of any note", "[web][notes]") {
+  Site site;
+  site.deliver("alice@example.org", "hy3 note 1 alice pw-alice -sealed", "The c-file decided it.\r\n");
+  site.deliver("bob@example.net", "hy3 note 1 bob pw-bob", "bob's private regret\r\n");
+  site.deliver("alice@example.org", "gates note 2 alice pw-alice -sealed", "sealed while it runs\r\n");
+  const WebResponse finished = site.get("/games/1");
+  CHECK(finished.body.find("<q>The c-file decided it.</q>") != std::string::npos);
+  CHECK(finished.body.find("regret") == std::string::npos);
+  CHECK(site.get("/games/1.json").body.find("The c-file decided it.") != std::string::npos);
+  CHECK(site.get("/games/1.sgf").body.find("regret") == std::string::npos);
+  for (const char* path : {"/games/2", "/games/2.json", "/games/2.sgf", "/players/alice"}) {
+    INFO(path);
+    CHECK(site.get(path).body.find("sealed while it runs") == std::string::npos);
+    CHECK(site.get(path).body.find("Sealed notes") == std::string::npos);
+  }
 }

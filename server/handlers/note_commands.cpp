@@ -1,0 +1,77 @@
+// `<game> note board userid password [-sealed]`, a reply to one's game address whose first
+// line is `note`, and `<game> notes board userid password` (server.md "Notes"). A note is
+// answered to its author alone: no other mail, watcher's or opponent's, learns of it.
+#include "engine/registry.h"
+#include "server/handlers/command_context.h"
+#include "server/handlers/handlers.h"
+#include "server/mailing/catalogue.h"
+#include "server/mailing/reply_format.h"
+#include "server/storage/game_notes.h"
+#include "server/support/utf8_length.h"
+
+namespace pbem::server::handlers {
+
+namespace {
+
+// The note a mail carries: its body's new text, or for a note by reply the lines below the
+// first one (the `note` line), without the blank lines around it.
+std::string note_text(const Command& c, const std::string& body) {
+  std::size_t from = 0;
+  if (c.text_below_first_line) {
+    while (from < body.size()) {
+      const auto end = body.find('\n', from);
+      const std::string_view line = std::string_view(body).substr(from, end == std::string::npos ? end : end - from);
+      from = end == std::string::npos ? body.size() : end + 1;
+      if (line.find_first_not_of(" \t\r") != std::string_view::npos) break;  // that was the `note` line
+    }
+  }
+  const auto first = body.find_first_not_of(" \t\r\n", from);
+  if (first == std::string::npos) return "";
+  const auto last = body.find_last_not_of(" \t\r\n");
+  return body.substr(first, last + 1 - first);
+}
+
+}  // namespace
+
+void note(CommandContext& ctx, const Command& c) {
+  // Running or finished alike; an invitation is refused as not started.
+  const auto [player, game] = ctx.player_in_game(c);
+  const std::string written = note_text(c, ctx.request.body);
+  if (written.empty()) throw CommandError(text(Msg::NoteEmptyRefusal));
+  if (utf8_length(written) > kMaxNoteLength)
+    throw CommandError(text(Msg::NoteTooLongRefusal, {{"limit", kMaxNoteLength}, {"length", utf8_length(written)}}));
+  GameNotes notes(ctx.db);
+  if (notes.count(game.id, player.id) >= kMaxNotesPerPlayer)
+    throw CommandError(Refusal::limit, text(Msg::NoteLimitRefusal, {{"limit", kMaxNotesPerPlayer}, {"game", game.id}}));
+  const bool sealed = !c.words.empty();
+  notes.add(game.id, player.id, game.plies, sealed, written);
+  // The summary and the log name the game and the player, never the note's words.
+  ctx.out.summary = std::string(sealed ? "sealed note" : "note") + " on game " + std::to_string(game.id) + " by " +
+                    player.userid;
+  const std::vector<Arg> about{{"title", game_title(game.type)}, {"game", game.id}};
+  std::vector<Arg> kept{{"title", game_title(game.type)}, {"game", game.id}, {"ply", game.plies}};
+  if (!sealed) kept.emplace_back("type", game.type);  // how to list them: `<type> notes N`
+  Reply reply = ctx.to_sender(text(Msg::NoteSubject, about), text(sealed ? Msg::NoteKeptSealed : Msg::NoteKeptPrivate, kept));
+  reply.about_game(game.id, game.thread_id);
+  ctx.out.replies.push_back(std::move(reply));
+}
+
+void notes(CommandContext& ctx, const Command& c) {
+  const auto [player, game] = ctx.player_in_game(c);
+  // Their own notes alone, whether the game is over or not: the others' sealed notes are
+  // in the record.
+  const std::vector<GameNote> own = GameNotes(ctx.db).visible(game.id, player.id, false);
+  const std::vector<Arg> about{{"title", game_title(game.type)}, {"game", game.id}};
+  std::string body = own.empty() ? text(Msg::NotesNone, about)
+                                 : text(Msg::NotesHeading, {{"title", game_title(game.type)}, {"game", game.id},
+                                                            {"count", own.size()}});
+  for (const GameNote& n : own)
+    body += text(n.sealed ? Msg::NotesRowSealed : Msg::NotesRowPrivate,
+                 {{"ply", n.ply}, {"written", n.created_at}, {"text", n.text}});
+  ctx.out.summary = "notes of " + player.userid + " on game " + std::to_string(game.id);
+  Reply reply = ctx.to_sender(text(Msg::NotesSubject, about), body);
+  reply.about_game(game.id, game.thread_id);
+  ctx.out.replies.push_back(std::move(reply));
+}
+
+}  // namespace pbem::server::handlers
