@@ -352,6 +352,9 @@ enum class Msg : std::uint16_t {
   LaddersSubject,
   LaddersList,
   NoneIndented,
+  // Move links under the board of the mail to the player to move (move_links.cpp).
+  MoveLinksHeading,
+  MoveLinksTooMany,
 
   Count  // not a message: how many there are
 };

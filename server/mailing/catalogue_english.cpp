@@ -347,6 +347,10 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(LaddersSubject, "{title} ladders"),
     PBEM_TEXT(LaddersList, "{title} ladders, newest first:\n\n{lines}\nA ladder's rungs: {type} ladder L#<number>\n"),
     PBEM_TEXT(NoneIndented, "    none\n"),
+    // Move links.
+    PBEM_TEXT(MoveLinksHeading, "Your move {number}: tap one to write the reply that plays it, then send that mail."),
+    PBEM_TEXT(MoveLinksTooMany, "This board has {count} legal moves, too many to link in one mail: reply with your "
+                                "move as the first line instead."),
 };
 
 #undef PBEM_TEXT

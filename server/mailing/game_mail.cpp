@@ -3,6 +3,7 @@
 #include "engine/text.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/mailing/move_links.h"
 #include "pictures/picture.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
@@ -80,6 +81,10 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
       list_unsubscribe = watcher_unsubscribe_address(work.db, work.config, account, record);
     }
+    // Only the player to move taps a move: the opponent's and the watchers' copies have none.
+    std::optional<mail::BoardLinks> links;
+    if (recipient.player && mail.linked_game && account.userid == mail.mover)
+      links = move_links(*mail.linked_game, reply_to, mail.subject);
     const bool with_picture = mail.picture && account.pictures;
     if (with_picture && !mail.picture->colour_key().empty()) text += "\n" + std::string(mail.picture->colour_key()) + "\n";
     text += web_link(work.config, "/games/" + std::to_string(record.id));
@@ -90,6 +95,7 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
       reply.subject = mail.subject;
       reply.text = text;
       reply.mark_board(mail.diagram);
+      if (links && !reply.boards.empty()) reply.links = {*links};
       reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && work.answers(address);
@@ -141,6 +147,8 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
                   .picture = &picture,
                   .diagram = game.diagram(),
                   .only_user = update.only_user,
+                  .linked_game = ending.empty() ? &game : nullptr,
+                  .mover = mover,
                   .watcher_text = watched,
                   .move_report_by = ending.empty() ? update.move_by : std::nullopt});
 }

@@ -55,6 +55,10 @@ struct GameMail {
   std::string diagram{};
   // Only this player gets it (a reminder), and no watcher.
   std::optional<std::int64_t> only_user{};
+  // The game whose player to move, `mover`, gets its legal moves as links under the board
+  // in the HTML part of their copy (move_links.h), to their game address; nobody when null.
+  const Game* linked_game = nullptr;
+  std::string mover{};
   // The watchers' text, which send_game_mail ends with how to stop watching; without it
   // the watchers get nothing (proposals are the players' business).
   std::optional<std::string> watcher_text{};

@@ -26,6 +26,7 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
   out.text = reply.text;
   out.pictures = reply.pictures;
   out.boards = reply.boards;
+  out.links = reply.links;
   out.attachments = reply.attachments;
   out.reply_to = reply.reply_to;
   out.list_unsubscribe = reply.list_unsubscribe;
