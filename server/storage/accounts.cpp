@@ -22,13 +22,15 @@ Account account_from_row(Statement& row) {
   account.challenges = row.column_text(8);
   account.messages = row.column_int(9) != 0;
   account.announcements = row.column_int(10) != 0;
+  account.board = row.column_text(11);
+  account.calendar = row.column_int(12) != 0;
   return account;
 }
 }  // namespace
 
 std::optional<Account> Accounts::find(const std::string& userid) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements "
+      "challenges, messages, announcements, board, calendar "
       "FROM users "
       "WHERE userid = ?");
   query.bind(1, userid);
@@ -37,7 +39,7 @@ std::optional<Account> Accounts::find(const std::string& userid) const {
 
 std::optional<Account> Accounts::find_by_id(std::int64_t id) const {
   auto query = db_.prepare("SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements "
+      "challenges, messages, announcements, board, calendar "
       "FROM users "
       "WHERE id = ?");
   query.bind(1, id);
@@ -153,6 +155,18 @@ void Accounts::set_announcements(const Account& account, bool on) {
   update.run();
 }
 
+void Accounts::set_board(const Account& account, const std::string& board) {
+  auto update = db_.prepare("UPDATE users SET board = ? WHERE id = ?");
+  update.bind(1, board).bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_calendar(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET calendar = ? WHERE id = ?");
+  update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
+  update.run();
+}
+
 void Accounts::set_challenges(const Account& account, const std::string& challenges) {
   auto update = db_.prepare("UPDATE users SET challenges = ? WHERE id = ?");
   update.bind(1, challenges).bind(2, account.id);
@@ -180,7 +194,7 @@ std::vector<Account> Accounts::announced(std::int64_t after, int limit) const {
   // By the primary key from `after`: a page costs its own rows, whatever the club's size.
   auto query = db_.prepare(
       "SELECT id, userid, active, password_generation, pictures, computer, digest_hour, movemail, "
-      "challenges, messages, announcements FROM users "
+      "challenges, messages, announcements, board, calendar FROM users "
       "WHERE id > ? AND active = 1 AND computer = 0 AND announcements = 1 ORDER BY id LIMIT ?");
   query.bind(1, after).bind(2, limit);
   std::vector<Account> accounts;

@@ -3,8 +3,12 @@ to move ends its board, in the HTML part, with the legal moves as mailto: links 
 that player's game address; the opponent's copy has none. Following one link as a mail
 client does (its address, Subject and body, percent-decoded) plays exactly that move."""
 import html
+import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import unittest
 import urllib.parse
 import uuid
@@ -17,6 +21,31 @@ build_dir(sys.argv)
 
 from daemon_harness import send_smtplib  # noqa: E402
 from test_daemon import ALICE, DaemonTestCase, address_of  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PHONE_WIDTH = 390
+# Measures the page in a frame as wide as a phone (Chromium's headless window is wider): the
+# smallest link target's width and height, how many links, and whether the page scrolls
+# sideways; the frame's parent writes it into its title for the dumped DOM.
+MEASURE = """<script>
+window.addEventListener("load", function () {
+  var links = Array.prototype.slice.call(document.querySelectorAll('a[href^="mailto:"]'));
+  var rects = links.map(function (a) { return a.getBoundingClientRect(); });
+  var width = Math.min.apply(null, rects.map(function (r) { return r.width; }));
+  var height = Math.min.apply(null, rects.map(function (r) { return r.height; }));
+  var right = Math.max.apply(null, rects.map(function (r) { return r.right; }));
+  parent.postMessage("measured " + links.length + " " + Math.floor(width) + " " + Math.floor(height) + " " +
+      Math.ceil(right) + " " + document.documentElement.scrollWidth, "*");
+});
+</script>
+"""
+PHONE = """<!DOCTYPE html>
+<html><head><title>waiting</title>
+<script>window.addEventListener("message", function (e) {{ document.title = e.data; }});</script>
+</head><body style="margin: 0">
+<iframe src="{page}" style="border: 0; width: {width}px; height: 844px"></iframe>
+</body></html>
+"""
 
 LINK = re.compile(r'<a [^>]*href="(mailto:[^"]*)"[^>]*>([^<]*)</a>')
 
@@ -36,6 +65,35 @@ def links_of(message):
 
 
 class MoveLinks(DaemonTestCase):
+    def measure_targets(self, mail, count):
+        """Every link a target of at least 24 x 24 CSS px at 390 px across, none past the
+        screen's edge, and no sideways scroll (WCAG 2.2 target size), in headless Chromium."""
+        if not CHROMIUM:
+            print("Chromium is not installed: the link targets are not measured", file=sys.stderr)
+            return
+        pages = tempfile.mkdtemp(prefix="pbem-links-")
+        self.addCleanup(shutil.rmtree, pages, True)
+        page = html_of(mail).replace("</body>", MEASURE + "</body>")
+        with open(os.path.join(pages, "mail.html"), "w", encoding="utf-8") as f:
+            f.write(page)
+        phone = os.path.join(pages, "phone.html")
+        with open(phone, "w", encoding="utf-8") as f:
+            f.write(PHONE.format(page="mail.html", width=PHONE_WIDTH))
+        profile = tempfile.mkdtemp(prefix="pbem-chromium-")
+        self.addCleanup(shutil.rmtree, profile, True)
+        dumped = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                 f"--user-data-dir={profile}", f"--window-size={PHONE_WIDTH},844",
+                                 "--virtual-time-budget=5000", "--dump-dom", "file://" + phone],
+                                capture_output=True, text=True, timeout=120)
+        found = re.search(r"<title>measured (\d+) (\d+) (\d+) (\d+) (\d+)</title>", dumped.stdout)
+        self.assertIsNotNone(found, f"no measurement from Chromium: {dumped.stderr[-2000:]}")
+        links, width, height, right, scroll_width = map(int, found.groups())
+        self.assertEqual(links, count)
+        self.assertGreaterEqual(width, 24, "a link is narrower than 24 CSS px")
+        self.assertGreaterEqual(height, 24, "a link is lower than 24 CSS px")
+        self.assertLessEqual(right, PHONE_WIDTH, "a link stands past the screen's edge")
+        self.assertLessEqual(scroll_width, PHONE_WIDTH, "the page scrolls sideways")
+
     def send_to(self, sender, to, subject, body):
         """A mail to `to` (a game address) as a client composes it from a mailto: link."""
         message = EmailMessage()
@@ -64,6 +122,7 @@ class MoveLinks(DaemonTestCase):
             self.assertEqual(subject, "Re: " + alice["Subject"])
             self.assertTrue(plus_free)
         self.assertIn("Your move 1", html_of(alice))
+        self.measure_targets(alice, len(links))
         self.assertNotIn("mailto:", text_of(alice), "the text part has no links")
         # A mail client follows c2's link: the composed mail, as it is sent.
         [(label, address, subject, body, _)] = [link for link in links if link[0] == "c2"]
