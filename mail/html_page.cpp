@@ -95,7 +95,26 @@ void append_picture(std::string& html, const std::string& content_id) {
           "\" alt=\"The board (the same position is drawn as text below)\" style=\"max-width: 100%; height: auto;\"></p>\n";
 }
 
+// One link: inline-block so that min-width and min-height hold, a line as high as the
+// target, and a margin so that neighbouring targets never touch (clients drop <style>
+// elements, so the style stands on each link).
+constexpr std::string_view kLinkOpen = "<a style=\"display:inline-block;min-width:24px;min-height:24px;line-height:24px;"
+                                       "margin:3px;padding:0 4px;text-align:center;\" href=\"";
+
+void append_links(std::string& html, const BoardLinks& links) {
+  html += "<div>\n<p>" + html_escape(links.heading) + "</p>\n";
+  for (const std::vector<PageLink>& row : links.rows) {
+    html += "<div>\n";
+    for (const PageLink& link : row)
+      html += std::string(kLinkOpen) + html_escape(link.href) + "\">" + html_escape(link.label) + "</a>\n";
+    html += "</div>\n";
+  }
+  html += "</div>\n";
+}
+
 }  // namespace
+
+std::size_t page_link_overhead() { return kLinkOpen.size() + std::string_view("\"></a>\n").size(); }
 
 std::vector<TextBlock> text_blocks(std::string_view text) {
   const std::vector<std::string_view> lines = lines_of(text);
@@ -140,7 +159,7 @@ std::string html_escape(std::string_view text) {
 }
 
 std::string html_page(const std::string& title, const std::string& text, const std::vector<TextRange>& boards,
-                      const std::vector<PagePicture>& pictures) {
+                      const std::vector<PagePicture>& pictures, const std::vector<BoardLinks>& links) {
   std::string html =
       "<!DOCTYPE html>\n"
       "<html>\n"
@@ -164,13 +183,16 @@ std::string html_page(const std::string& title, const std::string& text, const s
     append_text(html, all.substr(done, to - done));
     done = to;
   };
-  for (const TextRange& board : boards) {
+  for (std::size_t index = 0; index < boards.size(); ++index) {
+    const TextRange& board = boards[index];
     if (board.begin < done || board.end <= board.begin || board.end > text.size()) continue;
     text_until(board.begin);
     // A picture placed at the board's own first byte stands above it.
     for (; picture != pictures.end() && picture->at <= board.begin; ++picture)
       append_picture(html, picture->content_id);
     append_board(html, all.substr(board.begin, board.end - board.begin));
+    for (const BoardLinks& under : links)
+      if (under.board == index) append_links(html, under);
     done = board.end;
   }
   text_until(text.size());

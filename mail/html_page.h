@@ -41,11 +41,32 @@ struct PagePicture {
   std::string content_id;
 };
 
+// A link on the page: what it reads and where it goes (a mailto: URI, not yet escaped).
+struct PageLink {
+  std::string label;
+  std::string href;
+};
+
+// Links that end a marked board (a board mail's legal moves, "Two taps to move"): the
+// sentence `heading`, then one line per row of `rows`, right under the board's <pre>.
+// Each link is a tap target of at least 24 x 24 CSS pixels with room around it (WCAG 2.2
+// target size), whatever the window's width: the rows wrap. With no rows, only the sentence
+// (a board too large for links says so).
+struct BoardLinks {
+  std::size_t board = 0;  // index into the page's boards
+  std::string heading;
+  std::vector<std::vector<PageLink>> rows;
+};
+
+// What html_page adds for one link beyond its label and href (for size estimates).
+std::size_t page_link_overhead();
+
 // The whole HTML document for `text` (LF line ends). `boards` and `pictures` are in text
 // order; a board that overlaps one before it or lies outside the text is shown as
-// ordinary text, a picture inside a board stands after that board.
+// ordinary text (and its links are left out), a picture inside a board stands after that
+// board; `links` stand under the board they name.
 std::string html_page(const std::string& title, const std::string& text, const std::vector<TextRange>& boards,
-                      const std::vector<PagePicture>& pictures);
+                      const std::vector<PagePicture>& pictures, const std::vector<BoardLinks>& links = {});
 
 // The rule above for one line outside the marked boards (exposed for tests).
 bool column_aligned(std::string_view line);

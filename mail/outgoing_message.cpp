@@ -296,7 +296,7 @@ std::string compose(const OutgoingMessage& msg) {
   std::vector<TextRange> boards;
   for (const TextRange& board : msg.boards) boards.push_back({offset(board.begin), offset(board.end)});
   if (msg.pictures.empty()) {
-    auto html = text_part("html", html_page(subject, text, boards, {}), boundary);
+    auto html = text_part("html", html_page(subject, text, boards, {}, msg.links), boundary);
     g_mime_multipart_add(alternative.get(), GMIME_OBJECT(html.get()));
   } else {
     auto related = adopt_gobject(g_mime_multipart_new_with_subtype("related"));
@@ -307,7 +307,7 @@ std::string compose(const OutgoingMessage& msg) {
     for (std::size_t n = 0; n < msg.pictures.size(); ++n)
       refs.push_back({offset(msg.pictures[n].at), n == 0 ? picture_content_id(*message_id)
                                                          : "board" + std::to_string(n + 1) + "." + *message_id});
-    auto html = text_part("html", html_page(subject, text, boards, refs), boundary);
+    auto html = text_part("html", html_page(subject, text, boards, refs, msg.links), boundary);
     g_mime_multipart_add(related.get(), GMIME_OBJECT(html.get()));
     for (std::size_t n = 0; n < msg.pictures.size(); ++n) {
       auto picture = picture_part(msg.pictures[n].png, refs[n].content_id);

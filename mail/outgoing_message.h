@@ -17,7 +17,8 @@
 //      (html_page.h): the boards (`boards`) and other column-aligned lines in <pre>
 //      blocks that scroll inside themselves, the prose in paragraphs that wrap, because
 //      phone clients and Outlook show text/plain in a proportional font and would
-//      scramble ASCII boards, and one <pre> for everything would cut the sentences.
+//      scramble ASCII boards, and one <pre> for everything would cut the sentences;
+//      under a board, its `links` (a board mail's moves as mailto: links, html_page.h).
 //      With a picture (board mails), this second branch is instead multipart/related:
 //      the text/html document (the picture as <img src="cid:..."> scaled with
 //      max-width: 100%, then the text) and the image/png part, base64,
@@ -75,6 +76,8 @@ struct OutgoingMessage {
   // Where boards drawn in ASCII stand in `text` (byte ranges, in text order, from line start
   // to line start): each is one <pre> in the HTML part, as it is, whatever its lines hold.
   std::vector<TextRange> boards;
+  // Links under those boards in the HTML part only (a board mail's moves); none: none.
+  std::vector<BoardLinks> links;
   std::vector<Attachment> attachments;   // after the text, in this order; none: no multipart/mixed
   std::chrono::system_clock::time_point date;
 };

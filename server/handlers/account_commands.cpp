@@ -279,6 +279,23 @@ void set_setting(CommandContext& ctx, const Command& c) {
                                             text(on ? Msg::RecordsSettingOn : Msg::RecordsSettingOff)));
     return;
   }
+  if (c.words.at(0) == "board") {
+    const std::string& value = c.words.at(1);
+    ctx.accounts.set_board(account, value);
+    ctx.out.summary = "board " + value + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(
+        text(Msg::BoardSettingSubject, {{"value", value}}),
+        text(value == "list" ? Msg::BoardSettingList : value == "both" ? Msg::BoardSettingBoth : Msg::BoardSettingText)));
+    return;
+  }
+  if (c.words.at(0) == "calendar") {
+    const bool on = c.words.at(1) == "on";
+    ctx.accounts.set_calendar(account, on);
+    ctx.out.summary = "calendar " + c.words.at(1) + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::CalendarSettingSubject, {{"value", c.words.at(1)}}),
+                                            text(on ? Msg::CalendarOn : Msg::CalendarOff)));
+    return;
+  }
   if (c.words.at(0) == "challenges") {
     const std::string& value = c.words.at(1);
     ctx.accounts.set_challenges(account, value);

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <utility>
 
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
 #include "server/language/game_address.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/mailing/move_links.h"
 #include "server/handlers/invitations.h"
 #include "server/competition/registry.h"
 #include "server/handlers/ply_reactions.h"
@@ -22,6 +25,10 @@
 namespace pbem::server {
 
 namespace {
+
+// What a digest holds besides its text and pictures (headers, MIME parts, the HTML page's
+// markup, and the quoted-printable of text and links), kept free of links.
+constexpr std::size_t kMailReserve = 32 * 1024;
 
 // One game's part of the digest: number, opponent, their last move, the clock, the board.
 std::string game_part(UnitOfWork& work, const GameRecord& record, const Game& game, const Account& account) {
@@ -98,6 +105,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   std::string text;  // the subject's line and how to reply come first, when the count is known
   std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
   std::vector<std::string> diagrams;          // each game's board, in text order
+  std::vector<std::pair<std::int64_t, std::unique_ptr<Game>>> games;  // each game's number and position, in text order
   int waiting = 0;
   // The games where it is their move, by the stored turn (one indexed query), not every
   // game they play replayed to find them.
@@ -105,11 +113,12 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
     const auto found = work.records.find(game_id);
     if (!found) continue;
     const GameRecord& record = *found;
-    const auto game = work.records.replay(record);
+    auto game = work.records.replay(record);
     text += "\n";
     if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
     text += game_part(work, record, *game, *account);
     diagrams.push_back(game->diagram());
+    games.emplace_back(record.id, std::move(game));
     ++waiting;
   }
   if (waiting == 0) return ClockDutyDone{"no game waiting for " + account->userid + " on " + day, {}, 0};
@@ -132,6 +141,22 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   mail.list_unsubscribe = unsubscribe_address_of(db, config, *account, kDigestSetting);  // RFC 2369
   mail.pictures = std::move(pictures);
   for (const std::string& diagram : diagrams) mail.mark_board(diagram);
+  // Each game's legal moves under its board, to that game's address: all the games' links
+  // share the room the digest leaves in one mail (its text twice, as text and HTML, and its
+  // pictures in base64), and a game past it says so (move_links.h).
+  if (mail.boards.size() == games.size()) {
+    std::size_t used = 2 * mail.text.size() + kMailReserve;
+    for (const mail::InlinePicture& picture : mail.pictures) used += picture.png.size() * 4 / 3;
+    used = std::max(used, kMailBytes - kMoveLinksBytes);  // never more links than a board mail
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const std::string address = player_game_address(db, config, games[i].first, account->userid,
+                                                      account->password_generation);
+      auto links = move_links(*games[i].second, address, subject, used < kMailBytes ? kMailBytes - used : 0, i);
+      if (!links) continue;
+      used += links_bytes(*links);
+      mail.links.push_back(std::move(*links));
+    }
+  }
   work.mail_account(*account, mail);
   return ClockDutyDone{"digest to " + account->userid + " (" + std::to_string(waiting) + " games)",
                        std::move(outcome.replies), 0};

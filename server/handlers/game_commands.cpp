@@ -18,6 +18,7 @@
 #include "server/handlers/command_context.h"
 #include "server/play/end_of_ply.h"
 #include "server/mailing/game_mail.h"
+#include "server/mailing/board_list.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/play/game_clock.h"
@@ -259,11 +260,20 @@ void show(CommandContext& ctx, const Command& c) {
       throw CommandError(
           text(Msg::NoSuchMoveYetRefusal, {{"game", record.id}, {"plies", record.plies}, {"ply", *board.ply}}));
     auto game = ctx.records.replay(record, board.ply);
-    const std::string drawn = game->render(RenderContext{userids_by_colour(record, *game)});
+    const std::string rendered = game->render(RenderContext{userids_by_colour(record, *game)});
+    // Sent from a player's confirmed address, the board is shown as that player set it.
+    std::string shown_as = "text";
+    for (std::int64_t id : record.players) {
+      const Account player = *ctx.accounts.find_by_id(id);
+      if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) != player.confirmed.end())
+        shown_as = player.board;
+    }
+    const std::string list = shown_as == "text" ? "" : board_list(record, *game);
+    const std::string drawn = board_as_set(rendered, rendered, list, shown_as);
     shown_text += board.ply ? text(Msg::ShownBoardAfterMove,
                                    {{"heading", board_heading(record)}, {"ply", *board.ply}, {"board", drawn}})
                             : text(Msg::ShownBoard, {{"heading", board_heading(record)}, {"board", drawn}});
-    diagrams.push_back(game->diagram());
+    diagrams.push_back(shown_as == "list" ? list : game->diagram());
     if (record.aborted_by) shown_text += text(Msg::ShownAborted, {{"aborted", aborted_sentence(record)}});
     if (!board.ply) {
       if (record.lost_on_time) shown_text += text(Msg::ShownOverOnTime, {{"state", game_state(record, *game)}});

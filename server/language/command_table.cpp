@@ -70,18 +70,23 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 
 // set userid password <setting> <value>: the rest must be one known setting and its value:
 // pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off,
-// challenges ask|auto|none, messages on|off, announcements on|off, records on|off.
+// challenges ask|auto|none, messages on|off, announcements on|off, records on|off,
+// board text|list|both, calendar on|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
       reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages",
-                                            "announcements", "records"});
+                                            "announcements", "records", "board", "calendar"});
   const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
                                               : setting == "challenges" ? "ask, auto or none after challenges"
+                                              : setting == "board"      ? "text, list or both after board"
                                                                         : "on or off after " + setting);
   if (setting == "challenges") {
     if (value != "ask" && value != "auto" && value != "none")
       throw ParseFailure{"challenges is set 'ask', 'auto' or 'none'" + reader.instead()};
+  } else if (setting == "board") {
+    if (value != "text" && value != "list" && value != "both")
+      throw ParseFailure{"board is set 'text', 'list' or 'both'" + reader.instead()};
   } else if (setting == "digest") {
     const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
                       std::stoi(value) <= 23;

@@ -380,6 +380,32 @@ enum class Msg : std::uint16_t {
   LaddersSubject,
   LaddersList,
   NoneIndented,
+  // Move links under the board of the mail to the player to move (move_links.cpp).
+  MoveLinksHeading,
+  MoveLinksTooMany,
+  // The board as a list (board_list.cpp) and `set ... board`.
+  BoardListHeading,
+  BoardListToMove,
+  BoardListOver,
+  BoardListStones,
+  BoardListOneStone,
+  BoardListTile,
+  BoardListTiles,
+  BoardListOneTile,
+  BoardListNone,
+  BoardListLastMove,
+  BoardListNoMoveYet,
+  BoardListEmpty,
+  BoardSettingSubject,
+  BoardSettingText,
+  BoardSettingList,
+  BoardSettingBoth,
+  // deadline.ics (deadline_calendar.cpp) and `set ... calendar`.
+  DeadlineSummary,
+  DeadlineDescription,
+  CalendarSettingSubject,
+  CalendarOn,
+  CalendarOff,
 
   Count  // not a message: how many there are
 };

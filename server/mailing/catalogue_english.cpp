@@ -390,6 +390,39 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(LaddersSubject, "{title} ladders"),
     PBEM_TEXT(LaddersList, "{title} ladders, newest first:\n\n{lines}\nA ladder's rungs: {type} ladder L#<number>\n"),
     PBEM_TEXT(NoneIndented, "    none\n"),
+    // Move links.
+    PBEM_TEXT(MoveLinksHeading, "Your move {number}: tap one to write the reply that plays it, then send that mail."),
+    PBEM_TEXT(MoveLinksTooMany, "This board has {count} legal moves, too many to link in one mail: reply with your "
+                                "move as the first line instead."),
+    // The board as a list.
+    PBEM_TEXT(BoardListHeading, "{title} #{game} as a list, after {plies} moves.\n"),
+    PBEM_TEXT(BoardListToMove, "To move: {player}, {colour}, move {number}.\n"),
+    PBEM_TEXT(BoardListOver, "The game is over: {winner}, {colour}, won.\n"),
+    PBEM_TEXT(BoardListStones, "{colour}, {player}, {count} stones: {cells}.\n"),
+    PBEM_TEXT(BoardListOneStone, "{colour}, {player}, 1 stone: {cells}.\n"),
+    PBEM_TEXT(BoardListTile, "{cell} tile {tile}"),
+    PBEM_TEXT(BoardListTiles, "{count} tiles: {tiles}.\n"),
+    PBEM_TEXT(BoardListOneTile, "1 tile: {tiles}.\n"),
+    PBEM_TEXT(BoardListNone, "none"),
+    PBEM_TEXT(BoardListLastMove, "Last move: {ply}, move {number}.\n"),
+    PBEM_TEXT(BoardListNoMoveYet, "No move yet.\n"),
+    PBEM_TEXT(BoardListEmpty, "Empty cells: {count}.\n"),
+    PBEM_TEXT(BoardSettingSubject, "Board {value}"),
+    PBEM_TEXT(BoardSettingText, "Your mails draw each board as text, as before.\n"),
+    PBEM_TEXT(BoardSettingList,
+              "Your mails list each board instead of drawing it: whose move, each colour's stones by cell in row "
+              "order, the last move and the empty cells, for a screen reader. Pictures come as your pictures "
+              "setting says.\n"),
+    PBEM_TEXT(BoardSettingBoth, "Your mails draw each board as text and then list it, for a screen reader.\n"),
+    // deadline.ics.
+    PBEM_TEXT(DeadlineSummary, "{title}: deadline for {userid} to move"),
+    PBEM_TEXT(DeadlineDescription, "The time for your move in {title} runs out now, {userid}. Reply to the game's "
+                                   "latest board mail with your move. Each new board mail moves this event."),
+    PBEM_TEXT(CalendarSettingSubject, "Calendar {value}"),
+    PBEM_TEXT(CalendarOn, "Each board mail that asks for your move in a game with a clock now carries the deadline "
+                          "as deadline.ics: open it once and your calendar keeps the deadline, moved with each new "
+                          "board mail, with an alarm a day before.\n"),
+    PBEM_TEXT(CalendarOff, "Board mails no longer carry deadline.ics.\n"),
 };
 
 #undef PBEM_TEXT

@@ -3,6 +3,10 @@
 #include "engine/text.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/mailing/move_links.h"
+#include "server/mailing/board_list.h"
+#include "server/mailing/deadline_calendar.h"
+#include "server/support/clock.h"
 #include "pictures/picture.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
@@ -80,6 +84,24 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
              " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
       list_unsubscribe = watcher_unsubscribe_address(work.db, work.config, account, record);
     }
+    // Only the player to move taps a move: the opponent's and the watchers' copies have none.
+    const bool to_move = recipient.player && mail.linked_game && account.userid == mail.mover;
+    std::optional<mail::BoardLinks> links;
+    if (to_move) links = move_links(*mail.linked_game, reply_to, mail.subject);
+    text = board_as_set(text, mail.rendered, mail.list, account.board);
+    // The mover's deadline for their calendar, when they asked for it and the turn has one.
+    std::optional<mail::Attachment> deadline;
+    if (to_move && account.calendar && record.active && record.deadline_at)
+      if (const auto at = parse_iso8601(*record.deadline_at))
+        deadline = mail::Attachment{.filename = kDeadlineFile,
+                                    .content_type = kDeadlineType,
+                                    .data = deadline_ics({.game = record.id,
+                                                          .account = account.id,
+                                                          .title = game_title(record.type) + " #" + std::to_string(record.id),
+                                                          .userid = account.userid,
+                                                          .deadline = *at,
+                                                          .now = std::chrono::system_clock::now(),
+                                                          .domain = work.config.server.domain()})};
     const bool with_picture = mail.picture && account.pictures;
     if (with_picture && !mail.picture->colour_key().empty()) text += "\n" + std::string(mail.picture->colour_key()) + "\n";
     text += web_link(work.config, "/games/" + std::to_string(record.id));
@@ -90,6 +112,9 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
       reply.subject = mail.subject;
       reply.text = text;
       reply.mark_board(mail.diagram);
+      if (reply.boards.empty()) reply.mark_board(mail.list);  // `board list`: the list stands for it
+      if (links && !reply.boards.empty()) reply.links = {*links};
+      if (deadline) reply.attachments.push_back(*deadline);
       reply.about_game(record.id, record.thread_id);  // threads it with the game's other mail
       // Only a player's copy answers the command; a watcher's is never the answer.
       reply.to_sender = recipient.player && work.answers(address);
@@ -107,7 +132,8 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
   const std::string& headline = update.headline;
   const auto users = userids_by_colour(record, game);
   // What follows the headline: the board (a player's note, if any, goes between them).
-  const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + game.render(RenderContext{users}) + "\n";
+  const std::string rendered = game.render(RenderContext{users});
+  const std::string below_headline = "\n\n" + board_heading(record) + "\n\n" + rendered + "\n";
   const std::string board = headline + below_headline;
   // How the game ended, one sentence for players and watchers alike (empty while it runs);
   // the players also read what the end does to their ratings.
@@ -141,7 +167,11 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
                   .player_text = player_text,
                   .picture = &picture,
                   .diagram = game.diagram(),
+                  .rendered = rendered,
+                  .list = board_list(record, game),
                   .only_user = update.only_user,
+                  .linked_game = ending.empty() ? &game : nullptr,
+                  .mover = mover,
                   .watcher_text = watched,
                   .move_report_by = ending.empty() ? update.move_by : std::nullopt,
                   .ends_game = !ending.empty()});

@@ -53,8 +53,17 @@ struct GameMail {
   // The board as the texts draw it (Game::diagram()): marked in each mail (Reply::mark_board)
   // so that its HTML part keeps it in <pre>; none when empty.
   std::string diagram{};
+  // The board as the texts render it (Game::render) and as a list (board_list.h): a
+  // recipient who set `board list` or `both` reads the list instead or after it, and the
+  // list is marked when the diagram is not in their copy. Empty: every copy as written.
+  std::string rendered{};
+  std::string list{};
   // Only this player gets it (a reminder), and no watcher.
   std::optional<std::int64_t> only_user{};
+  // The game whose player to move, `mover`, gets its legal moves as links under the board
+  // in the HTML part of their copy (move_links.h), to their game address; nobody when null.
+  const Game* linked_game = nullptr;
+  std::string mover{};
   // The watchers' text, which send_game_mail ends with how to stop watching; without it
   // the watchers get nothing (proposals are the players' business).
   std::optional<std::string> watcher_text{};

@@ -27,6 +27,7 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
   out.text = reply.text;
   out.pictures = reply.pictures;
   out.boards = reply.boards;
+  out.links = reply.links;
   out.attachments = reply.attachments;
   if (reply.game_over_for && reply.game_id)
     for (mail::Attachment& file : game_over_record(db_, config_, *reply.game_id, *reply.game_over_for))

@@ -29,6 +29,7 @@ struct Reply {
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
   std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
   std::vector<mail::TextRange> boards;        // where `text` holds ASCII boards (mark_board)
+  std::vector<mail::BoardLinks> links;        // the mover's move links under those boards (HTML only)
   std::vector<mail::Attachment> attachments;  // a game's record files (records/), after the text
   std::string reply_to;  // the player's game address, so replying with a move plays it
   // The recipient's unsubscribe address for the setting that sent this mail (its digest,
@@ -76,6 +77,7 @@ inline void gather_into_answer(Reply& reply) {
   reply.pictures.clear();
   reply.attachments.clear();
   reply.game_over_for.reset();
+  reply.links.clear();  // they name the game address, which goes too
   reply.reply_to.clear();
   reply.list_unsubscribe.clear();
 }

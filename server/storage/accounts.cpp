@@ -12,7 +12,7 @@ namespace {
 // What account_from_row reads, in its order.
 #define PBEM_ACCOUNT_COLUMNS \
   "id, userid, active, password_generation, pictures, computer, digest_hour, movemail, challenges, messages, " \
-  "announcements, records "
+  "announcements, records, board, calendar "
 
 Account account_from_row(Statement& row) {
   Account account;
@@ -28,6 +28,8 @@ Account account_from_row(Statement& row) {
   account.messages = row.column_int(9) != 0;
   account.announcements = row.column_int(10) != 0;
   account.records = row.column_int(11) != 0;
+  account.board = row.column_text(12);
+  account.calendar = row.column_int(13) != 0;
   return account;
 }
 }  // namespace
@@ -155,6 +157,18 @@ void Accounts::set_records(const Account& account, bool on) {
 
 void Accounts::set_announcements(const Account& account, bool on) {
   auto update = db_.prepare("UPDATE users SET announcements = ? WHERE id = ?");
+  update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_board(const Account& account, const std::string& board) {
+  auto update = db_.prepare("UPDATE users SET board = ? WHERE id = ?");
+  update.bind(1, board).bind(2, account.id);
+  update.run();
+}
+
+void Accounts::set_calendar(const Account& account, bool on) {
+  auto update = db_.prepare("UPDATE users SET calendar = ? WHERE id = ?");
   update.bind(1, static_cast<std::int64_t>(on ? 1 : 0)).bind(2, account.id);
   update.run();
 }

@@ -27,6 +27,12 @@ struct Account {
   bool messages = true;  // `set ... messages on|off`: takes `message` and `chat` from others
   bool announcements = true;  // `set ... announcements on|off` (schema 034): mailed by `pbem announce`
   bool records = true;  // `set ... records on|off` (schema 037): the SGF record on their game-over mails
+  // How this user's mails show a board (schema 036): "text" (the drawing), "list" (a list
+  // a screen reader reads well, instead), "both".
+  std::string board = "text";
+  // Board mails to them as the player to move in a game with a clock carry deadline.ics
+  // (`set ... calendar on|off`, schema 036).
+  bool calendar = false;
 };
 
 // A password verified ahead of time against a given hash (Argon2id takes ~0.1 s: it is
@@ -68,6 +74,10 @@ class Accounts {
   void set_records(const Account& account, bool on);
   // `set ... announcements on|off`.
   void set_announcements(const Account& account, bool on);
+  // `set ... board text|list|both`.
+  void set_board(const Account& account, const std::string& board);
+  // `set ... calendar on|off`.
+  void set_calendar(const Account& account, bool on);
   // The accounts `pbem announce` mails: active, not the computer, announcements on; by id,
   // at most `limit` after id `after` (a page at a time). Only `confirmed` of their
   // addresses is read, and may be empty (no mail for them).

@@ -4,14 +4,17 @@ waiting, listing exactly the games where it is the user's move; a reply to it wi
 moves, one of them illegal, its quoted digest ignored; its address refused after a password
 change; movemail off and what still arrives; two ticks at once send one digest (this file
 runs on PostgreSQL too, postgres_digest)."""
+import html
+import re
 import subprocess
 import sys
+import urllib.parse
 import unittest
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import formatdate
 
-from pbem_harness import build_dir, text_of
+from pbem_harness import build_dir, html_of, text_of
 
 build_dir(sys.argv)
 
@@ -72,6 +75,18 @@ class Digest(ClockCase):
         self.assertIn("Deadline for alice to move", text)
         self.assertNotIn(f"HY 3 #{waiting}", text)
         self.assertEqual(text.count("R = red, B = blue"), 2)  # the boards
+        # Each game's legal moves as links to alice's address of that game (issue 56): move 1
+        # of `mine` on the 37 cells of a size-4 board, move 2 of `theirs` without c1.
+        links = {}
+        for href in re.findall(r'href="(mailto:[^"]*)"', html_of(digest)):
+            address, _, query = html.unescape(href)[len("mailto:"):].partition("?")
+            game = int(re.match(r"pbem\+(\d+)-", address).group(1))
+            links.setdefault(game, []).append(dict(urllib.parse.parse_qsl(query))["body"])
+        self.assertEqual(sorted(links), sorted([mine, theirs]))
+        self.assertEqual(len(links[mine]), 37)
+        self.assertTrue(all(body.endswith("#1") for body in links[mine]))
+        self.assertEqual(len(links[theirs]), 36)
+        self.assertNotIn("c1#2", links[theirs])
         # Once a day: again at the same moment, and later that day, nothing.
         self.assertEqual(self.tick_ok(), [])
         self.at(FIRST_DIGEST + timedelta(hours=5))

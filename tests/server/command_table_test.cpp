@@ -212,9 +212,9 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
   CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements, records");
+        "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements, records, board, calendar");
   CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
-        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements, records");
+        "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements, records, board, calendar");
   CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
   CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==
