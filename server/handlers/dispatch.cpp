@@ -17,6 +17,8 @@ Handler handler_for(const CommandSpec& spec) {
       {"signup", signup},
       {"confirm", confirm},
       {"change password", change_password},
+      {"forgot", forgot},
+      {"reset", reset_password},
       {"change address", change_address},
       {"signoff", signoff},
       {"list", list},
