@@ -21,6 +21,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"reset", reset_password},
       {"change address", change_address},
       {"signoff", signoff},
+      {"export", export_data},
       {"list", list},
       {"message", message},
       {"set", set_setting},

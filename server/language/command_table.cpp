@@ -376,6 +376,8 @@ const std::vector<CommandSpec>& command_table() {
       {"change address", false, {"change address"}, "change address userid password [address ...]",
        userid_password_rest, Secret::Password},
       {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password},
+      {"export", false, {"export"}, "export userid password   (mails everything kept about your account, as JSON)",
+       userid_password_end, Secret::Password},
       {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},

@@ -205,6 +205,9 @@ enum class Msg : std::uint16_t {
   ResetDoneSubject,
   ResetDone,
   ResetNotice,
+  // export_command.cpp: export.
+  ExportSubject,
+  ExportText,
   // help_text.cpp: `help commands`' paragraph on your account.
   YourAccountHelp,
   // invitation_commands.cpp: invitations, open invitations, their answers and lapses, blocks.
