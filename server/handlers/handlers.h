@@ -20,8 +20,13 @@ void game_help(CommandContext& context, const Command& command);
 void signup(CommandContext& context, const Command& command);
 void confirm(CommandContext& context, const Command& command);
 void change_password(CommandContext& context, const Command& command);
+// forgot userid, reset userid code newpassword (account_recovery.cpp).
+void forgot(CommandContext& context, const Command& command);
+void reset_password(CommandContext& context, const Command& command);
 void change_address(CommandContext& context, const Command& command);
 void signoff(CommandContext& context, const Command& command);
+// export userid password: <userid>-data.json (export_command.cpp).
+void export_data(CommandContext& context, const Command& command);
 void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);

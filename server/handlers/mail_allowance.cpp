@@ -23,6 +23,10 @@ int MailAllowance::already_sent_to(const std::string& mailbox) const {
   return before == sent_.end() ? 0 : before->second;
 }
 
+bool MailAllowance::has_room_for(const std::string& address) const {
+  return already_sent_to(mail::canonical_mailbox(address)) < kMailsPerMailbox;
+}
+
 void MailAllowance::admit(Outcome& out) const {
   // Asked of each command as it is carried out, so each line of a `multiple` is refused
   // alone, wherever it stands, and those with a password are carried out.
@@ -66,6 +70,7 @@ void MailAllowance::spend(const Outcome& out) {
   if (!out.credential_accepted) invitations_ += out.invitations_posted;
   account_created_ = account_created_ || out.created_account;
   address_notice_sent_ = address_notice_sent_ || out.sent_address_notice;
+  reset_code_sent_ = reset_code_sent_ || out.sent_reset_code;
 }
 
 std::string MailAllowance::over_budget_reason(std::size_t budget_bytes) {

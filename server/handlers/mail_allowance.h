@@ -45,6 +45,11 @@ class MailAllowance {
 
   bool account_created() const { return account_created_; }
   bool address_notice_sent() const { return address_notice_sent_; }
+  bool reset_code_sent() const { return reset_code_sent_; }
+  // Whether one more mail to `address` resting on the From alone would still be admitted:
+  // `forgot` mails its codes only then, so that its answer never depends on whether they
+  // went (a refusal would tell a stranger the account has an address).
+  bool has_room_for(const std::string& address) const;
 
   // The reason a command is refused when the mail it owes does not fit the budget of a mail
   // without a password (reply_queue.h).
@@ -62,6 +67,7 @@ class MailAllowance {
   int invitations_ = 0;
   bool account_created_ = false;
   bool address_notice_sent_ = false;
+  bool reset_code_sent_ = false;
 };
 
 }  // namespace pbem::server

@@ -62,6 +62,22 @@ void change_password_arguments(ArgumentReader& reader, Command& command) {
   reader.expect_end();
 }
 
+// forgot userid: no secret, but a password typed after the userid by mistake is not repeated.
+void forgot_arguments(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  reader.expect_end();
+}
+
+// reset userid code newpassword: the code `forgot` mailed, masked as a password is.
+void reset_arguments(ArgumentReader& reader, Command& command) {
+  reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  command.password = reader.take_password("code");
+  command.new_password = reader.take_password("new password");
+  reader.expect_end();
+}
+
 void message_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   if (reader.done()) throw ParseFailure{"missing recipient userid(s)"};
@@ -410,9 +426,16 @@ const std::vector<CommandSpec>& command_table() {
        Secret::Code},
       {"change password", false, {"change password"}, "change password userid current-password new-password",
        change_password_arguments, Secret::Password},
+      {"forgot", false, {"forgot"},
+       "forgot userid   (mails a code to reset the password to the account's confirmed addresses)",
+       forgot_arguments, Secret::None},
+      {"reset", false, {"reset"}, "reset userid code new-password   (the code `forgot` mailed; valid an hour, once)",
+       reset_arguments, Secret::Code},
       {"change address", false, {"change address"}, "change address userid password [address ...]",
        userid_password_rest, Secret::Password},
       {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password},
+      {"export", false, {"export"}, "export userid password   (mails everything kept about your account, as JSON)",
+       userid_password_end, Secret::Password},
       {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},

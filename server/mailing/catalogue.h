@@ -223,6 +223,20 @@ enum class Msg : std::uint16_t {
   PicturesSubject,
   PicturesOn,
   PicturesOff,
+  // account_recovery.cpp: forgot, reset.
+  ResetCodeSubject,
+  ResetCodeText,
+  ForgotSubject,
+  ForgotText,
+  WrongResetCodeRefusal,
+  ResetDoneSubject,
+  ResetDone,
+  ResetNotice,
+  // export_command.cpp: export.
+  ExportSubject,
+  ExportText,
+  // help_text.cpp: `help commands`' paragraph on your account.
+  YourAccountHelp,
   // invitation_commands.cpp: invitations, open invitations, their answers and lapses, blocks.
   SignedOffCannotPlayRefusal,
   UnconfirmedCannotPlayRefusal,

@@ -5,6 +5,7 @@
 #include "mail/text_wrap.h"
 #include "server/play/challenge_options.h"
 #include "server/language/command_table.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {
@@ -198,7 +199,8 @@ std::string commands_help() {
          "`hy3 conditional 12 alice mysecret c4 c5 d4 d5` while it is your opponent's\n"
          "turn: if they play c4, c5 is played for you at once; then if d4, d5. Lines\n"
          "merge into one private tree (32 lines of 24 plies at most); without plies the\n"
-         "command mails you your lines, `clear` deletes them.\n";
+         "command mails you your lines, `clear` deletes them.\n" +
+         text(Msg::YourAccountHelp);
 }
 
 std::string tutorial() {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <string>
 
+#include "server/storage/account_codes.h"
 #include "server/storage/address_confirmations.h"
 #include "server/pipeline/event_delivery.h"
 #include "server/storage/event_queue.h"
@@ -71,6 +72,10 @@ RetentionDone run_retention(Database& db, const Config& config, WriteTurn* turn,
   done.password_failures = in_batches(
       db, turn, out_of_time, done.more, [&] { return throttle.has_stale(now); },
       [&] { return throttle.forget_stale(now); });
+  AccountCodes codes(db);
+  done.account_codes = in_batches(
+      db, turn, out_of_time, done.more, [&] { return codes.has_old(now); },
+      [&] { return codes.forget_old(now, kRetentionBatch); });
   // The event queue: what every consumer has dealt with, kept as long as the mail it caused.
   EventQueue events(db);
   const std::vector<std::string> consumers = event_consumer_names(event_consumers());
@@ -110,7 +115,8 @@ RetentionDone run_retention(Database& db, const Config& config, WriteTurn* turn,
              plural(done.outbox, "outbox row", "outbox rows") + " settled over " +
              std::to_string(config.outbox.keep_days) + " days ago, " +
              plural(done.confirmations, "expired confirmation code", "expired confirmation codes") + ", " +
-             plural(done.password_failures, "old password failure", "old password failures") + "; " +
+             plural(done.password_failures, "old password failure", "old password failures") + ", " +
+             plural(done.account_codes, "day-old account code", "day-old account codes") + "; " +
              plural(done.pages, "free page", "free pages") + " given back to the file system" +
              (done.more ? "; more at the next tick" : ""));
   return done;

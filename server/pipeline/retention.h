@@ -3,7 +3,8 @@
 // processor thread, `pbem tick`). Settled mail's texts after outbox.keep_sent_days (as
 // clear_old_texts, which pbemd's sender also runs), processed inbox rows after
 // inbox.keep_days, settled outbox rows after outbox.keep_days, expired confirmation codes,
-// and password failures older than the throttle's hour; then, on SQLite, the file gives
+// password failures older than the throttle's hour, and the account codes (reset, delete)
+// issued over a day ago, which no limit counts any more; then, on SQLite, the file gives
 // the freed pages back. Moves, games,
 // ratings, tournaments and accounts are the record and are never deleted.
 #pragma once
@@ -22,10 +23,11 @@ struct RetentionDone {
   int outbox = 0;             // settled outbox rows deleted
   int confirmations = 0;      // expired confirmation codes deleted
   int password_failures = 0;  // failures older than the throttle's hour deleted
+  int account_codes = 0;      // reset and delete codes issued over a day ago deleted
   int events = 0;             // events every consumer has passed, older than outbox.keep_days
   int pages = 0;              // free pages given back to the file system (SQLite)
   bool more = false;          // out of time with more due
-  int rows() const { return inbox + outbox + confirmations + password_failures; }
+  int rows() const { return inbox + outbox + confirmations + password_failures + account_codes; }
 };
 
 // Rows deleted in one transaction, and pages given back in one: a tick holds the write

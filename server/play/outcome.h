@@ -97,6 +97,7 @@ struct Outcome {
   // What the command used of its inbound mail's one-time allowances (MailAllowance).
   bool created_account = false;
   bool sent_address_notice = false;
+  bool sent_reset_code = false;  // `forgot` mailed a code (one round of codes per inbound mail)
   int invitations_posted = 0;  // invitations and open invitations the command made
 };
 

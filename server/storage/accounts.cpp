@@ -105,6 +105,8 @@ void Accounts::set_password(const Account& account, const std::string& password)
       "UPDATE users SET password_hash = ?, password_generation = password_generation + 1 WHERE id = ?");
   update.bind(1, hash_password(password)).bind(2, account.id);
   update.run();
+  // The old password's entries would miss anyway (the stored hash is part of them); they go.
+  VerifiedPasswordCache::process_wide().forget(account.userid);
 }
 
 void Accounts::set_addresses(const Account& account, const std::vector<std::string>& addresses) {

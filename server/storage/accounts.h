@@ -60,6 +60,8 @@ class Accounts {
   bool password_matches(const Account& account, const std::string& password) const;
   // The stored Argon2id hash, for checking a password ahead of the transaction.
   std::optional<std::string> password_hash(std::int64_t id) const;
+  // A new Argon2id hash and password generation (every game address made before retires);
+  // the verified-password cache forgets the user (`change password`, `reset`).
   void set_password(const Account& account, const std::string& password);
   // Replaces the addresses; one the account had confirmed stays confirmed, a new one is not.
   void set_addresses(const Account& account, const std::vector<std::string>& addresses);

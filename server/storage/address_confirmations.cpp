@@ -14,22 +14,6 @@
 
 namespace pbem::server {
 
-namespace {
-
-// No 0/o, 1/l/i: the code is typed back by hand. 31 symbols, 10 of them: about 49 bits.
-constexpr std::string_view kCodeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-constexpr int kCodeLength = 10;
-
-std::string random_code() {
-  ensure_sodium_initialized();
-  std::string code;
-  for (int i = 0; i < kCodeLength; ++i)
-    code += kCodeAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kCodeAlphabet.size()))];
-  return code;
-}
-
-}  // namespace
-
 std::string AddressConfirmations::code_hash(std::int64_t user_id, const std::string& address,
                                             const std::string& code) {
   ensure_sodium_initialized();
@@ -48,7 +32,7 @@ std::optional<std::string> AddressConfirmations::issue(std::int64_t user_id, con
   if (Outbox(db_).count_since(address, MailKind::Confirmation, now - std::chrono::hours(24)) >=
       limits_.confirmations_per_address_per_day)
     return std::nullopt;
-  const std::string code = random_code();
+  const std::string code = typed_code();
   auto upsert = db_.prepare(
       "INSERT INTO address_confirmations (user_id, address, code_hash, expires_at, created_at) "
       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, address) DO UPDATE SET code_hash = excluded.code_hash, "

@@ -19,6 +19,8 @@ class ServerSecrets {
 
   // The key that signs game addresses (reply-to-move).
   static constexpr std::string_view kGameAddress = "game_address";
+  // The key of the hashes of one-time account codes (account_codes.h).
+  static constexpr std::string_view kAccountCode = "account_code";
 
  private:
   Database& db_;

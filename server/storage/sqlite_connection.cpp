@@ -274,7 +274,7 @@ class SqliteConnection final : public Connection {
 
  private:
   // WAL journal mode (readers never block the writer), synchronous=FULL (a message
-  // answered 250 must survive power loss), foreign keys, a 5000 ms busy timeout; a new
+  // answered 250 must survive power loss), secure_delete, foreign keys, a 5000 ms busy timeout; a new
   // file gets incremental auto-vacuum.
   void configure(const std::string& name) {
     sqlite3_extended_result_codes(db_, 1);
@@ -291,6 +291,11 @@ class SqliteConnection final : public Connection {
                                             " (journal mode stays '" + journal_mode + "')");
     }
     pragma_value(db_, "PRAGMA synchronous=FULL", name);
+    // What a row held goes with it: deleted and overwritten content (an inbound mail's raw
+    // bytes once processed, a sent confirmation's code, a password's old hash) is zeroed on
+    // its page and free pages are wiped, so the file keeps no copy of it (docs/security.md
+    // "What is kept on disk").
+    pragma_value(db_, "PRAGMA secure_delete=ON", name);
     pragma_value(db_, "PRAGMA foreign_keys=ON", name);
     if (pragma_value(db_, "PRAGMA foreign_keys", name) != "1") {
       throw DatabaseError(SQLITE_ERROR, "cannot enable foreign keys for database " + name);

@@ -2,7 +2,9 @@
 
 #include <sodium.h>
 
+#include <cstdint>
 #include <stdexcept>
+#include <string_view>
 
 namespace pbem::server {
 
@@ -10,6 +12,17 @@ void ensure_sodium_initialized() {
   // A function-local static runs sodium_init exactly once, even with several threads.
   static const bool initialized = sodium_init() >= 0;  // 1 = already initialised: also fine
   if (!initialized) throw std::runtime_error("libsodium could not be initialised");
+}
+
+std::string typed_code() {
+  // No 0/o, 1/l/i: the code is typed back by hand. 31 symbols, 10 of them: about 49 bits.
+  constexpr std::string_view kAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  constexpr int kLength = 10;
+  ensure_sodium_initialized();
+  std::string code;
+  for (int i = 0; i < kLength; ++i)
+    code += kAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kAlphabet.size()))];
+  return code;
 }
 
 }  // namespace pbem::server

@@ -1,7 +1,7 @@
 // Flat in the database's size (issue 33): every statement the hot paths run is looked at
 // with SQLite's EXPLAIN QUERY PLAN, and a full scan of a table that grows with the
 // installation's age fails the test. The hot paths: accounts and confirmations, a whole
-// game by mail (challenge, moves, the end with ratings), `games`, `ratings`, `history`,
+// game by mail (challenge, moves, the end with ratings), a password reset, an export, `games`, `ratings`, `history`,
 // `show`, the clock's tick, leagues (a season's end, `leagues`, `league G`, a member's
 // signoff), the web window's pages and a scrape of /metrics.
 #include <catch2/catch.hpp>
@@ -47,6 +47,9 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
   f.deliver("carol@example.com", "hy3 invitations");
   f.deliver("carol@example.com", "hy3 accept 4 carol pw-carol");
   f.deliver("alice@example.org", "block alice pw-alice carol");
+  // A forgotten password (issue 57): the day's codes counted, a code compared.
+  f.deliver("mallory@example.net", "forgot alice");
+  f.deliver("mallory@example.net", "reset alice abcdefghjk N3w-pass-alice");
   for (const char* command : {"hy3 games", "hy3 games inactive", "hy3 games all", "hy3 games alice", "gates games all bob",
                               "hy3 games alice bob all", "hy3 games bob next", "hy3 games alice inactive", "all show alice",
                               "all show bob next", "all show alice active", "hy3 ratings", "hy3 history 1",
@@ -77,6 +80,9 @@ TEST_CASE("no hot path scans a growing table", "[query_plan]") {
   f.deliver("bob@example.net", "hy3 join L#1 bob pw-bob");
   for (const char* command : {"hy3 ladders", "hy3 ladder L#1"}) f.deliver("alice@example.org", command);
   f.deliver("bob@example.net", "hy3 challenge bob any -size=3");
+  // Everything of alice's (issue 57), a page at a time by index: games, competitions, ...
+  f.deliver("alice@example.org", "hy3 subscribe 2 alice pw-alice");
+  f.deliver("alice@example.org", "export alice pw-alice");
   {
     Transaction transaction(f.db);
     REQUIRE(send_digest(f.db, f.config, Accounts(f.db).find("alice")->id, "2099-01-01T07:00:00Z"));
