@@ -1,5 +1,6 @@
 // Account commands: signup, confirm, change, signoff, list, message, all show.
 #include <algorithm>
+#include <functional>
 
 #include "engine/registry.h"
 #include "engine/text.h"
@@ -249,36 +250,33 @@ void all_show(CommandContext& ctx, const Command& c) {
                     text(Msg::AllShowText, {{"userid", account.userid}, {"filter", filter}, {"games", games}})));
 }
 
+namespace {
+// `set userid password <setting> on|off` for a setting that is only stored: `store` keeps
+// it, the answer is its subject and what the value now does (`said`).
+void set_on_off(CommandContext& ctx, const Command& c, const Account& account,
+                void (Accounts::*store)(const Account&, bool), Msg subject, const std::function<std::string(bool)>& said) {
+  const bool on = c.words.at(1) == "on";
+  (ctx.accounts.*store)(account, on);
+  ctx.out.summary = c.words.at(0) + " " + c.words.at(1) + " for " + c.userid;
+  ctx.out.replies.push_back(ctx.to_sender(text(subject, {{"value", c.words.at(1)}}), said(on)));
+}
+}  // namespace
+
 void set_setting(CommandContext& ctx, const Command& c) {
   Account account = ctx.authenticated(c);
   if (c.words.at(0) == "digest") return set_digest(ctx, account, c.words.at(1));
   if (c.words.at(0) == "movemail") return set_movemail(ctx, account, c.words.at(1));
   if (c.words.at(0) == "autovacation") return set_autovacation(ctx, account, c.words.at(1));
-  if (c.words.at(0) == "messages") {
-    const bool on = c.words.at(1) == "on";
-    ctx.accounts.set_messages(account, on);
-    ctx.out.summary = "messages " + c.words.at(1) + " for " + c.userid;
-    ctx.out.replies.push_back(ctx.to_sender(
-        text(Msg::MessagesSubject, {{"value", c.words.at(1)}}),
-        on ? text(Msg::MessagesOn) : text(Msg::MessagesOff, {{"refusal", messages_refused(account.userid)}})));
-    return;
-  }
-  if (c.words.at(0) == "announcements") {
-    const bool on = c.words.at(1) == "on";
-    ctx.accounts.set_announcements(account, on);
-    ctx.out.summary = "announcements " + c.words.at(1) + " for " + c.userid;
-    ctx.out.replies.push_back(
-        ctx.to_sender(text(Msg::AnnouncementsSubject, {{"value", c.words.at(1)}}), announcements_set_text(on)));
-    return;
-  }
-  if (c.words.at(0) == "records") {
-    const bool on = c.words.at(1) == "on";
-    ctx.accounts.set_records(account, on);
-    ctx.out.summary = "records " + c.words.at(1) + " for " + c.userid;
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::RecordsSettingSubject, {{"value", c.words.at(1)}}),
-                                            text(on ? Msg::RecordsSettingOn : Msg::RecordsSettingOff)));
-    return;
-  }
+  if (c.words.at(0) == "messages")
+    return set_on_off(ctx, c, account, &Accounts::set_messages, Msg::MessagesSubject, [&](bool on) {
+      return on ? text(Msg::MessagesOn) : text(Msg::MessagesOff, {{"refusal", messages_refused(account.userid)}});
+    });
+  if (c.words.at(0) == "announcements")
+    return set_on_off(ctx, c, account, &Accounts::set_announcements, Msg::AnnouncementsSubject,
+                      [](bool on) { return announcements_set_text(on); });
+  if (c.words.at(0) == "records")
+    return set_on_off(ctx, c, account, &Accounts::set_records, Msg::RecordsSettingSubject,
+                      [](bool on) { return text(on ? Msg::RecordsSettingOn : Msg::RecordsSettingOff); });
   if (c.words.at(0) == "board") {
     const std::string& value = c.words.at(1);
     ctx.accounts.set_board(account, value);
@@ -288,14 +286,9 @@ void set_setting(CommandContext& ctx, const Command& c) {
         text(value == "list" ? Msg::BoardSettingList : value == "both" ? Msg::BoardSettingBoth : Msg::BoardSettingText)));
     return;
   }
-  if (c.words.at(0) == "calendar") {
-    const bool on = c.words.at(1) == "on";
-    ctx.accounts.set_calendar(account, on);
-    ctx.out.summary = "calendar " + c.words.at(1) + " for " + c.userid;
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::CalendarSettingSubject, {{"value", c.words.at(1)}}),
-                                            text(on ? Msg::CalendarOn : Msg::CalendarOff)));
-    return;
-  }
+  if (c.words.at(0) == "calendar")
+    return set_on_off(ctx, c, account, &Accounts::set_calendar, Msg::CalendarSettingSubject,
+                      [](bool on) { return text(on ? Msg::CalendarOn : Msg::CalendarOff); });
   if (c.words.at(0) == "challenges") {
     const std::string& value = c.words.at(1);
     ctx.accounts.set_challenges(account, value);
@@ -305,11 +298,8 @@ void set_setting(CommandContext& ctx, const Command& c) {
         text(value == "auto" ? Msg::ChallengesAuto : value == "none" ? Msg::ChallengesNone : Msg::ChallengesInvite)));
     return;
   }
-  const bool on = c.words.at(1) == "on";
-  ctx.accounts.set_pictures(account, on);
-  ctx.out.summary = "pictures " + c.words.at(1) + " for " + c.userid;
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::PicturesSubject, {{"value", c.words.at(1)}}), text(on ? Msg::PicturesOn : Msg::PicturesOff)));
+  set_on_off(ctx, c, account, &Accounts::set_pictures, Msg::PicturesSubject,
+             [](bool on) { return text(on ? Msg::PicturesOn : Msg::PicturesOff); });
 }
 
 }  // namespace handlers

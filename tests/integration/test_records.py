@@ -243,9 +243,10 @@ class NoteCase(RecordCase):
 
     def test_private_and_sealed_notes_by_subject_and_by_reply(self):
         number = self.game("hy3", ["c1"])
+        self.command("carol", f"hy3 subscribe {number} carol PW")  # a watcher learns of no note
         mails = self.command("alice", f"hy3 note {number} alice PW")  # the body is empty: refused
         self.assertIn("a note needs its text", text_of(mails[0]))
-        self.send(PLAYERS["alice"][0], f"hy3 note {number} alice {PLAYERS['alice'][1]}", "Aim for the c-file.\n")
+        self.send(PLAYERS["alice"][0], f"hy3 note {number} alice {PLAYERS['alice'][1]}", "Aim for the c-file [c3] \\ d4.\n")
         [kept] = self.new_replies()
         self.assertEqual(kept["Subject"], f"HY 3 #{number}: note kept")
         self.assertNotIn(PLAYERS["alice"][1], kept.as_string())
@@ -258,14 +259,19 @@ class NoteCase(RecordCase):
         self.assertEqual(self.server.query("SELECT count(*) AS n FROM moves WHERE game_id = ?", number)[0]["n"], 1)
         # While it runs: each sees their own alone, the public nothing.
         self.assertEqual(self.notes_in("alice", number),
-                         [{"ply": 1, "player": "alice", "sealed": False, "text": "Aim for the c-file."}])
+                         [{"ply": 1, "player": "alice", "sealed": False, "text": "Aim for the c-file [c3] \\ d4."}])
         self.assertEqual(self.notes_in("bob", number),
                          [{"ply": 1, "player": "bob", "sealed": True, "text": "She will take the c-file."}])
         _, files = self.record("hy3", number)
         self.assertEqual(json.loads(files[f"hy3-{number}.json"][1])["notes"], [])
         self.assertNotIn("C[", files[f"hy3-{number}.sgf"][1])
+        for mail in self.server.outbox():
+            if mail["To"].addresses[0].addr_spec in (PLAYERS["carol"][0], PLAYERS["alice"][0]):
+                self.assertNotIn("She will", mail.as_string())
+            if mail["To"].addresses[0].addr_spec in (PLAYERS["carol"][0], PLAYERS["bob"][0]):
+                self.assertNotIn("c-file [c3]", mail.as_string())
         [listed] = self.command("alice", f"hy3 notes {number} alice PW")
-        self.assertIn("Aim for the c-file.", text_of(listed))
+        self.assertIn("Aim for the c-file [c3] \\ d4.", text_of(listed))
         self.assertNotIn("She will", text_of(listed))
 
         # The end: each game-over mail carries its player's SGF; bob's sealed note is in both.
@@ -278,7 +284,8 @@ class NoteCase(RecordCase):
             self.assertEqual(root["RE"], ["W+R"])
             comments = nodes[0].get("C", [""])[0]
             self.assertIn("She will take the c-file.", comments)
-            self.assertEqual("Aim for the c-file." in comments, userid == "alice", comments)
+            # `]` and `\` escaped in the file, read back as written.
+            self.assertEqual("alice: Aim for the c-file [c3] \\ d4." in comments, userid == "alice", comments)
         _, files = self.record("hy3", number)
         public = json.loads(files[f"hy3-{number}.json"][1])
         jsonschema.validate(public, documented_schema())
