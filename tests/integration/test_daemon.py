@@ -247,7 +247,14 @@ class WholeGames(DaemonTestCase):
             reply = arrival.message
             self.assertEqual(arrival.recipients, [address])
             self.assertEqual(reply["Auto-Submitted"], "auto-replied")
-            self.assertEqual(reply.get_content_type(), "multipart/alternative")
+            if match.group(3) == "wins":
+                # The mail that ends the game carries its SGF record (server.md "Game
+                # records"): the text and HTML inside multipart/mixed, then the file.
+                self.assertEqual(reply.get_content_type(), "multipart/mixed")
+                self.assertEqual([part.get_filename() for part in reply.iter_attachments()],
+                                 [f"{game}-{match.group(1)}.sgf"])
+            else:
+                self.assertEqual(reply.get_content_type(), "multipart/alternative")
             self.assertIn(f"<{thread}>", reply["References"].split())
             if address == sender_address:
                 self.assertEqual(bare_id(reply["In-Reply-To"]), command_id)
