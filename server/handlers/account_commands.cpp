@@ -20,6 +20,7 @@
 #include "server/mailing/moderation_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"
+#include "server/storage/account_erasure.h"
 #include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
 
@@ -61,7 +62,9 @@ std::string notes_of(const std::string& notes) {
 namespace handlers {
 
 void signup(CommandContext& ctx, const Command& c) {
-  if (ctx.accounts.find(c.userid))
+  // An erased account's userid stays taken for ever, in the same words (erased_userids),
+  // and `deleted` is what records and the web call an erased player.
+  if (ctx.accounts.find(c.userid) || c.userid == kDeletedUserid || AccountErasure(ctx.db).userid_erased(c.userid))
     throw CommandError(text(Msg::UseridTakenRefusal, {{"userid", c.userid}}), CommandContext::usage(c));
   // "any" stands for anyone in a challenge (an open invitation): never a userid.
   if (c.userid == kAnyone) throw CommandError(text(Msg::UseridAnyRefusal), CommandContext::usage(c));

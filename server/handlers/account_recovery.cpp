@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mail/address.h"
+#include "server/handlers/account_code_mail.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/mail_allowance.h"
@@ -21,10 +22,6 @@
 namespace pbem::server {
 
 namespace {
-
-// Rounds of reset codes one account is mailed in 24 hours (each round: one mail to each of
-// its confirmed addresses).
-constexpr int kCodesPerDay = 3;
 
 bool same_mailbox(const std::string& one, const std::string& other) {
   return mail::canonical_mailbox(one) == mail::canonical_mailbox(other);
@@ -54,6 +51,30 @@ std::string no_code_because(CommandContext& ctx, const Account& account, std::ch
 
 }  // namespace
 
+bool mail_code(CommandContext& ctx, const Account& account, Msg subject, Msg body, const std::string& code,
+               std::chrono::system_clock::time_point now) {
+  bool sender_has_code = false;
+  for (const std::string& address : account.confirmed) {
+    Reply mail;
+    mail.to = address;
+    mail.subject = text(subject, {{"userid", account.userid}, {"server", ctx.config.server.name}});
+    mail.text = text(body, {{"server", ctx.config.server.name},
+                            {"userid", account.userid},
+                            {"from", mail::shown_address(ctx.request.from)},
+                            {"code", code},
+                            {"until", readable_utc(now + AccountCodes::kValidFor)}});
+    // A confirmation: never held back by the reply limit, and its text (the code) goes
+    // from the outbox once it is delivered.
+    mail.kind = MailKind::Confirmation;
+    if (same_mailbox(address, ctx.request.sender)) {
+      mail.to_sender = true;  // the sender's own address: this is its answer, threaded so
+      sender_has_code = true;
+    }
+    ctx.out.replies.push_back(std::move(mail));
+  }
+  return sender_has_code;
+}
+
 namespace handlers {
 
 void forgot(CommandContext& ctx, const Command& c) {
@@ -63,24 +84,7 @@ void forgot(CommandContext& ctx, const Command& c) {
   bool sender_has_code = false;
   if (why_not.empty()) {
     const std::string code = AccountCodes(ctx.db).issue(account->id, CodePurpose::reset, now);
-    for (const std::string& address : account->confirmed) {
-      Reply mail;
-      mail.to = address;
-      mail.subject = text(Msg::ResetCodeSubject, {{"userid", account->userid}, {"server", ctx.config.server.name}});
-      mail.text = text(Msg::ResetCodeText, {{"server", ctx.config.server.name},
-                                            {"userid", account->userid},
-                                            {"from", mail::shown_address(ctx.request.from)},
-                                            {"code", code},
-                                            {"until", readable_utc(now + AccountCodes::kValidFor)}});
-      // A confirmation: never held back by the reply limit, and its text (the code) goes
-      // from the outbox once it is delivered.
-      mail.kind = MailKind::Confirmation;
-      if (same_mailbox(address, ctx.request.sender)) {
-        mail.to_sender = true;  // the sender's own address: this is its answer, threaded so
-        sender_has_code = true;
-      }
-      ctx.out.replies.push_back(std::move(mail));
-    }
+    sender_has_code = mail_code(ctx, *account, Msg::ResetCodeSubject, Msg::ResetCodeText, code, now);
     ctx.out.sent_reset_code = true;
   }
   ctx.out.summary = "forgot " + c.userid + ": " +

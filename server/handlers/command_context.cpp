@@ -97,7 +97,7 @@ Account CommandContext::authenticated(const Command& c) {
 
 void CommandContext::refuse_if_suspended(const Command& c, const Account& account) const {
   // The spec's exceptions: a suspended player can still read the help, take their data
-  // away (export) and leave (delete, when it comes; its name is kept here).
+  // away (export) and leave (delete).
   static constexpr std::string_view kAllowed[] = {"help", "export", "delete"};
   for (const std::string_view name : kAllowed)
     if (c.is(name)) return;

@@ -72,18 +72,22 @@ Account competition_entrant(CommandContext& ctx, const Command& c, const std::st
   throw CommandError(c.userid + " is a player's userid here, not the computer's");
 }
 
-bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition) {
+bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player, Msg headline,
+                       const std::vector<Arg>& args) {
   const GameRecord record = *ctx.records.find(game_id);
   if (!record.active) return false;
   auto game = ctx.records.replay(record);
   const int colour = colour_of_user(record, *game, player.id);
   if (!game->resign(colour).ok) return false;
   const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
-  game_update(ctx, end.record, *game,
-              {.headline = player.userid + " (" + colour_of(*game, colour) + ") left " + competition +
-                           " and resigned." + end.cancelled,
-               .rating_changes = end.rating_changes});
+  std::vector<Arg> all = {{"player", player.userid}, {"colour", colour_of(*game, colour)}, {"cancelled", end.cancelled}};
+  all.insert(all.end(), args.begin(), args.end());
+  game_update(ctx, end.record, *game, {.headline = text(headline, all), .rating_changes = end.rating_changes});
   return true;
+}
+
+bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition) {
+  return resign_for_leaver(ctx, game_id, player, Msg::LeftCompetitionResignedHeadline, {{"competition", competition}});
 }
 
 }  // namespace pbem::server

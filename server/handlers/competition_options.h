@@ -13,6 +13,7 @@
 
 #include "server/competition/competition_game.h"
 #include "server/handlers/command_context.h"
+#include "server/mailing/catalogue.h"
 
 namespace pbem::server {
 
@@ -29,8 +30,11 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
 // The entrant a join or leave is for: the player themself, or for the computer the
 // organiser (`<game> join X bot organiser-password`).
 Account competition_entrant(CommandContext& ctx, const Command& c, const std::string& organiser);
-// Resigns game `game_id` for `player`, who left `competition` ("tournament T#3", "ladder
-// L#2"), with its mail; false when the game is over already.
+// Resigns game `game_id` for `player`, who leaves, with its mail headed by `headline` ({player},
+// {colour}, {cancelled} and `args`); false when the game is over already.
+bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player, Msg headline,
+                       const std::vector<Arg>& args = {});
+// The same for a player who left `competition` ("tournament T#3", "ladder L#2").
 bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition);
 
 }  // namespace pbem::server

@@ -22,6 +22,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"change address", change_address},
       {"signoff", signoff},
       {"export", export_data},
+      {"delete", delete_account},
       {"list", list},
       {"message", message},
       {"set", set_setting},

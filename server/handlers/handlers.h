@@ -27,6 +27,8 @@ void change_address(CommandContext& context, const Command& command);
 void signoff(CommandContext& context, const Command& command);
 // export userid password: <userid>-data.json (export_command.cpp).
 void export_data(CommandContext& context, const Command& command);
+// delete userid password [code]: mails a code, or with it erases the account (account_erasure.cpp).
+void delete_account(CommandContext& context, const Command& command);
 void list(CommandContext& context, const Command& command);
 void message(CommandContext& context, const Command& command);
 void all_show(CommandContext& context, const Command& command);

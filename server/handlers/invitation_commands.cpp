@@ -338,7 +338,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   return true;
 }
 
-int end_invitations_of(CommandContext& ctx, const Account& player) {
+int end_invitations_of(CommandContext& ctx, const Account& player, bool deleted) {
   int ended = 0;
   for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(player.id)) {
     const bool sent = record.invited_by == player.id;
@@ -351,7 +351,9 @@ int end_invitations_of(CommandContext& ctx, const Account& player) {
     Reply notice;
     notice.subject =
         text(sent ? Msg::InvitationWithdrawnSubject : Msg::InvitationDeclinedSubject, {{"title", title}, {"game", record.id}});
-    notice.text = text(sent ? Msg::InvitationWithdrawnBySignoff : Msg::InvitationDeclinedBySignoff,
+    const Msg why = deleted ? (sent ? Msg::InvitationWithdrawnByErasure : Msg::InvitationDeclinedByErasure)
+                            : (sent ? Msg::InvitationWithdrawnBySignoff : Msg::InvitationDeclinedBySignoff);
+    notice.text = text(why,
                        {{"player", player.userid}, {"title", title}, {"game", record.id}, {"other", other.userid}}) +
                   text(Msg::GameNeverStarted);
     notice.kind = MailKind::Game;

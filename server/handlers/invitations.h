@@ -81,9 +81,9 @@ enum class GameStart { Rated, Unrated, OpenInvitation };
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start);
 
 // Ends every invitation `player` sent or was sent that still waits, open ones included
-// (signoff): sent ones withdrawn, received ones declined, the other player told that
-// `player` signed off. Returns how many.
-int end_invitations_of(CommandContext& ctx, const Account& player);
+// (signoff, delete): sent ones withdrawn, received ones declined, the other player told
+// that `player` signed off, or deleted their account when `deleted`. Returns how many.
+int end_invitations_of(CommandContext& ctx, const Account& player, bool deleted = false);
 
 
 // Refuses `from`'s chat or message to `to` when `to` takes no messages (`set ... messages

@@ -25,6 +25,7 @@ struct Command {
   std::string userid;                 // lower-case
   std::string password;               // as typed (for confirm: the code)
   std::string new_password;           // change password
+  std::string code;                   // delete: the one-time code it mailed (masked too)
   std::vector<BoardRef> boards;       // game numbers (show: several); a tournament's, league's or ladder's
   std::string move;                   // move / swap / resign text
   std::optional<int> moveno;          // "#moveno" on a move

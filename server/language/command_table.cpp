@@ -78,6 +78,14 @@ void reset_arguments(ArgumentReader& reader, Command& command) {
   reader.expect_end();
 }
 
+// delete userid password [code]: without the code it mails one; with it, it erases. The
+// code is masked as a password is.
+void delete_arguments(ArgumentReader& reader, Command& command) {
+  userid_password(reader, command);
+  if (!reader.done()) command.code = reader.take_password("code");
+  reader.expect_end();
+}
+
 void message_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   if (reader.done()) throw ParseFailure{"missing recipient userid(s)"};
@@ -436,6 +444,8 @@ const std::vector<CommandSpec>& command_table() {
       {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password},
       {"export", false, {"export"}, "export userid password   (mails everything kept about your account, as JSON)",
        userid_password_end, Secret::Password},
+      {"delete", false, {"delete"}, "delete userid password [code]   (erases your account; it mails the code)",
+       delete_arguments, Secret::Password},
       {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None},
       {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
        message_arguments, Secret::Password, {.sends_body = true}},

@@ -84,6 +84,7 @@ enum class Msg : std::uint16_t {
   PlyHeadline,
   SwapHeadline,
   ResignedHeadline,
+  LeftCompetitionResignedHeadline,
   NoSuchMoveYetRefusal,
   ShownBoard,
   ShownBoardAfterMove,
@@ -235,6 +236,21 @@ enum class Msg : std::uint16_t {
   // export_command.cpp: export.
   ExportSubject,
   ExportText,
+  // account_erasure.cpp: delete, with and without its code.
+  DeleteCodeSubject,
+  DeleteCodeText,
+  DeleteCodeSentSubject,
+  DeleteCodeSent,
+  DeleteNoConfirmedAddressRefusal,
+  DeleteCodesUsedUpRefusal,
+  WrongDeleteCodeRefusal,
+  ComputerCannotBeDeletedRefusal,
+  ErasedSubject,
+  Erased,
+  ErasedResignedGames,
+  ErasedAndResignedHeadline,
+  InvitationWithdrawnByErasure,
+  InvitationDeclinedByErasure,
   // help_text.cpp: `help commands`' paragraph on your account.
   YourAccountHelp,
   // invitation_commands.cpp: invitations, open invitations, their answers and lapses, blocks.

@@ -7,6 +7,7 @@
 #include <memory>
 #include <cstdlib>
 #include <new>
+#include <utility>
 #include <iostream>
 
 #include "engine/registry.h"
@@ -20,6 +21,7 @@
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
 #include "server/support/sha256.h"
+#include "server/storage/account_erasure.h"
 #include "server/storage/game_records.h"
 #include "server/support/log.h"
 #include "server/pipeline/crash_point.h"
@@ -225,6 +227,10 @@ std::size_t MailService::process_batch(std::span<const std::int64_t> inbox_ids) 
   }
   crash_point("before-process-commit");
   transaction.commit();
+  // An erased account's rows are zeroed in the log's new pages (secure_delete); a
+  // checkpoint that empties the log leaves its old copies nowhere (SQLite; a no-op else).
+  if (std::exchange(erased_in_batch_, false) && db_.dialect() == Dialect::sqlite)
+    db_.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   for (std::size_t rest = done; rest < batch.size(); ++rest)
     carried_prechecks_[batch[rest].inbox_id] = std::move(batch[rest].prechecks);
   for (const std::string& line : log_lines) log_line(line);
@@ -278,6 +284,7 @@ std::string MailService::carry_out(PreparedMessage& prepared) {
   for (Reply& reply : outcome.replies)
     if (!is_owed(reply)) queue.add(std::move(reply), !outcome.credential_accepted);
   inbox.finish(inbox_id, "processed", record.sender, outcome.masked_command.text(), outcome.summary);
+  forget_erased(outcome);
   return tag + " from " + record.sender + ": " + outcome.masked_command.text() + " -> " + outcome.summary + " (" +
          std::to_string(queue.sent()) + " replies queued)";
 }
@@ -312,8 +319,15 @@ std::string MailService::carry_out_lines(PreparedMessage& prepared, const std::s
     for (Reply& reply : line.replies)
       if (!is_owed(reply)) queue.add(std::move(reply), !line.credential_accepted);
   Inbox(db_).finish(prepared.inbox_id, "processed", record.sender, answer.masked.text(), answer.summary);
+  for (const Outcome& line : answer.lines) forget_erased(line);
   return tag + " from " + record.sender + ": " + answer.masked.text() + " -> " + answer.summary + " (" +
          std::to_string(queue.sent()) + " replies queued)";
+}
+
+void MailService::forget_erased(const Outcome& outcome) {
+  if (outcome.erased_addresses.empty()) return;
+  AccountErasure(db_).forget_inbox_rows(outcome.erased_addresses);
+  erased_in_batch_ = true;
 }
 
 Outcome MailService::run_command(const std::string& tag, Request request, std::optional<PasswordCheck> precheck,

@@ -96,9 +96,14 @@ class MailService {
   Outcome run_command(const std::string& tag, Request request, std::optional<PasswordCheck> precheck,
                       ReplyQueue& queue, MailAllowance& allowance);
 
+  // After an erasure's inbound mail is marked processed: its rows and those of every
+  // address the account had emptied, and the batch checkpoints the log once committed.
+  void forget_erased(const Outcome& outcome);
+
   Database& db_;
   const Config& config_;
   WriteTurn* turn_;
+  bool erased_in_batch_ = false;
   // The password checks of messages a batch prepared but did not get to (it stopped at
   // kBatchTime), by inbox id: the next batch uses them instead of checking again, so the
   // throttle's count of Argon2id checks holds however the batches fall. Emptied by each

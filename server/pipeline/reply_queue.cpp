@@ -59,7 +59,7 @@ std::optional<ReplyQueue::Composed> ReplyQueue::compose(const Reply& reply, int 
 
 void ReplyQueue::enqueue(const Reply& reply, const Composed& composed) {
   Outbox(db_).enqueue(composed.message, composed.data, config_.server.address, inbox_id_, reply.game_id,
-                               reply.kind, reply.relayed_by);
+                               reply.kind, reply.relayed_by, reply.forget_when_settled);
   ++sent_;
 }
 

@@ -25,6 +25,7 @@ struct Reply {
   std::optional<std::int64_t> game_id;  // the game it is about (set with about_game)
   std::string game_thread;              // that game's thread: its first mail's Message-ID
   bool to_sender = false;               // answers the command itself (In-Reply-To it)
+  bool forget_when_settled = false;     // its outbox row goes once sent (an erasure's answer)
   MailKind kind = MailKind::Reply;
   std::optional<std::int64_t> relayed_by;  // the user whose text a Relay mail carries
   std::vector<mail::InlinePicture> pictures;  // board mails and digests: drawn boards for the HTML part
@@ -99,6 +100,9 @@ struct Outcome {
   bool sent_address_notice = false;
   bool sent_reset_code = false;  // `forgot` mailed a code (one round of codes per inbound mail)
   int invitations_posted = 0;  // invitations and open invitations the command made
+  // `delete` erased an account: every address it had, whose inbox rows the caller empties
+  // once the inbound mail is marked processed (storage/account_erasure.h).
+  std::vector<std::string> erased_addresses;
 };
 
 // The caller's last word on a command its handler carried out: it sees the outcome (its

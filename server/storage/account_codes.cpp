@@ -2,7 +2,6 @@
 
 #include <sodium.h>
 
-#include <array>
 #include <utility>
 #include <vector>
 
@@ -20,16 +19,9 @@ const char* purpose_name(CodePurpose purpose) { return purpose == CodePurpose::r
 }  // namespace
 
 std::string AccountCodes::code_hash(std::int64_t user_id, CodePurpose purpose, std::string_view code) {
-  ensure_sodium_initialized();
   const std::string key = ServerSecrets(db_).key(ServerSecrets::kAccountCode);
   // The account and the purpose are hashed in: a code does only what it was mailed for.
-  const std::string input = std::to_string(user_id) + "\n" + purpose_name(purpose) + "\n" + std::string(code);
-  std::array<unsigned char, crypto_generichash_BYTES> digest{};
-  crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(input.data()), input.size(),
-                     reinterpret_cast<const unsigned char*>(key.data()), key.size());
-  std::array<char, crypto_generichash_BYTES * 2 + 1> hex{};
-  sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
-  return std::string(hex.data(), hex.size() - 1);
+  return blake2b_hex(key, std::to_string(user_id) + "\n" + purpose_name(purpose) + "\n" + std::string(code));
 }
 
 int AccountCodes::issued_since(std::int64_t user_id, CodePurpose purpose,

@@ -2,7 +2,6 @@
 
 #include <sodium.h>
 
-#include <array>
 #include <chrono>
 #include <string_view>
 #include <vector>
@@ -16,15 +15,8 @@ namespace pbem::server {
 
 std::string AddressConfirmations::code_hash(std::int64_t user_id, const std::string& address,
                                             const std::string& code) {
-  ensure_sodium_initialized();
   // The user and the address are hashed in, so a code confirms only what it was sent for.
-  const std::string input = std::to_string(user_id) + "\n" + address + "\n" + code;
-  std::array<unsigned char, crypto_generichash_BYTES> digest{};
-  crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(input.data()),
-                     input.size(), nullptr, 0);
-  std::array<char, crypto_generichash_BYTES * 2 + 1> hex{};
-  sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
-  return std::string(hex.data(), hex.size() - 1);
+  return blake2b_hex("", std::to_string(user_id) + "\n" + address + "\n" + code);
 }
 
 std::optional<std::string> AddressConfirmations::issue(std::int64_t user_id, const std::string& address) {

@@ -18,7 +18,8 @@ constexpr const char* kTables[] = {
     "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
     "tournament_byes", "digest_addresses", "metric_counts", "leagues", "league_members", "league_places",
     "league_games", "ladders", "ladder_rungs", "ladder_games", "blocks", "game_events", "event_consumers",
-    "suspensions", "operator_audit", "reports", "notes", "account_codes"};
+    "suspensions", "operator_audit", "reports", "notes", "account_codes",
+    "erased_userids"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",

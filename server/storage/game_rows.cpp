@@ -1,5 +1,7 @@
 #include "server/storage/game_rows.h"
 
+#include "server/storage/account_erasure.h"
+
 namespace pbem::server {
 
 const char* const kSelectGame =
@@ -18,7 +20,7 @@ GameRecord record_from_row(Statement& row) {
   r.type = row.column_text(1);
   r.options = row.column_text(2);
   r.players = {row.column_int(3), row.column_int(4)};
-  r.userids = {row.column_text(5), row.column_text(6)};
+  r.userids = {shown_userid(row.column_text(5)), shown_userid(row.column_text(6))};  // an erased player: `deleted`
   const std::string status = row.column_text(7);
   r.active = status == "active";
   if (status != "active" && status != "finished") r.invitation = status;
@@ -28,6 +30,7 @@ GameRecord record_from_row(Statement& row) {
   r.created_at = row.column_text(11);
   r.updated_at = row.column_text(12);
   r.aborted_by = row.column_optional_text(13);
+  if (r.aborted_by) r.aborted_by = shown_userid(*r.aborted_by);
   r.rated = row.column_int(14) != 0;
   r.days_per_move = static_cast<int>(row.column_int(15));
   r.deadline_at = row.column_optional_text(16);

@@ -28,18 +28,19 @@ std::string kind_name(MailKind kind) {
 
 void Outbox::enqueue(const mail::OutgoingMessage& message, const std::string& data, const std::string& envelope_from,
                      std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
-                     std::optional<std::int64_t> relayed_by) {
+                     std::optional<std::int64_t> relayed_by, bool forget_on_settle) {
   const std::string now = now_iso8601();
   auto insert = db_.prepare(
       "INSERT INTO outbox (inbox_id, game_id, message_id, envelope_from, recipient, state, attempts, "
-      "next_attempt_at, created_at, kind, relayed_by, subject, mailbox, paced) "
-      "VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?)");
+      "next_attempt_at, created_at, kind, relayed_by, subject, mailbox, paced, forget_on_settle) "
+      "VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, inbox_id).bind(2, game_id).bind(3, message.message_id).bind(4, envelope_from);
   insert.bind(5, message.to.at(0)).bind(6, now).bind(7, now);
   // The Subject as the header carries it (before RFC 2047), kept when the text is emptied.
   insert.bind(8, kind_name(kind)).bind(9, relayed_by).bind(10, mail::header_text(message.subject));
   insert.bind(11, mail::canonical_mailbox(message.to.at(0)));  // what the per-address limits count
   insert.bind(12, kind == MailKind::Announcement ? 1 : 0);  // claim_due paces these
+  insert.bind(13, forget_on_settle ? 1 : 0);
   insert.run();
   // The text in its own table (schema/021_outbox_texts.sql): settling the row leaves it be.
   db_.prepare("INSERT INTO outbox_texts (outbox_id, data) VALUES (?, ?)")
@@ -151,10 +152,13 @@ namespace {
 
 // A settled confirmation request's text goes with the mark, anything else's stays until
 // clear_settled_texts. Called after the row's text_cleared_at was set.
-void forget_confirmation_text(Database& db, std::int64_t id) {
+// What a settled row may not keep: a confirmation's text (the code in clear), and the
+// whole of a row queued to be forgotten (its text goes with it, ON DELETE CASCADE).
+void forget_on_settling(Database& db, std::int64_t id) {
   db.prepare("DELETE FROM outbox_texts WHERE outbox_id IN (SELECT id FROM outbox WHERE id = ? AND kind = 'confirmation')")
       .bind(1, id)
       .run();
+  db.prepare("DELETE FROM outbox WHERE id = ? AND forget_on_settle = 1").bind(1, id).run();
 }
 
 }  // namespace
@@ -165,7 +169,7 @@ void Outbox::mark_sent(std::int64_t id) {
       "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?1 ELSE text_cleared_at END WHERE id = ?2");
   update.bind(1, now_iso8601()).bind(2, id);
   update.run();
-  forget_confirmation_text(db_, id);
+  forget_on_settling(db_, id);
 }
 
 void Outbox::mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt) {
@@ -181,7 +185,7 @@ void Outbox::mark_failed(std::int64_t id, const std::string& error) {
       "text_cleared_at = CASE WHEN kind = 'confirmation' THEN ?2 ELSE text_cleared_at END WHERE id = ?3");
   update.bind(1, error).bind(2, now_iso8601()).bind(3, id);
   update.run();
-  forget_confirmation_text(db_, id);
+  forget_on_settling(db_, id);
 }
 
 bool Outbox::has_text_settled_by(std::chrono::system_clock::time_point settled_by) const {

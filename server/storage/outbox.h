@@ -45,10 +45,12 @@ class Outbox {
   // Queues `message` (one recipient), composed by the caller as `data`
   // (mail::compose(message)), inside the caller's transaction. The one door into the
   // outbox: the server's own mail comes here only through pipeline/reply_queue.*, which
-  // threads it and holds it to the limits and budgets first.
+  // threads it and holds it to the limits and budgets first. `forget_on_settle`: the row
+  // goes whole once it is delivered or fails for good (the answer to an erasure, which
+  // must leave no address behind).
   void enqueue(const mail::OutgoingMessage& message, const std::string& data, const std::string& envelope_from,
                std::optional<std::int64_t> inbox_id, std::optional<std::int64_t> game_id, MailKind kind,
-               std::optional<std::int64_t> relayed_by);
+               std::optional<std::int64_t> relayed_by, bool forget_on_settle = false);
 
   // Queued (not yet sent) mail, oldest first; `due_by` limits it to mail whose next attempt
   // is due by then.
@@ -70,7 +72,7 @@ class Outbox {
   // Settle a row: delivered, or failed for good. Either keeps its metadata (recipient,
   // Subject, Message-ID, kind, times, with settled_at now) and its text for now, except a
   // confirmation request's: its text carries the code in clear, so it is deleted with the
-  // mark, in the caller's transaction. The text is a row of outbox_texts (schema 021), so
+  // mark, in the caller's transaction; and a row queued to be forgotten goes whole. The text is a row of outbox_texts (schema 021), so
   // marking rewrites only the small outbox row.
   void mark_sent(std::int64_t id);
   void mark_retry(std::int64_t id, const std::string& error, std::chrono::system_clock::time_point next_attempt);

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "server/storage/account_erasure.h"
 #include "server/storage/game_records.h"
 #include "server/support/clock.h"
 
@@ -24,7 +25,7 @@ constexpr const char* kSelectChange =
 PlayerRating rating_from_row(Statement& row) {
   PlayerRating r;
   r.user_id = row.column_int(0);
-  r.userid = row.column_text(1);
+  r.userid = shown_userid(row.column_text(1));
   r.rating = {row.column_double(2), row.column_double(3), row.column_double(4)};
   r.games = static_cast<int>(row.column_int(5));
   r.wins = static_cast<int>(row.column_int(6));
@@ -36,7 +37,7 @@ PlayerRating rating_from_row(Statement& row) {
 RatingChange change_from_row(Statement& row) {
   RatingChange c;
   c.user_id = row.column_int(1);
-  c.userid = row.column_text(2);
+  c.userid = shown_userid(row.column_text(2));
   c.score = row.column_double(3);
   c.before = {row.column_double(4), row.column_double(5), row.column_double(6)};
   c.after = {row.column_double(7), row.column_double(8), row.column_double(9)};

@@ -21,6 +21,8 @@ class ServerSecrets {
   static constexpr std::string_view kGameAddress = "game_address";
   // The key of the hashes of one-time account codes (account_codes.h).
   static constexpr std::string_view kAccountCode = "account_code";
+  // The key of the hashes of erased userids (account_erasure.h).
+  static constexpr std::string_view kErasedUserid = "erased_userid";
 
  private:
   Database& db_;

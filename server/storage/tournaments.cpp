@@ -173,6 +173,15 @@ void Tournaments::withdraw(std::int64_t id, std::int64_t user_id) {
   update.run();
 }
 
+int Tournaments::withdraw_from_running(std::int64_t user_id) {
+  auto update = db_.prepare(
+      "UPDATE tournament_entrants SET withdrawn = 1 WHERE user_id = ? AND withdrawn = 0 AND tournament_id IN "
+      "(SELECT id FROM tournaments WHERE status = 'running')");
+  update.bind(1, user_id);
+  update.run();
+  return db_.changes();
+}
+
 void Tournaments::start(std::int64_t id, std::optional<int> rounds) {
   auto update = db_.prepare(
       "UPDATE tournaments SET status = 'running', started_at = ?, rounds = ? WHERE id = ? AND status = 'open'");

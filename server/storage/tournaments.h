@@ -73,6 +73,9 @@ class Tournaments {
   int remove_from_open(std::int64_t user_id);
   void set_start_rating(std::int64_t id, std::int64_t user_id, double rating);
   void withdraw(std::int64_t id, std::int64_t user_id);
+  // Withdraws `user_id` from every running tournament (their account is being deleted), so
+  // that no later round pairs them; returns how many.
+  int withdraw_from_running(std::int64_t user_id);
 
   // The tournament starts (round 0 -> 1 is set by begin_round); `rounds` fixes a Swiss's.
   void start(std::int64_t id, std::optional<int> rounds);

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
@@ -23,6 +24,16 @@ std::string typed_code() {
   for (int i = 0; i < kLength; ++i)
     code += kAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kAlphabet.size()))];
   return code;
+}
+
+std::string blake2b_hex(std::string_view key, std::string_view input) {
+  ensure_sodium_initialized();
+  std::array<unsigned char, crypto_generichash_BYTES> digest{};
+  crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(input.data()), input.size(),
+                     key.empty() ? nullptr : reinterpret_cast<const unsigned char*>(key.data()), key.size());
+  std::array<char, crypto_generichash_BYTES * 2 + 1> hex{};
+  sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
+  return std::string(hex.data(), hex.size() - 1);
 }
 
 }  // namespace pbem::server

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace pbem::server {
 
@@ -13,5 +14,9 @@ void ensure_sodium_initialized();
 // reset): 10 symbols of 31, lower-case letters and digits without 0/o and 1/l/i, about
 // 49 bits, from libsodium's random source.
 std::string typed_code();
+
+// BLAKE2b (crypto_generichash, 32 bytes) of `input` keyed with `key` ("" for none), in
+// lower-case hex: how codes and erased userids are stored, never the text itself.
+std::string blake2b_hex(std::string_view key, std::string_view input);
 
 }  // namespace pbem::server

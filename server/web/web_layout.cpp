@@ -2,6 +2,7 @@
 
 #include "mail/html_page.h"
 #include "server/mailing/reply_format.h"
+#include "server/storage/account_erasure.h"
 #include "server/support/clock.h"
 
 namespace pbem::server::web {
@@ -87,7 +88,11 @@ std::string turn_or_result(const GameRecord& record) {
   return mover + " to move since " + shown_time(record.updated_at);
 }
 
-void player_link(Html& html, std::string_view userid) { html.link("/players/" + std::string(userid), userid); }
+void player_link(Html& html, std::string_view userid) {
+  // An erased account has no page: its name is `deleted`, in plain text.
+  if (userid == kDeletedUserid || userid.starts_with(kTombstonePrefix)) html.text(kDeletedUserid);
+  else html.link("/players/" + std::string(userid), userid);
+}
 
 std::string game_path(std::int64_t id) { return "/games/" + std::to_string(id); }
 

@@ -1,0 +1,121 @@
+// `delete userid password [code]` (spec "Accounts you cannot lose, and can leave";
+// docs/commands.md "Your account"). Without the code it mails one to the account's
+// confirmed addresses (at most kCodesPerDay a day); with it, it erases the account in the
+// command's one transaction: its running games end as its resignation, its invitations are
+// withdrawn, it leaves every competition as signoff does, and storage/account_erasure.*
+// takes out everything kept of it. The mail those acts owe the account itself is dropped:
+// only this command's answer goes to an address it had, and its outbox row goes once it
+// is delivered. A suspended account may delete itself (CommandContext::refuse_if_suspended).
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "engine/registry.h"
+#include "mail/address.h"
+#include "server/handlers/account_code_mail.h"
+#include "server/handlers/command_context.h"
+#include "server/handlers/competition_options.h"
+#include "server/handlers/handlers.h"
+#include "server/handlers/invitations.h"
+#include "server/mailing/catalogue.h"
+#include "server/mailing/competition_text.h"
+#include "server/storage/account_codes.h"
+#include "server/storage/account_erasure.h"
+#include "server/storage/game_listings.h"
+#include "server/storage/tournaments.h"
+
+namespace pbem::server {
+
+namespace {
+
+void mail_erasure_code(CommandContext& ctx, const Account& account) {
+  const auto now = std::chrono::system_clock::now();
+  if (account.confirmed.empty())
+    throw CommandError(text(Msg::DeleteNoConfirmedAddressRefusal, {{"userid", account.userid}}));
+  AccountCodes codes(ctx.db);
+  if (codes.issued_since(account.id, CodePurpose::erase, now - std::chrono::hours(24)) >= kCodesPerDay)
+    throw CommandError(Refusal::limit,
+                       text(Msg::DeleteCodesUsedUpRefusal, {{"userid", account.userid}, {"most", kCodesPerDay}}));
+  const std::string code = codes.issue(account.id, CodePurpose::erase, now);
+  const bool sender_has_code = mail_code(ctx, account, Msg::DeleteCodeSubject, Msg::DeleteCodeText, code, now);
+  ctx.out.summary = "delete " + account.userid + ": a code mailed to " + std::to_string(account.confirmed.size()) +
+                    (account.confirmed.size() == 1 ? " address" : " addresses");
+  if (!sender_has_code)
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::DeleteCodeSentSubject, {{"userid", account.userid}}),
+                                            text(Msg::DeleteCodeSent, {{"userid", account.userid}})));
+}
+
+// Ends each game `account` plays now as its resignation; returns how many.
+int resign_running_games(CommandContext& ctx, const Account& account) {
+  GameListings listings(ctx.db);
+  const int running = listings.count_active(account.id);
+  int resigned = 0;
+  if (running == 0) return 0;
+  GameSelection selection;
+  selection.players = {account.id};
+  selection.active = true;
+  for (const auto& type : game_types()) selection.types.push_back(type.name);
+  for (const GameRecord& record : listings.selected(selection, running))
+    if (resign_for_leaver(ctx, record.id, account, Msg::ErasedAndResignedHeadline)) ++resigned;
+  return resigned;
+}
+
+// Drops every mail queued so far for one of `addresses` (the acts before the erasure owe
+// the account its own copies): nothing more goes to it.
+void drop_mail_to(Outcome& out, const std::vector<std::string>& addresses) {
+  const auto erased = [&](const Reply& reply) {
+    const std::string mailbox = mail::canonical_mailbox(reply.to);
+    return std::find(addresses.begin(), addresses.end(), mailbox) != addresses.end() ||
+           std::find(addresses.begin(), addresses.end(), reply.to) != addresses.end();
+  };
+  out.replies.erase(std::remove_if(out.replies.begin(), out.replies.end(), erased), out.replies.end());
+}
+
+void erase(CommandContext& ctx, const Account& account, const Command& c) {
+  if (!AccountCodes(ctx.db).redeem(account.id, CodePurpose::erase, c.code, std::chrono::system_clock::now()))
+    throw CommandError(text(Msg::WrongDeleteCodeRefusal, {{"userid", account.userid}}));
+  // What the account is in, ended as signoff ends it (and its games besides), while its
+  // userid and addresses still name it in those acts' mail to others. Out of the running
+  // tournaments first: a round that the resignations end is paired without it.
+  Tournaments(ctx.db).withdraw_from_running(account.id);
+  const int resigned = resign_running_games(ctx, account);
+  const int invitations = end_invitations_of(ctx, account, true);
+  std::vector<LeftCompetition> left;
+  for (const auto& kind : ctx.competitions.kinds()) {
+    const auto of_kind = kind->on_signoff(ctx, account);
+    left.insert(left.end(), of_kind.begin(), of_kind.end());
+  }
+  AccountErasure erasure(ctx.db);
+  std::vector<std::string> addresses = erasure.addresses_of(account.id);
+  const std::string sender = mail::canonical_mailbox(ctx.request.sender);
+  if (std::find(addresses.begin(), addresses.end(), sender) == addresses.end()) addresses.push_back(sender);
+  erasure.erase(account, addresses);
+  drop_mail_to(ctx.out, addresses);
+  ctx.out.erased_addresses = addresses;
+  ctx.out.summary = "deleted " + account.userid + " (" + std::to_string(resigned) + " games resigned)";
+  Reply answer = ctx.to_sender(
+      text(Msg::ErasedSubject, {{"userid", account.userid}}),
+      text(Msg::Erased, {{"userid", account.userid},
+                         {"server", ctx.config.server.name},
+                         {"games", resigned ? text(Msg::ErasedResignedGames, {{"count", resigned}}) : ""},
+                         {"invitations", invitations ? text(Msg::SignoffEndedInvitations, {{"count", invitations}}) : ""},
+                         {"competitions", signoff_lines(left)}}));
+  answer.forget_when_settled = true;
+  ctx.out.replies.push_back(std::move(answer));
+}
+
+}  // namespace
+
+namespace handlers {
+
+void delete_account(CommandContext& ctx, const Command& c) {
+  const Account account = ctx.authenticated(c);
+  if (account.computer)
+    throw CommandError(text(Msg::ComputerCannotBeDeletedRefusal, {{"userid", account.userid}}));
+  if (c.code.empty()) mail_erasure_code(ctx, account);
+  else erase(ctx, account, c);
+}
+
+}  // namespace handlers
+}  // namespace pbem::server
