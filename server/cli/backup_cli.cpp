@@ -81,7 +81,8 @@ int run_restore(const Config& config, const std::vector<std::string>& args, std:
   const DatabaseHold hold(database, DatabaseHold::Kind::exclusive);
   if (!hold.held()) {
     err << "pbem restore: pbemd is serving " << database.string()
-        << "; stop it first (systemctl stop pbemd); nothing was changed\n";
+        << ", or another pbem command (an MTA's pbem ingest, pbem tick) has it open; stop pbemd first "
+           "(systemctl stop pbemd) and try again; nothing was changed\n";
     return kExitRefused;
   }
   const std::filesystem::path partial = partial_beside(database, ".restoring");

@@ -4,11 +4,11 @@
 #include <ostream>
 
 #include "engine/text.h"
+#include "server/cli/held_database.h"
 #include "server/cli/server_cli.h"
 #include "server/handlers/clock_extension.h"
 #include "server/pipeline/clock_duties.h"
 #include "server/storage/database.h"
-#include "server/storage/migrations.h"
 
 namespace pbem::server {
 
@@ -41,9 +41,8 @@ int run_clock(const Config& config, const std::vector<std::string>& args, std::o
     return kExitUsage;
   }
   try {
-    Database db(config.database);
-    migrate(db);
-    const int games = extend_clocks_now(db, config, static_cast<int>(*hours), game);
+    HeldDatabase held(config);
+    const int games = extend_clocks_now(held.db, config, static_cast<int>(*hours), game);
     out << "clock extend: " << *hours << " hours more in " << counted(static_cast<std::size_t>(games), "game") << "\n";
     return kExitOk;
   } catch (const CommandError& e) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <ostream>
 
+#include "server/cli/held_database.h"
 #include "server/cli/server_cli.h"
 #include "server/handlers/announcement.h"
 #include "server/handlers/operator_acts.h"
@@ -17,7 +18,6 @@
 #include "server/pipeline/reply_queue.h"
 #include "server/storage/accounts.h"
 #include "server/storage/database.h"
-#include "server/storage/migrations.h"
 #include "server/storage/moderation.h"
 #include "server/support/clock.h"
 #include "server/support/sha256.h"
@@ -74,8 +74,8 @@ int carry_out(const Config& config, const std::string& name, std::ostream& err,
               const std::function<std::optional<std::vector<Reply>>(Database&)>& act,
               const std::function<void(Database&)>& audit) {
   try {
-    Database db(config.database);
-    migrate(db);
+    HeldDatabase held(config);
+    Database& db = held.db;
     Transaction transaction(db);
     const auto replies = act(db);
     if (!replies) return kExitRefused;
@@ -272,8 +272,8 @@ int run_audit(const Config& config, const std::vector<std::string>& args, std::o
     err << "usage: pbem audit\n";
     return kExitUsage;
   }
-  Database db(config.database);
-  migrate(db);
+  HeldDatabase held(config);
+  Database& db = held.db;
   for (const AuditEntry& entry : OperatorAudit(db).all()) {
     out << entry.at << "  " << entry.operator_name << "  " << entry.action;
     if (entry.userid) out << " " << *entry.userid;

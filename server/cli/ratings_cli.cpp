@@ -2,10 +2,10 @@
 
 #include <ostream>
 
+#include "server/cli/held_database.h"
 #include "server/cli/server_cli.h"
 #include "server/play/rated_game.h"
 #include "server/storage/database.h"
-#include "server/storage/migrations.h"
 #include "server/storage/ratings.h"
 
 namespace pbem::server {
@@ -20,8 +20,8 @@ int run_ratings(const Config& config, const std::vector<std::string>& args, std:
     err << "usage: pbem ratings --rebuild [--write]\n";
     return kExitUsage;
   }
-  Database db(config.database);
-  migrate(db);
+  HeldDatabase held(config);
+  Database& db = held.db;
   // One transaction either way: the comparison sees one consistent state even while pbemd
   // runs, and without --write it is rolled back, so nothing changes.
   Transaction transaction(db);

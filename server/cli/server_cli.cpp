@@ -7,6 +7,7 @@
 
 #include "engine/text.h"
 #include "server/cli/database_access.h"
+#include "server/cli/held_database.h"
 #include "server/storage/database.h"
 #include "server/support/clock.h"
 #include "server/support/log.h"
@@ -22,12 +23,6 @@
 namespace pbem::server {
 
 namespace {
-
-Database open_database(const Config& config) {
-  Database db(config.database);
-  migrate(db);
-  return db;
-}
 
 // mboxrd: a body line matching ^>*From  gets one more '>', so readers can undo it.
 std::string mbox_escaped(const std::string& data) {
@@ -74,6 +69,7 @@ int run_init(const Config& config, const std::vector<std::string>& args, std::os
     std::cerr << "usage: pbem init [--check]\n";
     return kExitUsage;
   }
+  const DatabaseHold hold(config.database, DatabaseHold::Kind::shared);  // as HeldDatabase, but init says what it applied
   Database db(config.database);
   auto applied = migrate(db);
   ServerSecrets(db).key(ServerSecrets::kGameAddress);  // made now, so every game mail uses it
@@ -118,11 +114,11 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
     std::cerr << "pbem ingest: no message on standard input\n";
     return kExitUsage;
   }
-  std::optional<Database> db;
+  std::optional<HeldDatabase> held;
   ReceiveResult received;
   try {
-    db.emplace(open_database(config));
-    MailService service(*db, config);
+    held.emplace(config);
+    MailService service(held->db, config);
     received = service.receive(raw, envelope_from, envelope_to);
   } catch (const std::exception& e) {
     // Not stored: the MTA keeps the message and tries again later. A database this user
@@ -137,8 +133,8 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
   }
   std::optional<BotTurns> bot;
   try {
-    bot.emplace(*db, config);
-    MailService service(*db, config);
+    bot.emplace(held->db, config);
+    MailService service(held->db, config);
     // Earlier messages left pending by a crash go first, in arrival order.
     service.process_pending();
   } catch (const std::exception& e) {
@@ -158,8 +154,8 @@ int run_ingest(const Config& config, const std::vector<std::string>& args, std::
 }
 
 int run_outbox(const Config& config, const std::vector<std::string>& args, std::ostream& out) {
-  Database db = open_database(config);
-  Outbox outbox(db);
+  HeldDatabase held(config);
+  Outbox outbox(held.db);
   auto queued = outbox.queued();
   if (args.empty()) {
     for (const QueuedMail& mail : queued) {
@@ -196,9 +192,9 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
     return kExitUsage;
   }
   try {
-    Database db = open_database(config);
+    HeldDatabase held(config);
     // Its retention empties sent mail's texts after outbox.keep_sent_days, too.
-    const ClockDutiesDone done = run_clock_duties(db, config);
+    const ClockDutiesDone done = run_clock_duties(held.db, config);
     out << "tick: " << done.reminders << " reminder(s), " << done.timeouts << " loss(es) on time, "
         << done.never_moved << " abort(s): never moved, " << done.autovacations
         << " vacation day(s) instead (autovacation), " << done.tournaments
@@ -218,7 +214,9 @@ int run_web(const Config& config, const std::vector<std::string>& args) {
     std::cerr << "usage: pbem web\n";
     return kExitUsage;
   }
-  open_database(config);  // migrated as by every other command, so the pages find their tables
+  // Migrated as by every other command, so the pages find their tables; held as long as it
+  // serves, as pbemd holds it, so that no restore pulls the database from under it.
+  const HeldDatabase held(config);
   return web::run_web_server(config);
 }
 

@@ -7,10 +7,11 @@ the next number); a second migrate-to into the now full database is refused.
 Needs PBEM_TEST_POSTGRES (scripts/with-postgres.sh; the ctest entry postgres_migrate_to);
 skipped without it."""
 import json
+import re
 import sys
 import unittest
 
-from pbem_harness import POSTGRES, IngestCase, Server, build_dir, make_mail, postgres_schema
+from pbem_harness import POSTGRES, IngestCase, Server, build_dir, make_mail, postgres_schema, text_of
 
 build_dir(sys.argv)
 
@@ -20,7 +21,8 @@ TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_tex
           "address_confirmations", "ratings", "rating_changes", "server_secrets", "vacations", "proposals", "takebacks", "watchers",
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
           "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks",
-          "game_events", "event_consumers", "suspensions", "operator_audit", "reports"]
+          "game_events", "event_consumers", "suspensions", "operator_audit", "reports", "metric_counts", "leagues",
+          "league_members", "league_places", "league_games", "notes", "account_codes", "erased_userids"]
 
 
 def comparable(row):
@@ -69,11 +71,23 @@ class MigrateTo(IngestCase):
         self.server.signup_and_confirm("carol@example.com", "carol", "secret3", challenges=None)
         self.send(ALICE, "hy3 challenge alice carol -size=3")
         self.send("carol@example.com", "block carol secret3 bob")
+        # A note, a reset code, a league and an erased account (schemas 026, 035, 037, 038).
+        self.send(ALICE, "hy3 note 2 alice secret1", "my plan on c\n")
+        self.send(BOB, "forgot bob")
+        self.send(ALICE, "hy3 league new alice secret1 spring -size=3")
+        self.send(ALICE, "hy3 join G#1 alice secret1")
+        self.server.signup_and_confirm("dave@example.com", "dave", "secret4")
+        self.send("dave@example.com", "delete dave secret4")
+        [code] = set(re.findall(r"delete dave <password> ([a-z0-9]+)",
+                                " ".join(" ".join(text_of(m).split()) for m in self.server.outbox())))
+        self.send("dave@example.com", f"delete dave secret4 {code}")
         self.assertEqual([g["status"] for g in self.server.query("SELECT status FROM games ORDER BY id")],
                          ["finished", "active", "finished", "finished", "invited"])
         self.assertEqual(self.server.query("SELECT status FROM tournaments"), [{"status": "finished"}])
         before = {table: self.sqlite_rows(table) for table in TABLES}
-        self.assertTrue(before["ratings"] and before["rating_changes"] and before["moves"] and before["outbox"])
+        for table in ("ratings", "rating_changes", "moves", "outbox", "notes", "account_codes", "erased_userids", "leagues",
+                      "league_members", "metric_counts"):
+            self.assertTrue(before[table], f"{table} has no row to copy")
 
         uri = postgres_schema(POSTGRES)
         p = self.server.pbem("migrate-to", uri)

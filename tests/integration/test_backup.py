@@ -2,10 +2,14 @@
 while pbemd stores a stream of SMTP mail holds every message acknowledged (250) before the
 backup began, passes SQLite's integrity check and is mode 0600; `pbem restore` refuses
 while pbemd serves the database, refuses a corrupt file and a SQLite file that is not
-pbem's (changing nothing), and a restored database is served by pbemd again. On
-PostgreSQL `pbem backup` points to pg_dump and fails."""
+pbem's (changing nothing), and a restored database is served by pbemd again. Every `pbem`
+command holds the database as pbemd does: `pbem ingest` started during a restore waits for
+it, and restore refuses while a command has the file open. On PostgreSQL `pbem backup`
+points to pg_dump and fails."""
+import fcntl
 import os
 import smtplib
+import subprocess
 import sqlite3
 import stat
 import sys
@@ -13,7 +17,7 @@ import threading
 import time
 import unittest
 
-from pbem_harness import build_dir, make_mail
+from pbem_harness import Server, build_dir, make_mail
 from daemon_harness import Daemon, DaemonServer, PythonSink, ShowsLogsOnFailure, wait_until
 
 build_dir(sys.argv)
@@ -170,6 +174,48 @@ class Backup(ShowsLogsOnFailure, unittest.TestCase):
         status, _, err = self.pbem("backup", os.path.join(self.server.path, "x.sqlite"))
         self.assertEqual(status, 1)
         self.assertIn("pg_dump", err)
+
+
+class CommandsDuringRestore(unittest.TestCase):
+    """The lock a restore and every pbem command take on the file (storage/database_hold.h),
+    held here by the test as the other side would hold it."""
+
+    def setUp(self):
+        self.server = Server()
+        self.addCleanup(self.server.close)
+        if self.server.postgres:
+            self.skipTest("SQLite's restore")
+        self.assertEqual(self.server.pbem("init").returncode, 0)
+
+    def inbox_rows(self):
+        with sqlite3.connect(self.server.db_path) as con:
+            return con.execute("SELECT count(*) FROM inbox").fetchone()[0]
+
+    def test_an_ingest_started_during_a_restore_waits_for_it(self):
+        with open(self.server.db_path, "rb") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)  # as `pbem restore` holds it while it swaps the file
+            ingest = subprocess.Popen(self.server.pbem_command("ingest"), stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            ingest.stdin.write(make_mail("alice@example.org", "help"))
+            ingest.stdin.close()
+            time.sleep(1.5)
+            self.assertIsNone(ingest.poll(), "pbem ingest stored a message while a restore held the database")
+            self.assertEqual(self.inbox_rows(), 0)
+            fcntl.flock(held, fcntl.LOCK_UN)
+        self.assertEqual(ingest.wait(timeout=60), 0, ingest.stderr.read().decode())
+        self.assertEqual(self.inbox_rows(), 1)
+
+    def test_restore_refuses_while_a_pbem_command_has_the_database_open(self):
+        backup = os.path.join(self.server.path, "copy.sqlite")
+        self.assertEqual(self.server.pbem("backup", backup).returncode, 0)
+        inode = os.stat(self.server.db_path).st_ino
+        with open(self.server.db_path, "rb") as held:
+            fcntl.flock(held, fcntl.LOCK_SH)  # as `pbem ingest` holds it while it stores a mail
+            p = self.server.pbem("restore", backup)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("another pbem command", p.stderr.decode())
+        self.assertEqual(os.stat(self.server.db_path).st_ino, inode)
+        self.assertEqual(self.server.pbem("restore", backup).returncode, 0)
 
 
 if __name__ == "__main__":
