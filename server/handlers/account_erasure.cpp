@@ -87,9 +87,9 @@ void erase(CommandContext& ctx, const Account& account, const Command& c) {
     left.insert(left.end(), of_kind.begin(), of_kind.end());
   }
   AccountErasure erasure(ctx.db);
-  std::vector<std::string> addresses = erasure.addresses_of(account.id);
-  const std::string sender = mail::canonical_mailbox(ctx.request.sender);
-  if (std::find(addresses.begin(), addresses.end(), sender) == addresses.end()) addresses.push_back(sender);
+  // The account's own addresses only: a sender from elsewhere (the password and the code
+  // will do from any address) may be another player's, whose mail stays.
+  const std::vector<std::string> addresses = erasure.addresses_of(account.id);
   erasure.erase(account, addresses);
   drop_mail_to(ctx.out, addresses);
   ctx.out.erased_addresses = addresses;

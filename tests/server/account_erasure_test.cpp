@@ -185,3 +185,17 @@ TEST_CASE("delete with its code erases the account and leaves no address of it",
     for (const std::string& address : kAliceAddresses) CHECK(all.find(address) == std::string::npos);
   }
 }
+
+TEST_CASE("an erasure sent from another player's address leaves that player's mail", "[erasure]") {
+  Erasure f;
+  f.deliver("bob@example.net", "delete alice pw-alice");
+  const std::string code = f.delete_code("alice@example.org");
+  const std::string bobs_rows = f.rows("SELECT count(*) FROM inbox WHERE sender = 'bob@example.net'");
+  f.deliver("bob@example.net", "delete alice pw-alice " + code);
+  CHECK_FALSE(Accounts(f.db).find("alice"));
+  CHECK(f.last_mail_says("bob@example.net", "The account alice is deleted."));
+  // Bob's own rows stay: his commands (this one too) and the mail queued to him.
+  CHECK(f.rows("SELECT count(*) FROM inbox WHERE sender = 'bob@example.net'") == std::to_string(std::stoi(bobs_rows) + 1));
+  CHECK(f.mail_to("bob@example.net").size() > 2);
+  CHECK(f.rows("SELECT count(*) FROM outbox WHERE mailbox LIKE 'alice@%'") == "0");
+}
