@@ -14,6 +14,7 @@
 #include "server/handlers/competition_options.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/competition/registry.h"
@@ -50,9 +51,9 @@ std::string start_option(const std::string& word) {
   const std::chrono::year_month_day ymd{std::chrono::year(year), std::chrono::month(static_cast<unsigned>(month)),
                                         std::chrono::day(static_cast<unsigned>(day))};
   if (!shaped || !at || !ymd.ok())
-    throw CommandError("-start needs a date written YYYY-MM-DD, e.g. -start=2027-03-01; got " + quoted_word(word));
+    throw CommandError(text(Msg::TournamentStartDateRefusal, {{"word", quoted_word(word)}}));
   if (*at <= std::chrono::system_clock::now())
-    throw CommandError("-start must be a day after today (UTC); got " + quoted_word(date));
+    throw CommandError(text(Msg::TournamentStartPastRefusal, {{"date", quoted_word(date)}}));
   return date + "T00:00:00Z";
 }
 
@@ -67,7 +68,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
     if (auto format = option_value(word, "format")) {
       const auto named = tournament::format_named(*format);
       if (!named)
-        throw CommandError("-format is roundrobin, swiss or knockout; got " + quoted_word(word));
+        throw CommandError(text(Msg::TournamentFormatRefusal, {{"word", quoted_word(word)}}));
       t.format = *named;
     } else if (option_value(word, "players")) {
       players = number_option(word, "players", 2, kMaxEntrants);
@@ -83,12 +84,12 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
   }
   const int low = minimum_entrants(t.format), high = maximum_entrants(t.format);
   if (players && (*players < low || *players > high))
-    throw CommandError("a " + format_words(t.format) + " has " + std::to_string(low) + " to " + std::to_string(high) +
-                       " players: -players=" + std::to_string(*players) + " is out of range");
+    throw CommandError(text(Msg::TournamentPlayersRangeRefusal,
+                            {{"format", format_words(t.format)}, {"low", low}, {"high", high}, {"players", *players}}));
   if (rounds && t.format != tournament::Format::Swiss)
-    throw CommandError("-rounds is for a Swiss tournament (-format=swiss) only");
+    throw CommandError(text(Msg::TournamentRoundsOnlySwissRefusal));
   if (t.double_round && t.format != tournament::Format::RoundRobin)
-    throw CommandError("-double is for a round robin only");
+    throw CommandError(text(Msg::TournamentDoubleOnlyRoundRobinRefusal));
   t.players = players;
   t.rounds = rounds;
   const GameTerms terms = parse_game_terms(type, game_words, default_days);
@@ -103,10 +104,10 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
 TournamentRecord tournament_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto t = Tournaments(ctx.db).find(number);
-  if (!t) throw CommandError("there is no tournament T#" + std::to_string(number));
+  if (!t) throw CommandError(text(Msg::NoSuchTournamentRefusal, {{"number", number}}));
   if (t->type != c.type)
-    throw CommandError("tournament T#" + std::to_string(number) + " is a " + game_title(t->type) +
-                       " tournament: start the command with '" + t->type + "'");
+    throw CommandError(text(Msg::OtherKindOfTournamentRefusal,
+                            {{"number", number}, {"title", game_title(t->type)}, {"type", t->type}}));
   return *t;
 }
 
@@ -135,7 +136,7 @@ int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Accoun
   int resigned = 0;
   for (const tournament::PlayedGame& played : Tournaments(ctx.db).games(t.id)) {
     if (played.finished || (played.first != player.id && played.second != player.id)) continue;
-    if (resign_on_leaving(ctx, played.game_id, player, "tournament T#" + number_of(t))) ++resigned;
+    if (resign_on_leaving(ctx, played.game_id, player, text(Msg::TournamentNamed, {{"number", t.id}}))) ++resigned;
   }
   return resigned;
 }
@@ -149,11 +150,11 @@ void tournament_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "tournament");
   if (organiser.confirmed.empty())
-    throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a tournament");
+    throw CommandError(text(Msg::OrganiserUnconfirmedRefusal, {{"userid", organiser.userid}}));
   Tournaments tournaments(ctx.db);
   if (tournaments.count_open_by(organiser.id) >= kMaxOpenPerOrganiser)
-    throw CommandError(organiser.userid + " organises " + std::to_string(kMaxOpenPerOrganiser) +
-                       " open tournaments already, the most at a time: start or wait for one of them first");
+    throw CommandError(
+        text(Msg::TooManyOpenTournamentsRefusal, {{"userid", organiser.userid}, {"most", kMaxOpenPerOrganiser}}));
   TournamentRecord t =
       parse_tournament_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
   t.type = c.type;
@@ -162,44 +163,45 @@ void tournament_new(CommandContext& ctx, const Command& c) {
   t.organiser = organiser.userid;
   t = tournaments.create(t);
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + " " + name + " created by " + organiser.userid;
-  std::string text = tournament_table_text(ctx.db, t) +
-                     "\nYou organise it; you play in it only if you join it too. The computer\n"
-                     "plays if you enter it: " + c.type + " join " + number_of(t) + " " + ctx.config.bot.userid +
-                     " <your password>\n";
+  std::string opened =
+      tournament_table_text(ctx.db, t) +
+      text(Msg::TournamentOrganised, {{"type", c.type}, {"number", t.id}, {"bot", ctx.config.bot.userid}});
   if (!t.players && !t.starts_at)
-    text += "Start it when enough have joined: " + c.type + " tournament start " + number_of(t) + " " +
-            organiser.userid + " <password>\n";
-  ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + name + " is open", text));
+    opened += text(Msg::TournamentStartWhenReady, {{"type", c.type}, {"number", t.id}, {"userid", organiser.userid}});
+  ctx.out.replies.push_back(ctx.to_sender(text(Msg::TournamentOpenSubject, {{"number", t.id}, {"name", name}}), opened));
 }
 
 void join_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, t.organiser);
   if (t.status != "open")
-    throw CommandError("tournament T#" + number_of(t) + " is " + (t.status == "running" ? "under way" : t.status) +
-                       ": entry was only before its start");
+    throw CommandError(text(Msg::TournamentEntryClosedRefusal,
+                            {{"number", t.id}, {"state", t.status == "running" ? text(Msg::TournamentUnderWay) : t.status}}));
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(player.userid + " has no confirmed address yet and cannot play until it is confirmed");
-  if (!player.active) throw CommandError(player.userid + " has signed off");
+    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
+  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
-  if (entered(entrants, player.id)) throw CommandError(player.userid + " has joined T#" + number_of(t) + " already");
+  if (entered(entrants, player.id))
+    throw CommandError(text(Msg::AlreadyJoinedTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
   const int cap = std::min(t.players.value_or(kMaxEntrants), maximum_entrants(t.format));
   if (static_cast<int>(entrants.size()) >= cap)
-    throw CommandError("tournament T#" + number_of(t) + " is full: it takes " + std::to_string(cap) + " players");
+    throw CommandError(text(Msg::TournamentFullRefusal, {{"number", t.id}, {"cap", cap}}));
   ctx.check_game_limits(player, player);  // its games will count toward the caps on games
   check_places_against_computer(ctx, t, player, entrants);
   tournaments.add_entrant(t.id, player.id);
   const int now_entered = static_cast<int>(entrants.size()) + 1;
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " joined";
+  const bool full = t.players && now_entered == *t.players;
   ctx.out.replies.push_back(ctx.to_sender(
-      "Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " joined",
-      player.userid + " joined tournament " + tournament_title(t) + ": " + std::to_string(now_entered) +
-          (now_entered == 1 ? " player" : " players") + " so far.\n" +
-          (t.players && now_entered == *t.players ? "That is all it takes: it starts now.\n"
-                                                  : "\nTo leave before it starts: " + c.type + " leave " +
-                                                        number_of(t) + " " + player.userid + " <password>\n")));
-  if (t.players && now_entered == *t.players) start_tournament(ctx, *tournaments.find(t.id));
+      text(Msg::TournamentJoinedSubject, {{"number", t.id}, {"name", t.name}, {"userid", player.userid}}),
+      (now_entered == 1
+           ? text(Msg::TournamentJoinedFirst, {{"userid", player.userid}, {"title", tournament_title(t)}})
+           : text(Msg::TournamentJoined,
+                  {{"userid", player.userid}, {"title", tournament_title(t)}, {"count", now_entered}})) +
+          (full ? text(Msg::TournamentStartsNow)
+                : text(Msg::TournamentLeaveBeforeStart, {{"type", c.type}, {"number", t.id}, {"userid", player.userid}}))));
+  if (full) start_tournament(ctx, *tournaments.find(t.id));
 }
 
 void leave_tournament(CommandContext& ctx, const Command& c) {
@@ -208,69 +210,78 @@ void leave_tournament(CommandContext& ctx, const Command& c) {
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
   if (!entered(entrants, player.id))
-    throw CommandError(player.userid + " is not in tournament T#" + number_of(t));
+    throw CommandError(text(Msg::NotInTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
   if (t.status == "finished" || t.status == "cancelled")
-    throw CommandError("tournament T#" + number_of(t) + " is over");
+    throw CommandError(text(Msg::TournamentOverRefusal, {{"number", t.id}}));
+  const std::string left_subject =
+      text(Msg::TournamentLeftSubject, {{"number", t.id}, {"name", t.name}, {"userid", player.userid}});
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " left";
   if (t.status == "open") {
     tournaments.remove_entrant(t.id, player.id);
-    ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " left",
-                                            player.userid + " left tournament " + tournament_title(t) +
-                                                " before its start.\n"));
+    ctx.out.replies.push_back(ctx.to_sender(
+        left_subject, text(Msg::TournamentLeftBeforeStart, {{"userid", player.userid}, {"title", tournament_title(t)}})));
     return;
   }
   const auto entrant = std::find_if(entrants.begin(), entrants.end(),
                                     [&](const tournament::Entrant& e) { return e.user_id == player.id; });
-  if (entrant->withdrawn) throw CommandError(player.userid + " has left T#" + number_of(t) + " already");
+  if (entrant->withdrawn)
+    throw CommandError(text(Msg::AlreadyLeftTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
   // Withdrawn first: a round that the resignations below end is paired without them.
   tournaments.withdraw(t.id, player.id);
   const int resigned = resign_games_of(ctx, t, player);
   ctx.out.replies.push_back(ctx.to_sender(
-      "Tournament T#" + number_of(t) + " " + t.name + ": " + player.userid + " left",
-      player.userid + " left tournament " + tournament_title(t) + ": " + std::to_string(resigned) +
-          (resigned == 1 ? " unfinished game was" : " unfinished games were") +
-          " resigned, and they are not paired again. Their row stays in the table.\n"));
+      left_subject,
+      resigned == 1
+          ? text(Msg::TournamentLeftOneGame, {{"userid", player.userid}, {"title", tournament_title(t)}})
+          : text(Msg::TournamentLeft, {{"userid", player.userid}, {"title", tournament_title(t)}, {"count", resigned}})));
 }
 
 void tournament_start(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   const Account organiser = ctx.authenticated(c);
   if (organiser.id != t.organiser_id)
-    throw CommandError("only the organiser of T#" + number_of(t) + ", " + t.organiser + ", can start it");
-  if (t.status != "open") throw CommandError("tournament T#" + number_of(t) + " is " + t.status + ", not open");
+    throw CommandError(text(Msg::OnlyOrganiserStartsRefusal, {{"number", t.id}, {"organiser", t.organiser}}));
+  if (t.status != "open") throw CommandError(text(Msg::TournamentNotOpenRefusal, {{"number", t.id}, {"status", t.status}}));
   const int entrants = static_cast<int>(Tournaments(ctx.db).entrants(t.id).size());
   if (entrants < minimum_entrants(t.format))
-    throw CommandError("tournament T#" + number_of(t) + " has " + std::to_string(entrants) + " players; a " +
-                       format_words(t.format) + " needs at least " + std::to_string(minimum_entrants(t.format)));
+    throw CommandError(text(Msg::TournamentTooFewRefusal, {{"number", t.id},
+                                                           {"count", entrants},
+                                                           {"format", format_words(t.format)},
+                                                           {"least", minimum_entrants(t.format)}}));
   start_tournament(ctx, t);
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + " started by " + organiser.userid;
   const bool answered = std::any_of(ctx.out.replies.begin(), ctx.out.replies.end(),
                                     [](const Reply& reply) { return reply.to_sender; });
   if (!answered)
-    ctx.out.replies.push_back(ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name + " has started",
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::TournamentStartedSubject, {{"number", t.id}, {"name", t.name}}),
                                             tournament_table_text(ctx.db, *Tournaments(ctx.db).find(t.id))));
 }
 
 void tournament_table(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   ctx.out.replies.push_back(
-      ctx.to_sender("Tournament T#" + number_of(t) + " " + t.name, tournament_table_text(ctx.db, t)));
+      ctx.to_sender(text(Msg::TournamentTableSubject, {{"number", t.id}, {"name", t.name}}), tournament_table_text(ctx.db, t)));
 }
 
 void tournaments(CommandContext& ctx, const Command& c) {
   const auto since = iso8601(std::chrono::system_clock::now() - kListedAfterEnd);
   Listing listing;
   for (const TournamentRecord& t : Tournaments(ctx.db).recent(c.type, since)) {
-    const std::string state = t.status == "open"      ? "open for entry"
-                              : t.status == "running" ? "round " + std::to_string(t.round)
-                                                      : t.status + " " + t.ended_at.value_or("").substr(0, 10);
-    listing.add("T#" + number_of(t) + "  " + t.name + "  " + format_words(t.format) + ", " +
-                std::to_string(Tournaments(ctx.db).entrants(t.id).size()) + " players, " + state);
+    const std::string state =
+        t.status == "open"      ? text(Msg::TournamentOpenForEntry)
+        : t.status == "running" ? text(Msg::TournamentAtRound, {{"round", t.round}})
+                                : text(Msg::TournamentEnded, {{"status", t.status}, {"date", t.ended_at.value_or("").substr(0, 10)}});
+    listing.add(text(Msg::TournamentListEntry, {{"number", t.id},
+                                                {"name", t.name},
+                                                {"format", format_words(t.format)},
+                                                {"count", Tournaments(ctx.db).entrants(t.id).size()},
+                                                {"state", state}}));
   }
   ctx.out.replies.push_back(ctx.to_sender(
-      game_title(c.type) + " tournaments",
-      game_title(c.type) + " tournaments (open, running, and over in the last 30 days):\n\n" +
-          listing.text("    ", "    none\n") + "\nA tournament's table: " + c.type + " tournament <number>\n"));
+      text(Msg::TournamentsSubject, {{"title", game_title(c.type)}}),
+      text(Msg::TournamentsList, {{"title", game_title(c.type)},
+                                  {"list", listing.text("    ", text(Msg::NoneIndented))},
+                                  {"type", c.type}})));
 }
 
 }  // namespace handlers
