@@ -8,6 +8,7 @@
 #include "server/handlers/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/leagues.h"
@@ -26,10 +27,10 @@ std::string number_of(const LeagueRecord& l) { return "G#" + std::to_string(l.id
 LeagueRecord league_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto l = Leagues(ctx.db).find(number);
-  if (!l) throw CommandError("there is no league G#" + std::to_string(number));
+  if (!l) throw CommandError(text(Msg::NoSuchLeagueRefusal, {{"number", number}}));
   if (l->type != c.type)
-    throw CommandError("league G#" + std::to_string(number) + " is a " + game_title(l->type) +
-                       " league: start the command with '" + l->type + "'");
+    throw CommandError(
+        text(Msg::OtherKindOfLeagueRefusal, {{"number", number}, {"title", game_title(l->type)}, {"type", l->type}}));
   return *l;
 }
 
@@ -76,11 +77,10 @@ void league_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "league");
   if (organiser.confirmed.empty())
-    throw CommandError(organiser.userid + " has no confirmed address yet and cannot organise a league");
+    throw CommandError(text(Msg::LeagueOrganiserUnconfirmedRefusal, {{"userid", organiser.userid}}));
   Leagues leagues(ctx.db);
   if (leagues.count_by(organiser.id) >= kMaxLeaguesPerOrganiser)
-    throw CommandError(organiser.userid + " organises " + std::to_string(kMaxLeaguesPerOrganiser) +
-                       " leagues already, the most one user may");
+    throw CommandError(text(Msg::TooManyLeaguesRefusal, {{"userid", organiser.userid}, {"most", kMaxLeaguesPerOrganiser}}));
   LeagueRecord l = parse_league_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
   l.type = c.type;
   l.name = name;
@@ -88,43 +88,45 @@ void league_new(CommandContext& ctx, const Command& c) {
   l.organiser = organiser.userid;
   l = leagues.create(l);
   ctx.out.summary = c.type + " league " + number_of(l) + " " + name + " created by " + organiser.userid;
-  ctx.out.replies.push_back(ctx.to_sender(
-      "League " + number_of(l) + " " + name + " is open",
-      league_text(ctx.db, l) + "\nYou organise it; you play in it only if you join it too. The computer plays\n" +
-          "if you enter it: " + c.type + " join " + number_of(l) + " " + ctx.config.bot.userid +
-          " <your password>\nStart its first season when at least " + std::to_string(kLeagueMinimumPlayers) +
-          " have joined: " + c.type + " league start " + number_of(l) + " " + organiser.userid + " <password>\n"));
+  ctx.out.replies.push_back(
+      ctx.to_sender(text(Msg::LeagueOpenSubject, {{"league", number_of(l)}, {"name", name}}),
+                    league_text(ctx.db, l) + text(Msg::LeagueOrganised, {{"type", c.type},
+                                                                         {"league", number_of(l)},
+                                                                         {"bot", ctx.config.bot.userid},
+                                                                         {"least", kLeagueMinimumPlayers},
+                                                                         {"userid", organiser.userid}})));
 }
 
 void join_league(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, l.organiser);
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(player.userid + " has no confirmed address yet and cannot play until it is confirmed");
-  if (!player.active) throw CommandError(player.userid + " has signed off");
+    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
+  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
   Leagues leagues(ctx.db);
   const auto members = leagues.members(l.id);
   const auto member = std::find_if(members.begin(), members.end(),
                                    [&](const LeagueMember& m) { return m.user_id == player.id; });
   ctx.out.summary = c.type + " league " + number_of(l) + ": " + player.userid + " joined";
-  const std::string subject = "League " + number_of(l) + " " + l.name + ": " + player.userid + " joined";
+  const std::string subject =
+      text(Msg::LeagueJoinedSubject, {{"league", number_of(l)}, {"name", l.name}, {"userid", player.userid}});
   if (member != members.end()) {
-    if (!member->leaving) throw CommandError(player.userid + " is in league " + number_of(l) + " already");
+    if (!member->leaving)
+      throw CommandError(text(Msg::AlreadyInLeagueRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
     leagues.set_leaving(l.id, player.id, false);  // a join takes back a leave not yet carried out
-    ctx.out.replies.push_back(ctx.to_sender(subject, player.userid + " stays in league " + league_title(l) +
-                                                         ": the leave is taken back.\n"));
+    ctx.out.replies.push_back(ctx.to_sender(
+        subject, text(Msg::LeagueLeaveTakenBack, {{"userid", player.userid}, {"title", league_title(l)}})));
     return;
   }
   if (static_cast<int>(members.size()) >= kMaxMembers)
-    throw CommandError("league " + number_of(l) + " is full: it takes " + std::to_string(kMaxMembers) + " players");
+    throw CommandError(text(Msg::LeagueFullRefusal, {{"league", number_of(l)}, {"most", kMaxMembers}}));
   ctx.check_game_limits(player, player);  // its games will count toward the caps on games
   check_places_against_computer(ctx, player, members);
   leagues.add_member(l.id, player.id);
   ctx.out.replies.push_back(ctx.to_sender(
-      subject, player.userid + " joined league " + league_title(l) + ": " +
-                   (l.status == "open" ? "they play from its first season, when the organiser starts it.\n"
-                                       : "they play from the next season, in its last division.\n") +
-                   "\nTo leave: " + c.type + " leave " + number_of(l) + " " + player.userid + " <password>\n"));
+      subject, text(l.status == "open" ? Msg::LeagueJoinedBeforeStart : Msg::LeagueJoinedUnderWay,
+                    {{"userid", player.userid}, {"title", league_title(l)}}) +
+                   text(Msg::LeagueHowToLeave, {{"type", c.type}, {"league", number_of(l)}, {"userid", player.userid}})));
 }
 
 void leave_league(CommandContext& ctx, const Command& c) {
@@ -134,48 +136,51 @@ void leave_league(CommandContext& ctx, const Command& c) {
   const auto members = leagues.members(l.id);
   const auto member = std::find_if(members.begin(), members.end(),
                                    [&](const LeagueMember& m) { return m.user_id == player.id; });
-  if (member == members.end()) throw CommandError(player.userid + " is not in league " + number_of(l));
-  if (member->leaving) throw CommandError(player.userid + " leaves league " + number_of(l) + " after this season already");
+  if (member == members.end())
+    throw CommandError(text(Msg::NotInLeagueRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
+  if (member->leaving)
+    throw CommandError(text(Msg::LeavingLeagueAlreadyRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
   ctx.out.summary = c.type + " league " + number_of(l) + ": " + player.userid + " left";
-  const std::string subject = "League " + number_of(l) + " " + l.name + ": " + player.userid + " leaves";
+  const std::string subject =
+      text(Msg::LeagueLeavesSubject, {{"league", number_of(l)}, {"name", l.name}, {"userid", player.userid}});
   if (take_out_of_league(ctx.db, l, player.id) == LeagueLeaving::Now) {
     // Before their first season (the league's, or theirs): nothing was played, they go now.
-    ctx.out.replies.push_back(
-        ctx.to_sender(subject, player.userid + " left league " + league_title(l) + " before playing in it.\n"));
+    ctx.out.replies.push_back(ctx.to_sender(
+        subject, text(Msg::LeagueLeftBeforePlaying, {{"userid", player.userid}, {"title", league_title(l)}})));
     return;
   }
-  ctx.out.replies.push_back(ctx.to_sender(
-      subject, player.userid + " leaves league " + league_title(l) + " at the end of season " +
-                   std::to_string(l.season) + ": their games of this season go on (play them out or\nresign them), " +
-                   "and they are in no division of the next.\nTo stay after all: " + c.type + " join " +
-                   number_of(l) + " " + player.userid + " <password>\n"));
+  ctx.out.replies.push_back(ctx.to_sender(subject, text(Msg::LeagueLeavesAfterSeason, {{"userid", player.userid},
+                                                                                      {"title", league_title(l)},
+                                                                                      {"season", l.season},
+                                                                                      {"type", c.type},
+                                                                                      {"league", number_of(l)}})));
 }
 
 void league_start(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
   const Account organiser = ctx.authenticated(c);
   if (organiser.id != l.organiser_id)
-    throw CommandError("only the organiser of " + number_of(l) + ", " + l.organiser + ", can start it");
-  if (l.status == "running")
-    throw CommandError("league " + number_of(l) + " is under way: its seasons follow each other by themselves");
+    throw CommandError(text(Msg::OnlyLeagueOrganiserStartsRefusal, {{"league", number_of(l)}, {"organiser", l.organiser}}));
+  if (l.status == "running") throw CommandError(text(Msg::LeagueUnderWayRefusal, {{"league", number_of(l)}}));
   const auto members = Leagues(ctx.db).members(l.id);
   const int players = static_cast<int>(std::count_if(members.begin(), members.end(),
                                                      [](const LeagueMember& m) { return !m.leaving; }));
   if (players < kLeagueMinimumPlayers)
-    throw CommandError("league " + number_of(l) + " has " + std::to_string(players) + " players; a season needs at least " +
-                       std::to_string(kLeagueMinimumPlayers));
+    throw CommandError(text(Msg::LeagueTooFewRefusal,
+                            {{"league", number_of(l)}, {"count", players}, {"least", kLeagueMinimumPlayers}}));
   start_league(ctx, l);
   ctx.out.summary = c.type + " league " + number_of(l) + " started by " + organiser.userid;
   const bool answered = std::any_of(ctx.out.replies.begin(), ctx.out.replies.end(),
                                     [](const Reply& reply) { return reply.to_sender; });
   if (!answered)
-    ctx.out.replies.push_back(ctx.to_sender("League " + number_of(l) + " " + l.name + " has started",
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::LeagueStartedSubject, {{"league", number_of(l)}, {"name", l.name}}),
                                             league_text(ctx.db, *Leagues(ctx.db).find(l.id))));
 }
 
 void league_table(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
-  ctx.out.replies.push_back(ctx.to_sender("League " + number_of(l) + " " + l.name, league_text(ctx.db, l)));
+  ctx.out.replies.push_back(
+      ctx.to_sender(text(Msg::LeagueTableSubject, {{"league", number_of(l)}, {"name", l.name}}), league_text(ctx.db, l)));
 }
 
 void leagues(CommandContext& ctx, const Command& c) {
@@ -183,13 +188,21 @@ void leagues(CommandContext& ctx, const Command& c) {
   Listing listing;
   const auto found = leagues.of_type(c.type, static_cast<int>(Listing::kMaxLines));
   for (const auto& [l, members] : found) {
-    listing.add(number_of(l) + "  " + l.name + "  divisions of " + std::to_string(l.group) + ", " +
-                std::to_string(members) + (members == 1 ? " player, " : " players, ") + league_status_words(l));
+    listing.add(members == 1 ? text(Msg::LeagueListEntryOne, {{"league", number_of(l)},
+                                                              {"name", l.name},
+                                                              {"group", l.group},
+                                                              {"status", league_status_words(l)}})
+                             : text(Msg::LeagueListEntry, {{"league", number_of(l)},
+                                                           {"name", l.name},
+                                                           {"group", l.group},
+                                                           {"count", members},
+                                                           {"status", league_status_words(l)}}));
   }
   listing.add_unshown(static_cast<std::size_t>(leagues.count_of_type(c.type)) - found.size());
   ctx.out.replies.push_back(ctx.to_sender(
-      game_title(c.type) + " leagues", game_title(c.type) + " leagues:\n\n" + listing.text("    ", "    none\n") +
-                                           "\nA league's divisions: " + c.type + " league G#<number>\n"));
+      text(Msg::LeaguesSubject, {{"title", game_title(c.type)}}),
+      text(Msg::LeaguesList,
+           {{"title", game_title(c.type)}, {"list", listing.text("    ", text(Msg::NoneIndented))}, {"type", c.type}})));
 }
 
 }  // namespace handlers
