@@ -102,7 +102,8 @@ constexpr std::string_view kLinkOpen = "<a style=\"display:inline-block;min-widt
                                        "margin:3px;padding:0 4px;text-align:center;\" href=\"";
 
 void append_links(std::string& html, const BoardLinks& links) {
-  html += "<div>\n<p>" + html_escape(links.heading) + "</p>\n";
+  html += "<div>\n";
+  if (!links.heading.empty()) html += "<p>" + html_escape(links.heading) + "</p>\n";
   for (const std::vector<PageLink>& row : links.rows) {
     html += "<div>\n";
     for (const PageLink& link : row)

@@ -51,7 +51,8 @@ struct PageLink {
 // sentence `heading`, then one line per row of `rows`, right under the board's <pre>.
 // Each link is a tap target of at least 24 x 24 CSS pixels with room around it (WCAG 2.2
 // target size), whatever the window's width: the rows wrap. With no rows, only the sentence
-// (a board too large for links says so).
+// (a board too large for links says so); with no sentence, only
+// the rows (a choice's one link under each of its boards).
 struct BoardLinks {
   std::size_t board = 0;  // index into the page's boards
   std::string heading;

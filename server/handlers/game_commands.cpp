@@ -15,6 +15,7 @@
 #include "server/mailing/refusal_text.h"
 #include "server/play/ply_act.h"
 #include "server/play/challenge_options.h"
+#include "server/handlers/cell_choice.h"
 #include "server/handlers/command_context.h"
 #include "server/play/end_of_ply.h"
 #include "server/mailing/game_mail.h"
@@ -208,6 +209,12 @@ void move(CommandContext& ctx, const Command& c) {
   auto played = play_ply(ctx, record, player.id, c.move, c.moveno);
   if (!played.done()) {
     const PlyRefusal& why = std::get<PlyRefusal>(played.outcome);
+    // A Gates cell link's reply ("d3#12") names the cell alone: it plays nothing and brings
+    // back the tiles that may go there, to choose from (by a game address only: a command
+    // with its password names its tile).
+    if (ctx.request.address_game && std::holds_alternative<refusal::IllegalPly>(why) &&
+        is_bare_cell_of_tile_game(*played.position, c.move))
+      return answer_cell_choice(ctx, c, player, record);
     std::string reason = refusal_text(why, record, *played.position);
     if (std::holds_alternative<refusal::NotYourTurn>(why)) reason += by_someone_elses_address(ctx, player);
     throw CommandError(reason, std::holds_alternative<refusal::IllegalPly>(why) ? CommandContext::usage(c) : "");

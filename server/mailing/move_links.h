@@ -27,9 +27,10 @@ inline constexpr std::size_t kMailBytes = 256 * 1024;
 // each legal ply once (a Gaia edge pair once, by Game::ply_identity; `swap` where it is
 // legal; never `resign`), one row per board row as the cell labels name it (the letter of
 // "d4"), in the engine's order, `swap` a row of its own last; each a mailto: to `address`
-// with the Subject "Re: <subject>" and the body "<ply>#<moveno>". Nothing when the game is
-// over or its plies name more than a cell (a tile game's "a:d3": it is linked by cell, once
-// a bare cell's reply shows the rotations). When the links would add more than `room`
+// with the Subject "Re: <subject>" and the body "<ply>#<moveno>". A tile game (Gates,
+// whose plies name a tile before its cell, "a:d3") links each cell with a legal ply once
+// instead, body "<cell>#<moveno>": the reply to it brings back the tiles to choose from
+// (cell_choice_mail.h). Nothing when the game is over. When the links would add more than `room`
 // bytes (links_bytes), the heading says so instead and there are none. `board`: the index
 // of the board they stand under among the reply's marked boards (a digest has several).
 std::optional<mail::BoardLinks> move_links(const Game& game, const std::string& address, const std::string& subject,

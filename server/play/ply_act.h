@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/game.h"
 #include "server/play/end_of_ply.h"
@@ -63,5 +64,24 @@ struct ActResult {
 // `player_id`, a player of `record`, plays `ply` (as move `moveno`, when given).
 ActResult<PlyPlayed, PlyRefusal> play_ply(UnitOfWork& work, const GameRecord& record, std::int64_t player_id,
                                           const std::string& ply, std::optional<int> moveno);
+
+// Whether `ply` is a bare cell ("d3") in `game`, whose plies name a tile before their cell
+// ("a:d3", Gates): a ply that picks the cell and leaves the tile to choose.
+bool is_bare_cell_of_tile_game(const Game& game, const std::string& ply);
+
+// The plies a tile game's player to move may play at one cell, each with the game after
+// it ("Two taps to move": the reply of a bare cell shows them before one is chosen).
+// Nothing is stored.
+struct CellChoice {
+  std::unique_ptr<Game> game;  // the position the choice is made in
+  int number = 0;              // the move number the chosen ply will be
+  std::string cell;            // as the engine names it ("d3")
+  std::vector<std::string> plies;  // the legal plies at the cell, in the engine's order
+};
+
+// `player_id`'s choice at `cell` of `record` (as move `moveno`, when given): refused as a
+// ply would be, and as an illegal ply (the engine's reason) when no tile may go there.
+ActResult<CellChoice, PlyRefusal> choose_at_cell(UnitOfWork& work, const GameRecord& record, std::int64_t player_id,
+                                                 const std::string& cell, std::optional<int> moveno);
 
 }  // namespace pbem::server

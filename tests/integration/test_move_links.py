@@ -1,7 +1,8 @@
 """Two taps to move (issue 56), through a real pbemd over SMTP: the board mail to the player
 to move ends its board, in the HTML part, with the legal moves as mailto: links (RFC 6068) to
 that player's game address; the opponent's copy has none. Following one link as a mail
-client does (its address, Subject and body, percent-decoded) plays exactly that move."""
+client does (its address, Subject and body, percent-decoded) plays exactly that move. A
+Gates cell's link brings back the choice of tiles at that cell, each with its link."""
 import html
 import os
 import re
@@ -137,6 +138,46 @@ class MoveLinks(DaemonTestCase):
         self.assertIn("c3#2", bodies)
         # A stale link (move 1's, after move 1 was played) plays nothing.
         self.send_to(ALICE, address, subject, "a1#1\n")
+        [answer] = self.take(1)
+        self.assertTrue(answer.message["Subject"].startswith("Error"), answer.message["Subject"])
+        self.assertEqual(len(self.server.query("SELECT move FROM moves")), 1)
+
+    def test_gates_links_a_cell_and_its_reply_shows_each_tile_to_choose(self):
+        self.signup_both()
+        self.send(ALICE, "gates challenge alice bob -cross -size=3 -align")
+        mails = {a.message["To"].addresses[0].addr_spec: a.message for a in self.take(2)}
+        alice = mails["alice@example.org"]
+        links = links_of(alice)
+        # Each of the 19 cells of the size-3 Cross board once, by the cell alone.
+        bodies = [link[3] for link in links]
+        self.assertEqual(len(bodies), 19)
+        self.assertEqual(len(set(bodies)), 19)
+        self.assertTrue(all(re.fullmatch(r"[a-e][1-5]#1", body) for body in bodies), bodies)
+        self.assertIn("tap a cell", html_of(alice))
+        self.measure_targets(alice, len(links))
+        # The client follows c3's link: nothing is played, the choice comes back.
+        [(_, address, subject, body, _)] = [link for link in links if link[0] == "c3"]
+        self.send_to(ALICE, address, subject, body + "\n\n> quoted board\n")
+        [choice] = self.take(1)
+        choice = choice.message
+        self.assertEqual(self.server.query("SELECT move FROM moves"), [])
+        self.assertEqual(choice["Subject"], "Gates #1: your choice at c3, move 1")
+        self.assertEqual(choice["Reply-To"].addresses[0].addr_spec, address)
+        # -align: all six tiles may go on an empty board, each a board, a picture and a link.
+        tiles = [f"{r}:c3#1" for r in "abcdef"]
+        self.assertEqual([link[3] for link in links_of(choice)], tiles)
+        self.assertIn("a:c3, b:c3, c:c3, d:c3, e:c3, f:c3", text_of(choice))
+        self.assertNotIn("mailto:", text_of(choice))
+        images = [part for part in choice.walk() if part.get_content_type() == "image/png"]
+        self.assertEqual(len(images), 6)
+        self.measure_targets(choice, 6)
+        # Tapping e:c3 plays exactly it.
+        [(_, address, subject, body, _)] = [link for link in links_of(choice) if link[3] == "e:c3#1"]
+        self.send_to(ALICE, address, subject, body + "\n")
+        self.take(2)
+        self.assertEqual([r["move"] for r in self.server.query("SELECT move FROM moves")], ["e:c3"])
+        # The stale choice plays nothing more.
+        self.send_to(ALICE, address, subject, "f:c3#1\n")
         [answer] = self.take(1)
         self.assertTrue(answer.message["Subject"].startswith("Error"), answer.message["Subject"])
         self.assertEqual(len(self.server.query("SELECT move FROM moves")), 1)
