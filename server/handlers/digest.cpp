@@ -10,6 +10,7 @@
 #include "server/language/game_address.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/mailing/board_list.h"
 #include "server/mailing/move_links.h"
 #include "server/handlers/invitations.h"
 #include "server/competition/registry.h"
@@ -31,6 +32,11 @@ namespace {
 constexpr std::size_t kMailReserve = 32 * 1024;
 
 // One game's part of the digest: number, opponent, their last move, the clock, the board.
+// The board as a list, for a player who reads it so (`set board list|both`); "" for the rest.
+std::string shown_list(const GameRecord& record, const Game& game, const Account& account) {
+  return account.board == "text" ? "" : board_list(record, game);
+}
+
 std::string game_part(UnitOfWork& work, const GameRecord& record, const Game& game, const Account& account) {
   const auto users = userids_by_colour(record, game);
   const std::string opponent = record.userids[record.players[0] == account.id ? 1 : 0];
@@ -40,7 +46,9 @@ std::string game_part(UnitOfWork& work, const GameRecord& record, const Game& ga
                         : moves.back().userid + " played " + game.describe_ply(moves.back().move) + " as move " +
                               std::to_string(moves.back().ply) + ".\n";
   text += clock_lines(work.db, record, game, account.userid);
-  text += "\n" + game.render(RenderContext{users}) + "\n";
+  // The board as the player set it (`set board`): the drawing, the list, or both.
+  const std::string rendered = game.render(RenderContext{users});
+  text += "\n" + board_as_set(rendered, rendered, shown_list(record, game, account), account.board) + "\n";
   return text;
 }
 
@@ -117,7 +125,8 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
     text += "\n";
     if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
     text += game_part(work, record, *game, *account);
-    diagrams.push_back(game->diagram());
+    // What stands for the board in the text: the list replaces the drawing under `board list`.
+    diagrams.push_back(account->board == "list" ? shown_list(record, *game, *account) : game->diagram());
     games.emplace_back(record.id, std::move(game));
     ++waiting;
   }

@@ -105,6 +105,30 @@ class Digest(ClockCase):
         self.at(FIRST_DIGEST + timedelta(days=3))
         self.assertEqual(self.tick_ok(), [])
 
+    def test_the_board_as_set_and_a_gates_game_linked_by_cell(self):
+        """`board list`: each game of the digest as a list instead of the drawing (issue 56);
+        a Gates game's links name its cells, once each."""
+        self.cmd("alice", "set alice PW digest 7")
+        self.cmd("alice", "set alice PW board list")
+        hy3 = self.new_game("alice", "bob")
+        self.cmd("alice", "gates challenge alice bob -cross -size=3")
+        gates = self.server.query("SELECT max(id) AS id FROM games")[0]["id"]
+        self.new_replies()
+        self.at(FIRST_DIGEST)
+        [digest] = self.tick_ok()
+        text = text_of(digest)
+        self.assertIn(f"HY 3 #{hy3} as a list, after 0 moves.", text)
+        self.assertIn(f"Gates #{gates} as a list, after 0 moves.", text)
+        self.assertNotIn("R = red, B = blue", text, "the list replaces the drawing")
+        bodies = {}
+        for href in re.findall(r'href="(mailto:[^"]*)"', html_of(digest)):
+            address, _, query = html.unescape(href)[len("mailto:"):].partition("?")
+            game = int(re.match(r"pbem\+(\d+)-", address).group(1))
+            bodies.setdefault(game, []).append(dict(urllib.parse.parse_qsl(query))["body"])
+        self.assertEqual(len(bodies[hy3]), 37)
+        self.assertEqual(len(bodies[gates]), 19)  # the 19 cells of a size-3 Cross board
+        self.assertTrue(all(re.fullmatch(r"[a-e][1-5]#1", body) for body in bodies[gates]), bodies[gates])
+
     def test_a_reply_plays_one_move_a_line_and_ignores_the_quoted_digest(self):
         self.cmd("alice", "set alice PW digest 7")
         first = self.new_game("alice", "bob")
