@@ -11,6 +11,7 @@
 #include "server/play/game_clock.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/board_list.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/move_links.h"
 #include "server/handlers/invitations.h"
 #include "server/competition/registry.h"
@@ -40,16 +41,18 @@ std::string shown_list(const GameRecord& record, const Game& game, const Account
 std::string game_part(UnitOfWork& work, const GameRecord& record, const Game& game, const Account& account) {
   const auto users = userids_by_colour(record, game);
   const std::string opponent = record.userids[record.players[0] == account.id ? 1 : 0];
-  std::string text = "#" + std::to_string(record.id) + "  " + board_heading(record) + " against " + opponent + ": ";
+  std::string part =
+      text(Msg::DigestGameLine, {{"game", record.id}, {"heading", board_heading(record)}, {"opponent", opponent}});
   const auto moves = work.records.moves(record.id);
-  text += moves.empty() ? "the first move is yours.\n"
-                        : moves.back().userid + " played " + game.describe_ply(moves.back().move) + " as move " +
-                              std::to_string(moves.back().ply) + ".\n";
-  text += clock_lines(work.db, record, game, account.userid);
+  part += moves.empty() ? text(Msg::DigestFirstMoveYours)
+                        : text(Msg::DigestLastMove, {{"player", moves.back().userid},
+                                                        {"ply", game.describe_ply(moves.back().move)},
+                                                        {"number", moves.back().ply}});
+  part += clock_lines(work.db, record, game, account.userid);
   // The board as the player set it (`set board`): the drawing, the list, or both.
   const std::string rendered = game.render(RenderContext{users});
-  text += "\n" + board_as_set(rendered, rendered, shown_list(record, game, account), account.board) + "\n";
-  return text;
+  part += "\n" + board_as_set(rendered, rendered, shown_list(record, game, account), account.board) + "\n";
+  return part;
 }
 
 }  // namespace
@@ -67,35 +70,26 @@ void set_digest(CommandContext& ctx, const Account& account, const std::string& 
   if (value == "off") {
     digests.set(account.id, std::nullopt, std::nullopt);
     ctx.out.summary = "digest off for " + account.userid;
-    ctx.out.replies.push_back(ctx.to_sender(
-        "Digest off", "Your daily digest is off. Board mails about every move come as before.\n"));
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::DigestOffSubject), text(Msg::DigestOff)));
     return;
   }
   const int hour = std::stoi(value);
   const auto next = next_digest_time(hour, std::chrono::system_clock::now());
   digests.set(account.id, hour, iso8601(next));
   ctx.out.summary = "digest at " + value + " for " + account.userid;
+  const std::string two_digits = std::string(hour < 10 ? "0" : "") + std::to_string(hour);
   ctx.out.replies.push_back(ctx.to_sender(
-      "Digest at " + std::string(hour < 10 ? "0" : "") + std::to_string(hour) + ":00 UTC",
-      "Your daily digest comes at " + std::string(hour < 10 ? "0" : "") + std::to_string(hour) +
-          ":00 UTC, the first on " + readable_utc(next) +
-          ", on the days when it is your move in at least one game. Reply to it with one move per line, "
-          "'#12 c4', to play them.\n\nTo stop the board mails about your opponents' moves as well:\n    set " +
-          account.userid + " <password> movemail off\n"));
+      text(Msg::DigestAtSubject, {{"hour", two_digits}}),
+      text(Msg::DigestAt, {{"hour", two_digits}, {"first", readable_utc(next)}, {"userid", account.userid}})));
 }
 
 void set_movemail(CommandContext& ctx, const Account& account, const std::string& value) {
   if (value == "off" && !account.digest_hour)
-    throw CommandError("movemail is turned off only while a daily digest is on (set " + account.userid +
-                       " <password> digest HH): without either you would not hear of your opponents' moves");
+    throw CommandError(text(Msg::MovemailNeedsDigestRefusal, {{"userid", account.userid}}));
   Digests(ctx.db).set_movemail(account.id, value == "on");
   ctx.out.summary = "movemail " + value + " for " + account.userid;
-  ctx.out.replies.push_back(ctx.to_sender(
-      "Movemail " + value,
-      value == "on" ? "Board mails about other players' moves come again at once.\n"
-                    : "No more board mails about other players' moves (opponents' moves, watched games): your "
-                      "daily digest lists the games where it is your move. The confirmation of your own moves, "
-                      "new games, results, proposals, reminders and tournament mail still come at once.\n"));
+  ctx.out.replies.push_back(ctx.to_sender(text(Msg::MovemailSubject, {{"value", value}}),
+                                          text(value == "on" ? Msg::MovemailOn : Msg::MovemailOff)));
 }
 
 std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std::int64_t user_id,
@@ -110,7 +104,7 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
   if (!digests.move_on(user_id, *due, iso8601(next_digest_time(*account->digest_hour, now_time))))
     return std::nullopt;
   const std::string day = due->substr(0, 10);
-  std::string text;  // the subject's line and how to reply come first, when the count is known
+  std::string body;  // the subject's line and how to reply come first, when the count is known
   std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
   std::vector<std::string> diagrams;          // each game's board, in text order
   std::vector<std::pair<std::int64_t, std::unique_ptr<Game>>> games;  // each game's number and position, in text order
@@ -122,29 +116,27 @@ std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std
     if (!found) continue;
     const GameRecord& record = *found;
     auto game = work.records.replay(record);
-    text += "\n";
-    if (account->pictures) pictures.push_back({text.size(), shared_picture_cache().picture(*game)});
-    text += game_part(work, record, *game, *account);
+    body += "\n";
+    if (account->pictures) pictures.push_back({body.size(), shared_picture_cache().picture(*game)});
+    body += game_part(work, record, *game, *account);
     // What stands for the board in the text: the list replaces the drawing under `board list`.
     diagrams.push_back(account->board == "list" ? shown_list(record, *game, *account) : game->diagram());
     games.emplace_back(record.id, std::move(game));
     ++waiting;
   }
   if (waiting == 0) return ClockDutyDone{"no game waiting for " + account->userid + " on " + day, {}, 0};
-  const std::string subject = "Your move in " + std::to_string(waiting) + (waiting == 1 ? " game" : " games");
-  const std::string head =
-      subject + " (your digest of " + day + ").\n\n"
-      "Reply to this mail with one move per line, the game's number first, e.g.\n\n    #12 c4\n\n"
-      "Each line is played as by that game's own address, and answered on its own.\n";
+  const std::string subject =
+      waiting == 1 ? text(Msg::DigestSubjectOne) : text(Msg::DigestSubject, {{"count", waiting}});
+  const std::string head = text(Msg::DigestHead, {{"subject", subject}, {"day", day}});
   // Open invitations alone never send a digest: they come with one that is due anyway.
   constexpr std::size_t kOpenInvitationsInDigest = 10;
   if (const std::string open = open_invitations_for(work, *account, kOpenInvitationsInDigest); !open.empty())
-    text += "\nOpen invitations you can take (reply with '#N accept' to take one):\n" + open;
-  text = head + text;
+    body += text(Msg::DigestOpenInvitations, {{"list", open}});
+  body = head + body;
   for (mail::InlinePicture& picture : pictures) picture.at += head.size();
   Reply mail;  // no mail asked for it: no copy answers a command
   mail.subject = subject;
-  mail.text = std::move(text);
+  mail.text = std::move(body);
   mail.kind = MailKind::Game;
   mail.reply_to = digest_address(db, config, *account);
   mail.list_unsubscribe = unsubscribe_address_of(db, config, *account, kDigestSetting);  // RFC 2369

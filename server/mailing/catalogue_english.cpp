@@ -484,6 +484,29 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(LaddersSubject, "{title} ladders"),
     PBEM_TEXT(LaddersList, "{title} ladders, newest first:\n\n{lines}\nA ladder's rungs: {type} ladder L#<number>\n"),
     PBEM_TEXT(NoneIndented, "    none\n"),
+    // The daily digest.
+    PBEM_TEXT(DigestGameLine, "#{game}  {heading} against {opponent}: "),
+    PBEM_TEXT(DigestFirstMoveYours, "the first move is yours.\n"),
+    PBEM_TEXT(DigestLastMove, "{player} played {ply} as move {number}.\n"),
+    PBEM_TEXT(DigestOffSubject, "Digest off"),
+    PBEM_TEXT(DigestOff, "Your daily digest is off. Board mails about every move come as before.\n"),
+    PBEM_TEXT(DigestAtSubject, "Digest at {hour}:00 UTC"),
+    PBEM_TEXT(DigestAt, "Your daily digest comes at {hour}:00 UTC, the first on {first}, on the days when it is your move "
+                        "in at least one game. Reply to it with one move per line, '#12 c4', to play them.\n\nTo stop "
+                        "the board mails about your opponents' moves as well:\n    set {userid} <password> movemail off\n"),
+    PBEM_TEXT(MovemailNeedsDigestRefusal, "movemail is turned off only while a daily digest is on (set {userid} <password> digest "
+                                   "HH): without either you would not hear of your opponents' moves"),
+    PBEM_TEXT(MovemailSubject, "Movemail {value}"),
+    PBEM_TEXT(MovemailOn, "Board mails about other players' moves come again at once.\n"),
+    PBEM_TEXT(MovemailOff, "No more board mails about other players' moves (opponents' moves, watched games): your daily "
+                    "digest lists the games where it is your move. The confirmation of your own moves, new games, "
+                    "results, proposals, reminders and tournament mail still come at once.\n"),
+    PBEM_TEXT(DigestSubjectOne, "Your move in 1 game"),
+    PBEM_TEXT(DigestSubject, "Your move in {count} games"),
+    PBEM_TEXT(DigestHead, "{subject} (your digest of {day}).\n\nReply to this mail with one move per line, the game's number "
+                   "first, e.g.\n\n    #12 c4\n\nEach line is played as by that game's own address, and answered on "
+                   "its own.\n"),
+    PBEM_TEXT(DigestOpenInvitations, "\nOpen invitations you can take (reply with '#N accept' to take one):\n{list}"),
     // Move links.
     PBEM_TEXT(MoveLinksHeading, "Your move {number}: tap one to write the reply that plays it, then send that mail."),
     PBEM_TEXT(MoveLinksTooMany, "This board has {count} legal moves, too many to link in one mail: reply with your "
