@@ -12,6 +12,7 @@
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/move_links.h"
 #include "server/storage/game_records.h"
+#include "mailto_fields.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;
@@ -21,20 +22,7 @@ namespace {
 const std::string kAddress = "pbem+3-abcdefghijklmnopqrstu@example.org";
 
 // The body of a mailto: URI, percent-decoded (RFC 6068).
-std::string body_of(const std::string& uri) {
-  const std::size_t at = uri.find("body=");
-  REQUIRE(at != std::string::npos);
-  std::string out;
-  for (std::size_t i = at + 5; i < uri.size() && uri[i] != '&'; ++i) {
-    if (uri[i] == '%' && i + 2 < uri.size()) {
-      out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += uri[i];
-    }
-  }
-  return out;
-}
+std::string body_of(const std::string& uri) { return pbem::test::mailto_field(uri, "body"); }
 
 std::set<std::string> cells_with_a_legal_tile(const pbem::Game& game) {
   std::set<std::string> cells;

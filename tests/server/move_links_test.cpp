@@ -13,6 +13,7 @@
 #include "mail/outgoing_message.h"
 #include "pictures/picture.h"
 #include "server/mailing/move_links.h"
+#include "mailto_fields.h"
 
 using namespace pbem::server;
 
@@ -20,34 +21,7 @@ namespace {
 
 const std::string kAddress = "pbem+12-abcdefghijklmnopqrstu@example.org";
 
-// RFC 3986 percent-decoding, as a mail client reads a mailto: URI.
-std::string decoded(const std::string& value) {
-  std::string out;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (value[i] == '%' && i + 2 < value.size()) {
-      out += static_cast<char>(std::stoi(value.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += value[i];
-    }
-  }
-  return out;
-}
-
-// The value of `name` in a mailto: URI's query, decoded; "" when absent.
-std::string field(const std::string& uri, const std::string& name) {
-  const std::size_t query = uri.find('?');
-  if (query == std::string::npos) return "";
-  std::size_t at = query + 1;
-  while (at < uri.size()) {
-    std::size_t end = uri.find('&', at);
-    if (end == std::string::npos) end = uri.size();
-    const std::string pair = uri.substr(at, end - at);
-    if (pair.starts_with(name + "=")) return decoded(pair.substr(name.size() + 1));
-    at = end + 1;
-  }
-  return "";
-}
+using pbem::test::mailto_field;
 
 // The plies the links play (their bodies without "#moveno"), checking each link's form.
 std::multiset<std::string> linked_plies(const pbem::mail::BoardLinks& links, int number, const std::string& subject) {
@@ -56,8 +30,8 @@ std::multiset<std::string> linked_plies(const pbem::mail::BoardLinks& links, int
     for (const pbem::mail::PageLink& link : row) {
       INFO(link.href);
       CHECK(link.href.starts_with("mailto:" + kAddress + "?"));
-      CHECK(field(link.href, "subject") == "Re: " + subject);
-      const std::string body = field(link.href, "body");
+      CHECK(mailto_field(link.href, "subject") == "Re: " + subject);
+      const std::string body = mailto_field(link.href, "body");
       const std::string tail = "#" + std::to_string(number);
       REQUIRE(body.ends_with(tail));
       plies.insert(body.substr(0, body.size() - tail.size()));
@@ -87,7 +61,7 @@ void check_links_are_the_legal_moves(const pbem::Game& game) {
   std::set<std::string> rows;
   for (const auto& row : links->rows) {
     std::set<std::string> letters;
-    for (const pbem::mail::PageLink& link : row) letters.insert(field(link.href, "body").substr(0, 1));
+    for (const pbem::mail::PageLink& link : row) letters.insert(mailto_field(link.href, "body").substr(0, 1));
     CHECK(letters.size() == 1);
     CHECK(rows.insert(*letters.begin()).second);
   }
