@@ -34,7 +34,10 @@ class Docs(unittest.TestCase):
     def test_player_and_operator_docs_exist_and_links_resolve(self):
         for name in ("rules.md", "commands.md", "operating.md", "security.md", "decisions.md"):
             self.assertTrue(os.path.isfile(os.path.join(ROOT, "docs", name)), name)
-        for page in ["README.md"] + MOVED_TO_FOLDERS + [os.path.join("docs", n) for n in os.listdir(os.path.join(ROOT, "docs"))]:
+        pages = ["README.md"] + MOVED_TO_FOLDERS
+        for folder in ("docs", "config"):  # their pages; docs/pictures/ holds what they show
+            pages += [os.path.join(folder, n) for n in sorted(os.listdir(os.path.join(ROOT, folder))) if n.endswith(".md")]
+        for page in pages:
             with open(os.path.join(ROOT, page)) as f:
                 text = f.read()
             for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
