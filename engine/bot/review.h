@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,7 +54,12 @@ struct RecordedPly {
 
 // Reviews the game that `start` (the empty board of its options) and `plies` (every ply as
 // stored, "resign" included) make, `playouts` per position. Throws std::invalid_argument
-// for a ply the rules refuse or a budget out of range (mcts.h).
-Review review_game(const Game& start, const std::vector<RecordedPly>& plies, int playouts, std::uint64_t seed);
+// for a ply the rules refuse or a budget out of range (mcts.h). `stopping`, asked before each
+// position, cuts the review short: it then throws ReviewStopped (a server shutting down).
+struct ReviewStopped : std::runtime_error {
+  ReviewStopped() : std::runtime_error("the review was stopped") {}
+};
+Review review_game(const Game& start, const std::vector<RecordedPly>& plies, int playouts, std::uint64_t seed,
+                   const std::function<bool()>& stopping = {});
 
 }  // namespace pbem::bot

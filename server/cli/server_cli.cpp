@@ -1,6 +1,7 @@
 #include "server/storage/server_secrets.h"
 #include "server/cli/server_cli.h"
 
+#include <chrono>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "server/support/clock.h"
 #include "server/support/log.h"
 #include "server/pipeline/clock_duties.h"
+#include "server/pipeline/review_runner.h"
 #include "server/pipeline/bot_turns.h"
 #include "server/pipeline/mail_service.h"
 #include "server/storage/file_space.h"
@@ -186,6 +188,9 @@ int run_outbox(const Config& config, const std::vector<std::string>& args, std::
   return kExitUsage;
 }
 
+// How long a tick begins new reviews (each one it begins it finishes).
+constexpr std::chrono::seconds kTickReviewTime{45};
+
 int run_tick(const Config& config, const std::vector<std::string>& args, std::ostream& out) {
   if (!args.empty()) {
     std::cerr << "usage: pbem tick\n";
@@ -201,6 +206,12 @@ int run_tick(const Config& config, const std::vector<std::string>& args, std::os
         << " tournament(s) started or cancelled, " << done.invitations << " invitation(s) lapsed, "
         << done.digests << " digest(s), " << done.deleted
         << " old row(s) deleted\n";
+    // The computer's reviews waiting, one at a time, for an installation without pbemd; a
+    // new one is begun only within kTickReviewTime, so that a tick a minute does not pile up.
+    const auto until = std::chrono::steady_clock::now() + kTickReviewTime;
+    const int reviews =
+        ReviewRunner(held.db, config).make_pending([&] { return std::chrono::steady_clock::now() < until; });
+    if (reviews > 0) out << "tick: " << reviews << " review(s) mailed\n";
   } catch (const DatabaseError& e) {
     // What was done is committed; the rest is still due at the next tick.
     log_line(std::string("tick: stopped, the rest is done at the next tick: ") + e.what());

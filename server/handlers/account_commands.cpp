@@ -14,6 +14,7 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/mailing/catalogue.h"
+#include "server/storage/reviews.h"
 #include "server/mailing/competition_text.h"
 
 #include "server/mailing/invitation_text.h"
@@ -287,6 +288,14 @@ void set_setting(CommandContext& ctx, const Command& c) {
     ctx.out.replies.push_back(ctx.to_sender(
         text(Msg::BoardSettingSubject, {{"value", value}}),
         text(value == "list" ? Msg::BoardSettingList : value == "both" ? Msg::BoardSettingBoth : Msg::BoardSettingText)));
+    return;
+  }
+  if (c.words.at(0) == "reviews") {
+    const bool automatic = c.words.at(1) == "auto";
+    Reviews(ctx.db).set_automatic(account.id, automatic);
+    ctx.out.summary = "reviews " + c.words.at(1) + " for " + c.userid;
+    ctx.out.replies.push_back(ctx.to_sender(text(Msg::ReviewsSettingSubject, {{"value", c.words.at(1)}}),
+                                            text(automatic ? Msg::ReviewsAuto : Msg::ReviewsOff)));
     return;
   }
   if (c.words.at(0) == "calendar")

@@ -43,6 +43,7 @@ Handler handler_for(const CommandSpec& spec) {
       {"games", games},
       {"history", history},
       {"record", record},
+      {"review", review},
       {"note", note},
       {"notes", notes},
       {"fork", fork},

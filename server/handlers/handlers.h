@@ -57,6 +57,7 @@ void all_records(CommandContext& context, const Command& command);
 void note(CommandContext& context, const Command& command);
 void notes(CommandContext& context, const Command& command);
 void fork(CommandContext& context, const Command& command);
+void review(CommandContext& context, const Command& command);
 
 // rating_commands.cpp
 void ratings(CommandContext& context, const Command& command);

@@ -95,19 +95,22 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 // set userid password <setting> <value>: the rest must be one known setting and its value:
 // pictures on|off, digest HH|off (HH 0..23), movemail on|off, autovacation on|off,
 // challenges ask|auto|none, messages on|off, announcements on|off, records on|off,
-// board text|list|both, calendar on|off.
+// board text|list|both, calendar on|off, reviews auto|off.
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
       reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages",
-                                            "announcements", "records", "board", "calendar"});
+                                            "announcements", "records", "board", "calendar", "reviews"});
   const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
                                               : setting == "challenges" ? "ask, auto or none after challenges"
                                               : setting == "board"      ? "text, list or both after board"
+                                              : setting == "reviews"    ? "auto or off after reviews"
                                                                         : "on or off after " + setting);
   if (setting == "challenges") {
     if (value != "ask" && value != "auto" && value != "none")
       throw ParseFailure{"challenges is set 'ask', 'auto' or 'none'" + reader.instead()};
+  } else if (setting == "reviews") {
+    if (value != "auto" && value != "off") throw ParseFailure{"reviews is set 'auto' or 'off'" + reader.instead()};
   } else if (setting == "board") {
     if (value != "text" && value != "list" && value != "both")
       throw ParseFailure{"board is set 'text', 'list' or 'both'" + reader.instead()};
@@ -490,6 +493,9 @@ const std::vector<CommandSpec>& command_table() {
       {"record", true, {"record"},
        "<game> record board [userid password]   (SGF and JSON attached; with your password, your own notes)",
        board_maybe_userid_password, Secret::Password},
+      {"review", true, {"review"},
+       "<game> review board userid password   (the computer's review of a finished game, by mail)",
+       board_userid_password, Secret::Password},
       {"note", true, {"note"}, "<game> note board userid password [-sealed]   (the body: your own note)",
        note_arguments, Secret::Password, {.sends_body = true}},
       {"notes", true, {"notes"}, "<game> notes board userid password   (your notes in that game)",

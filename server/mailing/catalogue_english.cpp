@@ -484,6 +484,38 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(LaddersSubject, "{title} ladders"),
     PBEM_TEXT(LaddersList, "{title} ladders, newest first:\n\n{lines}\nA ladder's rungs: {type} ladder L#<number>\n"),
     PBEM_TEXT(NoneIndented, "    none\n"),
+    // The computer's review.
+    PBEM_TEXT(ReviewsSettingSubject, "Reviews {value}"),
+    PBEM_TEXT(ReviewsAuto, "Each game of yours that ends with a result (on the board, by resignation or on time, not an abort) "
+              "is now reviewed by the computer, and its review mailed to you.\n"),
+    PBEM_TEXT(ReviewsOff, "Your finished games are no longer reviewed by themselves; `<game> review board userid password` "
+              "asks for one.\n"),
+    PBEM_TEXT(ReviewRunningRefusal, "game {game} is not finished: the computer reviews only finished games, never one under way"),
+    PBEM_TEXT(ReviewEmptyRefusal, "game {game} ended before its first move: there is nothing to review"),
+    PBEM_TEXT(ReviewUnconfirmedRefusal, "{userid} has no confirmed address yet: a review is mailed only to a confirmed address"),
+    PBEM_TEXT(ReviewPerDayRefusal, "{userid} has asked for {most} reviews in the last 24 hours, the most one user may; ask again "
+                         "tomorrow"),
+    PBEM_TEXT(ReviewQueueFullRefusal, "{waiting} reviews are waiting already, the most this server keeps; ask again later"),
+    PBEM_TEXT(ReviewWaitingRefusal, "your review of game {game} is waiting already, number {place} in the queue"),
+    PBEM_TEXT(ReviewQueuedSubject, "{title} #{game}: review queued"),
+    PBEM_TEXT(ReviewQueued, "The computer will review {heading} and mail you its review. Yours is number {place} in the queue; "
+               "reviews are made one at a time.\n"),
+    PBEM_TEXT(ReviewSubject, "{title} #{game}: review"),
+    PBEM_TEXT(ReviewIntro, "The computer's review of {heading}, {first} against {second}: {result}.\nEach position was studied "
+              "with {playouts} random playouts. A chance is {first}'s (the first player's) to win after the move.\n"),
+    PBEM_TEXT(ReviewChartHeading, "\nThe chances move by move:\n\n"),
+    PBEM_TEXT(ReviewTableHeader, "Move  Played    Chance  The computer's choice"),
+    PBEM_TEXT(ReviewTurningPointsHeading, "\nTurning points, the moves after which the mover's chance fell most:\n"),
+    PBEM_TEXT(ReviewTurningPoint, "\nMove {number}: {player} played {played}, and {player}'s chance fell by {drop} points. The computer "
+                     "preferred {best} ({chance} for {player}). The board before it:\n\n{board}"),
+    PBEM_TEXT(ReviewNoTurningPoints, "\nNo turning point: no move cost its player 15 points or more.\n"),
+    PBEM_TEXT(ReviewMissedWinsHeading, "\nMissed wins, moves where a move that won at once was on the board:\n"),
+    PBEM_TEXT(ReviewMissedWin, "Move {number}: {player} played {played}; {winning} would have won at once.\n"),
+    PBEM_TEXT(ReviewNoMissedWins, "\nNo missed win: whenever a move won at once, it was played.\n"),
+    PBEM_TEXT(ReviewFiles, "\nAttached: {json} (the review as data, docs/records.md) and {sgf} (the record with each move's "
+              "chance, and the computer's choice at each turning point as a variation).\n"),
+    PBEM_TEXT(ReviewWinner, "{player} won"),
+    PBEM_TEXT(ReviewNoWinner, "no result"),
     // The daily digest.
     PBEM_TEXT(DigestGameLine, "#{game}  {heading} against {opponent}: "),
     PBEM_TEXT(DigestFirstMoveYours, "the first move is yours.\n"),

@@ -1,5 +1,6 @@
 #include "server/pipeline/daemon.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -11,6 +12,7 @@
 #include "server/storage/database.h"
 #include "server/storage/database_hold.h"
 #include "server/pipeline/clock_duties.h"
+#include "server/pipeline/review_runner.h"
 #include "server/pipeline/inbox_writer.h"
 #include "server/support/log.h"
 #include "server/pipeline/mail_service.h"
@@ -89,8 +91,8 @@ mail::SmtpServerConfig smtp_config(const Config& config) {
 // runs the clock's duties (`pbem tick`) at least every kClockInterval: the thread wakes
 // every few seconds anyway, and like a batch each duty takes the write lock in turn, so
 // mail acceptance never waits behind it for long.
-void process_mail_and_clock(const Config& config, WorkSignal& work, WorkSignal& bot_work, WriteTurn& write_turn,
-                            OutboxSender& sender) {
+void process_mail_and_clock(const Config& config, WorkSignal& work, WorkSignal& bot_work, WorkSignal& review_work,
+                            WriteTurn& write_turn, OutboxSender& sender) {
   Database db(config.database);
   MailService service(db, config, &write_turn);
   auto next_tick = std::chrono::steady_clock::now();
@@ -99,6 +101,7 @@ void process_mail_and_clock(const Config& config, WorkSignal& work, WorkSignal& 
       if (service.process_pending() > 0) {
         sender.wake();
         bot_work.notify();
+        review_work.notify();
       }
     } catch (const std::exception& e) {
       // The rows stay pending; the next round tries again.
@@ -137,6 +140,22 @@ void play_the_computer(const Config& config, WorkSignal& bot_work, WriteTurn& wr
   }
 }
 
+// The reviewer's thread: the computer's reviews of finished games, one at a time, with no
+// lock held while it thinks and its mail stored under the write turn (review_runner.h), so
+// that a review of a minute delays no mail and no move.
+void make_the_reviews(const Config& config, WorkSignal& review_work, WriteTurn& write_turn, OutboxSender& sender,
+                      const std::atomic<bool>& stopping) {
+  Database db(config.database);
+  ReviewRunner reviewer(db, config, &write_turn, [&] { return stopping.load(); });
+  while (review_work.wait()) {
+    try {
+      if (reviewer.make_pending([&] { return !stopping.load(); }) > 0) sender.wake();
+    } catch (const std::exception& e) {
+      log_line(std::string("reviews: ") + e.what() + "; tried again in the next round");
+    }
+  }
+}
+
 }  // namespace
 
 int run_daemon(const Config& config) {
@@ -165,11 +184,14 @@ int run_daemon(const Config& config) {
   asio::io_context sender_io;
   WorkSignal work;
   WorkSignal bot_work;  // "the computer may have a move to make", set by the processor
+  WorkSignal review_work;  // "a review may be waiting", set by the processor
+  std::atomic<bool> stopping{false};
   WriteTurn write_turn;  // the storing threads and the processor take the write lock in turn
   OutboxSender sender(sender_io, config);
 
-  std::thread processor([&] { process_mail_and_clock(config, work, bot_work, write_turn, sender); });
+  std::thread processor([&] { process_mail_and_clock(config, work, bot_work, review_work, write_turn, sender); });
   std::thread bot_player([&] { play_the_computer(config, bot_work, write_turn, sender); });
+  std::thread reviewer([&] { make_the_reviews(config, review_work, write_turn, sender, stopping); });
 
   // 250 only once the message is durably in the inbox (a duplicate is already there).
   InboxWriter inbox(
@@ -193,6 +215,8 @@ int run_daemon(const Config& config) {
     sender.stop();
     work.stop();
     bot_work.stop();
+    stopping = true;
+    review_work.stop();
   });
 
   // The web window (web.listen) and the metrics (metrics.listen): each its own listener,
@@ -213,8 +237,11 @@ int run_daemon(const Config& config) {
     log_line(std::string("pbemd: cannot start: ") + e.what());
     work.stop();
     bot_work.stop();
+    stopping = true;
+    review_work.stop();
     processor.join();
     bot_player.join();
+    reviewer.join();
     return 1;
   }
   sender.start();
@@ -231,6 +258,7 @@ int run_daemon(const Config& config) {
   sending.join();
   processor.join();
   bot_player.join();
+  reviewer.join();
   log_line("pbemd: stopped");
   return 0;
 }

@@ -1,5 +1,7 @@
 #include "server/pipeline/event_delivery.h"
 
+#include "server/pipeline/automatic_reviews.h"
+
 #include <exception>
 
 #include "server/support/log.h"
@@ -7,7 +9,7 @@
 namespace pbem::server {
 
 const std::vector<EventConsumer>& event_consumers() {
-  static const std::vector<EventConsumer> consumers;
+  static const std::vector<EventConsumer> consumers = {{"automatic_reviews", queue_automatic_reviews}};
   return consumers;
 }
 

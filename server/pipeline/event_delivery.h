@@ -27,8 +27,9 @@ struct EventConsumer {
   std::function<void(Database& db, const Config& config, const StoredEvent& event)> consume;
 };
 
-// The server's consumers, in the order they are served. None yet: the first are a game's
-// record mail (issue 54) and the computer's review (issue 55); each registers here.
+// The server's consumers, in the order they are served: `reviews auto`'s reviews
+// (automatic_reviews.h). A game's record mail is written with the game-over mail itself
+// (game_over_record.h). A new consumer registers here.
 const std::vector<EventConsumer>& event_consumers();
 // Their names (retention keeps every event one of them has not passed).
 std::vector<std::string> event_consumer_names(const std::vector<EventConsumer>& consumers);

@@ -19,12 +19,12 @@ constexpr const char* kTables[] = {
     "tournament_byes", "digest_addresses", "metric_counts", "leagues", "league_members", "league_places",
     "league_games", "ladders", "ladder_rungs", "ladder_games", "blocks", "game_events", "event_consumers",
     "suspensions", "operator_audit", "reports", "notes", "account_codes",
-    "erased_userids"};
+    "erased_userids", "reviews"};
 // Tables whose id the target numbers itself (identity columns): they continue after the
 // copied ids.
 constexpr const char* kIdentityTables[] = {"users", "games", "inbox", "outbox", "vacations", "proposals",
                                         "tournaments", "leagues", "ladders", "operator_audit", "reports", "notes",
-                                        "account_codes"};
+                                        "account_codes", "reviews"};
 // The event queue's ids go on after every id SQLite ever gave (AUTOINCREMENT keeps the
 // highest in sqlite_sequence): retention may have deleted the newest events, and a
 // consumer's cursor must never meet an id it has passed again.

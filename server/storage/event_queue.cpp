@@ -16,9 +16,10 @@ std::int64_t EventQueue::append(std::string_view kind, std::optional<std::int64_
 
 void EventQueue::register_consumer(const std::string& consumer) {
   auto insert = db_.prepare(
-      // (WHERE true: SQLite reads ON CONFLICT after a bare FROM as a join's.)
+      // (max(id) as a subquery reads the last row of the table's B-tree; WHERE true: SQLite
+      // reads ON CONFLICT after a bare SELECT as a join's.)
       "INSERT INTO event_consumers (name, last_event_id, updated_at) "
-      "SELECT ?, coalesce(max(id), 0), ? FROM game_events WHERE true ON CONFLICT (name) DO NOTHING");
+      "SELECT ?, coalesce((SELECT max(id) FROM game_events), 0), ? WHERE true ON CONFLICT (name) DO NOTHING");
   insert.bind(1, consumer).bind(2, now_iso8601());
   insert.run();
 }

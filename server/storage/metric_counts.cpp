@@ -62,6 +62,8 @@ MetricsSnapshot MetricCounts::read() const {
   // Every game that ends takes the next end_order (schema 005's trigger, from 1, never
   // undone): the last one is how many have ended, read from the end of games_by_end_order.
   snapshot.games_finished = single_number(db_, "SELECT max(end_order) FROM games WHERE end_order IS NOT NULL");
+  // The entries of reviews_waiting (schema 039) for the reviews not yet made.
+  snapshot.reviews_waiting = single_number(db_, "SELECT count(*) FROM reviews WHERE done_at IS NULL");
   // One entry of outbox_queued_since (schema 025).
   auto oldest = db_.prepare("SELECT min(created_at) FROM outbox WHERE state = 'queued'");
   if (oldest.step())
@@ -69,7 +71,8 @@ MetricsSnapshot MetricCounts::read() const {
   // By counter, each a search of the primary key.
   auto counts = db_.prepare("SELECT label, value FROM metric_counts WHERE counter = ?");
   for (const std::string_view name :
-       {counter::kMessagesProcessed, counter::kDeliveries, counter::kCommandsRefused, counter::kClockDuties}) {
+       {counter::kMessagesProcessed, counter::kDeliveries, counter::kCommandsRefused, counter::kClockDuties,
+        counter::kReviews}) {
     counts.bind(1, name);
     while (counts.step()) snapshot.counts[{std::string(name), counts.column_text(0)}] = counts.column_int(1);
   }

@@ -32,6 +32,8 @@ inline constexpr std::string_view kDeliveryResults[] = {"sent", "retry", "failed
 inline constexpr std::string_view kCommandsRefused = "commands_refused";
 // The clock's duties carried out (clock_duty_label).
 inline constexpr std::string_view kClockDuties = "clock_duties";
+// The computer's reviews mailed (label "done").
+inline constexpr std::string_view kReviews = "reviews";
 }  // namespace counter
 
 // Why a command was refused, as commands_refused counts it.
@@ -71,6 +73,7 @@ struct MetricsSnapshot {
   std::optional<std::chrono::system_clock::time_point> oldest_queued_at;
   std::int64_t games_active = 0;
   std::int64_t games_finished = 0;
+  std::int64_t reviews_waiting = 0;  // the computer's reviews asked for and not yet made
   std::map<std::pair<std::string, std::string>, std::int64_t> counts;  // (counter, label) -> value
 
   // A counter's value, 0 before it was first counted.
@@ -86,6 +89,7 @@ class MetricCounts {
   void add(std::string_view counter, std::string_view label);
   void refused(Refusal refusal) { add(counter::kCommandsRefused, refusal_label(refusal)); }
   void duty_done(ClockDutyKind duty) { add(counter::kClockDuties, clock_duty_label(duty)); }
+  void review_done() { add(counter::kReviews, "done"); }
 
   // Reads every figure; each statement reads an index or a few rows of metric_counts.
   // Call inside a read transaction for one consistent moment.

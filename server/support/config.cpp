@@ -404,6 +404,14 @@ void read_bot(const Section& top, BotConfig& bot) {
   section->read("games_per_user", bot.games_per_user, 0, 100000);
 }
 
+void read_review(const Section& top, ReviewConfig& review) {
+  auto section = top.section("review", {"per_user_per_day", "queue", "playouts"});
+  if (!section) return;
+  section->read("per_user_per_day", review.per_user_per_day, 0, 1000);
+  section->read("queue", review.queue, 0, 100000);
+  section->read("playouts", review.playouts, 1, 100000);  // bot::kMaxPlayouts
+}
+
 void read_web(const Section& top, WebConfig& web) {
   auto section = top.section("web", {"listen", "base_url", "max_connections", "max_connections_per_ip",
                                      "request_timeout_seconds"});
@@ -475,7 +483,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   Config config = default_config(base_directory);
   const Section top(document, "", origin_name,
                     {"server", "database", "smtp", "smarthost", "inbox", "outbox", "limits", "clock", "invitations", "bot",
-                     "web", "mail", "metrics"});
+                     "review", "web", "mail", "metrics"});
   read_server(top, config.server);
   std::string database;
   top.read("database", database);
@@ -494,6 +502,7 @@ Config parse_config(std::string_view json_text, const std::filesystem::path& bas
   read_clock(top, config.clock);
   read_invitations(top, config.invitations);
   read_bot(top, config.bot);
+  read_review(top, config.review);
   read_web(top, config.web);
   read_mail(top, config.mail);
   read_metrics(top, config, config.metrics);

@@ -137,6 +137,14 @@ struct BotConfig {
   bool operator==(const BotConfig&) const = default;
 };
 
+// The computer's review of a finished game (spec "The computer's review of a finished game").
+struct ReviewConfig {
+  int per_user_per_day = 3;  // reviews one user may ask for in 24 hours
+  int queue = 100;           // reviews waiting at most; one more is refused
+  int playouts = 20000;      // per position: the review's depth, and its time
+  bool operator==(const ReviewConfig&) const = default;
+};
+
 // The read-only web window (spec "The web window"): off unless `listen` is set.
 struct WebConfig {
   std::optional<ListenAddress> listen;  // "" in the file: no web window
@@ -181,6 +189,7 @@ struct Config {
   ClockConfig clock;
   InvitationsConfig invitations;
   BotConfig bot;
+  ReviewConfig review;
   WebConfig web;
   MailConfig mail;
   MetricsConfig metrics;

@@ -66,6 +66,10 @@ std::string metrics_text(const MetricsSnapshot& figures, std::chrono::system_clo
   text.sample({{"state", "finished"}}, figures.games_finished);
   counter_family(text, figures, "pbem_clock_duties_total", "The clock's duties carried out.", counter::kClockDuties,
                  "duty", labels_of(kClockDutyKinds, clock_duty_label));
+  text.family("pbem_reviews_waiting", "gauge", "The computer's reviews of finished games asked for and not yet made.");
+  text.sample({}, figures.reviews_waiting);
+  text.family("pbem_reviews_done_total", "counter", "The computer's reviews of finished games made and mailed.");
+  text.sample({}, figures.count(counter::kReviews, "done"));
   return text.text();
 }
 

@@ -118,7 +118,7 @@ TEST_CASE("config/pbem.json in the repository lists every key at its default", "
   // Every key in the file is documented in config/README.md.
   std::vector<std::string> keys;
   collect_keys(nlohmann::json::parse(pbem::test::read_file(repository_config)), "", keys);
-  CHECK(keys.size() == 53);
+  CHECK(keys.size() == 56);
   const std::string readme =
       pbem::test::read_file(repository_config.parent_path() / "README.md");
   for (const auto& key : keys) {
