@@ -54,7 +54,8 @@ Json account_part(const AccountData& data, std::int64_t user_id) {
                          {"announcements", on_off(row->announcements)},
                          {"records", on_off(row->records)},
                          {"board", row->board},
-                         {"calendar", on_off(row->calendar)}};
+                         {"calendar", on_off(row->calendar)},
+                         {"reviews", row->reviews_auto ? "auto" : "off"}};
   return account;
 }
 

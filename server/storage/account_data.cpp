@@ -5,7 +5,7 @@ namespace pbem::server {
 std::optional<AccountRow> AccountData::account(std::int64_t user_id) const {
   auto query = db_.prepare(
       "SELECT userid, created_at, active, pictures, movemail, autovacation, messages, announcements, digest_hour, "
-      "challenges, records, board, calendar FROM users WHERE id = ?");
+      "challenges, records, board, calendar, reviews_auto FROM users WHERE id = ?");
   query.bind(1, user_id);
   if (!query.step()) return std::nullopt;
   AccountRow row;
@@ -22,6 +22,7 @@ std::optional<AccountRow> AccountData::account(std::int64_t user_id) const {
   row.records = query.column_int(10) != 0;
   row.board = query.column_text(11);
   row.calendar = query.column_int(12) != 0;
+  row.reviews_auto = query.column_int(13) != 0;
   return row;
 }
 

@@ -28,7 +28,7 @@ struct AccountRow {
   bool pictures = true, movemail = true, autovacation = true, messages = true, announcements = true;
   std::optional<int> digest_hour;
   std::string challenges;
-  bool records = true, calendar = false;
+  bool records = true, calendar = false, reviews_auto = false;
   std::string board = "text";
 };
 

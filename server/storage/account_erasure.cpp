@@ -50,7 +50,8 @@ void AccountErasure::erase(const Account& account, const std::vector<std::string
                           "DELETE FROM digest_addresses WHERE user_id = ?", "DELETE FROM vacations WHERE user_id = ?",
                           "DELETE FROM watchers WHERE user_id = ?", "DELETE FROM kind_watchers WHERE user_id = ?",
                           "DELETE FROM conditional_moves WHERE user_id = ?", "DELETE FROM notes WHERE user_id = ?",
-                          "DELETE FROM blocks WHERE blocker = ?1 OR blocked = ?1", "DELETE FROM suspensions WHERE user_id = ?"})
+                          "DELETE FROM blocks WHERE blocker = ?1 OR blocked = ?1", "DELETE FROM suspensions WHERE user_id = ?",
+                          "DELETE FROM reviews WHERE user_id = ?"})
     run_for(db_, sql, id);
   // Its mail, queued or kept: the rows to its addresses (their texts go with them, ON
   // DELETE CASCADE). The outbox has no index by recipient alone, and retention keeps it
@@ -73,7 +74,7 @@ void AccountErasure::erase(const Account& account, const std::vector<std::string
          "UPDATE users SET userid = ?, password_hash = '', active = 0, deleted_at = ?, signup_mailbox = NULL, "
          "digest_hour = NULL, digest_next_at = NULL, password_generation = password_generation + 1, pictures = 1, "
          "movemail = 1, autovacation = 1, challenges = 'none', messages = 0, announcements = 0, records = 1, "
-         "board = 'text', calendar = 0 WHERE id = ?")
+         "board = 'text', calendar = 0, reviews_auto = 0 WHERE id = ?")
       .bind(1, std::string(kTombstonePrefix) + std::to_string(id))
       .bind(2, now_iso8601())
       .bind(3, id)

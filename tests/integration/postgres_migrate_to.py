@@ -22,7 +22,7 @@ TABLES = ["users", "addresses", "games", "moves", "inbox", "outbox", "outbox_tex
           "kind_watchers", "conditional_moves", "tournaments", "tournament_entrants", "tournament_games",
           "tournament_byes", "digest_addresses", "ladders", "ladder_rungs", "ladder_games", "blocks",
           "game_events", "event_consumers", "suspensions", "operator_audit", "reports", "metric_counts", "leagues",
-          "league_members", "league_places", "league_games", "notes", "account_codes", "erased_userids"]
+          "league_members", "league_places", "league_games", "notes", "account_codes", "erased_userids", "reviews"]
 
 
 def comparable(row):

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -23,6 +24,7 @@
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/outbox.h"
+#include "server/storage/reviews.h"
 #include "service_fixture.h"
 #include "test_database.h"
 
@@ -133,6 +135,9 @@ TEST_CASE("delete with its code erases the account and leaves no address of it",
   const std::string code = f.delete_code("alice@example.org");
   const std::int64_t alice = Accounts(f.db).find("alice")->id;
   const std::string invitation_before = f.rows("SELECT status FROM games WHERE id = 2");
+  // A review asked for, and `reviews auto`: both go with the account.
+  Reviews(f.db).ask(1, alice, false, std::chrono::system_clock::now());
+  Reviews(f.db).set_automatic(alice, true);
   const std::string mail = pbem::test::plain_mail("alice@example.org", "delete alice pw-alice " + code, "the-erasure");
   f.service.process(f.service.receive(mail, std::nullopt).inbox_id);
 
@@ -154,10 +159,12 @@ TEST_CASE("delete with its code erases the account and leaves no address of it",
   CHECK(record_source(f.db, competitions(), game, f.config.server.address, std::nullopt).players[0].userid ==
         "deleted");
   CHECK(AccountErasure(f.db).userid_erased("alice"));
+  CHECK_FALSE(Reviews(f.db).automatic_for(alice));
   f.deliver("erin@example.net", "signup alice new-password-1");
   CHECK(f.last_mail_says("erin@example.net", "taken"));
   CHECK_FALSE(Accounts(f.db).find("alice"));
-  for (const char* table : {"addresses", "address_confirmations", "notes", "blocks", "digest_addresses", "account_codes"})
+  for (const char* table : {"addresses", "address_confirmations", "notes", "blocks", "digest_addresses", "account_codes",
+                            "reviews"})
     CHECK(f.rows(std::string("SELECT count(*) FROM ") + table + " WHERE " +
                  (std::string(table) == "blocks" ? "blocker" : "user_id") + " = " + std::to_string(alice)) == "0");
 

@@ -101,7 +101,8 @@ TEST_CASE("an export holds what the account did, key by key", "[export]") {
                                     {"announcements", "on"},
                                     {"records", "on"},
                                     {"board", "text"},
-                                    {"calendar", "off"}});
+                                    {"calendar", "off"},
+                                    {"reviews", "off"}});
 
   const Json& games = data["games"];
   REQUIRE(games.size() == 3);  // not game 4, which alice only watches
