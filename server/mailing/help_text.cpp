@@ -193,7 +193,8 @@ std::string commands_help() {
          "lists every line's result.\n"
          "`set` takes pictures, movemail, autovacation, messages, announcements,\n"
          "records or calendar with on or off, digest with an hour (HH, UTC) or off,\n"
-         "challenges with ask, auto or none, board with text, list or both.\n"
+         "challenges with ask, auto or none, board with text, list or both, reviews\n"
+         "with auto or off (the computer's review of each game of yours with a result).\n"
          "`hy3 note 12 alice mysecret` keeps the body as your private note after the\n"
          "game's current move (-sealed: public once the game ends); `notes` lists yours.\n"
          "`hy3 conditional 12 alice mysecret c4 c5 d4 d5` while it is your opponent's\n"
@@ -251,7 +252,9 @@ std::string tutorial() {
        hy3 accept 12 bob bobsecret      (or: hy3 decline 12 bob bobsecret)
    Once the game has a move, `abort` is a proposal too (no result, unrated).
    After the end, `hy3 rematch 12 alice mysecret` starts a new game with the
-   colours exchanged. Anyone may watch: `hy3 subscribe 12 carol c4rolpw`.
+   colours exchanged, and `hy3 review 12 alice mysecret` mails the computer's
+   review: each move's chance, the turning points, the wins missed. Anyone may
+   watch: `hy3 subscribe 12 carol c4rolpw`.
 )" + std::string("\nSend ") + spoken_list(each_game([](const std::string& name) { return "`help " + name + "`"; }), " or ") + " for each game's rules.\n";
 }
 

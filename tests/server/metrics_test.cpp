@@ -75,6 +75,8 @@ TEST_CASE("every figure is written, each label of a counter from 0, the age coun
   snapshot.counts[{"commands_refused", "wrong_password"}] = 3;
   snapshot.counts[{"deliveries", "retry"}] = 6;
   snapshot.counts[{"clock_duties", "abort"}] = 1;
+  snapshot.reviews_waiting = 2;
+  snapshot.counts[{std::string(pbem::server::counter::kReviews), "done"}] = 3;
   const std::string text = web::metrics_text(snapshot, now);
   INFO(text);
   for (const char* line : {"# TYPE pbem_inbox_pending_messages gauge", "pbem_inbox_pending_messages 2",
@@ -101,13 +103,15 @@ TEST_CASE("every figure is written, each label of a counter from 0, the age coun
                            "pbem_clock_duties_total{duty=\"abort\"} 1", "pbem_clock_duties_total{duty=\"digest\"} 0",
                            "pbem_clock_duties_total{duty=\"tournament_start\"} 0",
                            "pbem_clock_duties_total{duty=\"autovacation\"} 0",
-                           "pbem_clock_duties_total{duty=\"invitation_lapse\"} 0"})
+                           "pbem_clock_duties_total{duty=\"invitation_lapse\"} 0",
+                           "# TYPE pbem_reviews_waiting gauge", "pbem_reviews_waiting 2",
+                           "# TYPE pbem_reviews_done_total counter", "pbem_reviews_done_total 3"})
     CHECK(has_line(text, line));
   // Every family has its HELP line right before its TYPE line.
   for (const char* name : {"pbem_inbox_pending_messages", "pbem_outbox_queued_messages",
                            "pbem_outbox_oldest_queued_age_seconds", "pbem_messages_processed_total",
                            "pbem_commands_refused_total", "pbem_deliveries_total", "pbem_games",
-                           "pbem_clock_duties_total"}) {
+                           "pbem_clock_duties_total", "pbem_reviews_waiting", "pbem_reviews_done_total"}) {
     const auto help = text.find(std::string("# HELP ") + name + " ");
     REQUIRE(help != std::string::npos);
     const std::string type_line = std::string("# TYPE ") + name + " ";
