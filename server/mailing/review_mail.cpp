@@ -6,7 +6,6 @@
 #include "server/mailing/catalogue.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
-#include "server/records/review_files.h"
 
 namespace pbem::server {
 
@@ -44,15 +43,13 @@ std::unique_ptr<Game> before(const Game& start, const bot::Review& review, int n
 
 }  // namespace
 
-Reply review_mail(const RecordSource& source, const bot::Review& review, const Game& start, bool pictures) {
-  const GameRecord& record = source.game;
-  const auto& players = source.players;
-  const auto userid_of = [&](int seat) { return players[static_cast<std::size_t>(seat)].userid; };
+Reply review_mail(const ReviewedGame& reviewed, const bot::Review& review, const Game& start, bool pictures) {
+  const GameRecord& record = reviewed.game;
+  const auto userid_of = [&](int seat) { return reviewed.userids[static_cast<std::size_t>(seat)]; };
   Reply mail;
-  mail.subject = text(Msg::ReviewSubject, {{"title", source.title}, {"game", record.id}});
-  const std::string result = source.result && source.result->winner_seat
-                                 ? text(Msg::ReviewWinner, {{"player", userid_of(*source.result->winner_seat)}})
-                                 : text(Msg::ReviewNoWinner);
+  mail.subject = text(Msg::ReviewSubject, {{"title", reviewed.title}, {"game", record.id}});
+  const std::string result = reviewed.winner_seat ? text(Msg::ReviewWinner, {{"player", userid_of(*reviewed.winner_seat)}})
+                                                  : text(Msg::ReviewNoWinner);
   mail.text = text(Msg::ReviewIntro, {{"heading", board_heading(record)},
                                       {"first", userid_of(0)},
                                       {"second", userid_of(1)},
@@ -95,7 +92,7 @@ Reply review_mail(const RecordSource& source, const bot::Review& review, const G
                       {{"number", ply.number}, {"player", userid_of(ply.seat)}, {"played", ply.move}, {"winning", winning}});
   }
   if (!missed) mail.text += text(Msg::ReviewNoMissedWins);
-  mail.attachments = review_files(source, review);
+  mail.attachments = reviewed.files;
   mail.text += text(Msg::ReviewFiles, {{"json", mail.attachments[0].filename}, {"sgf", mail.attachments[1].filename}});
   for (const std::string& board : boards) mail.mark_board(board);
   mail.about_game(record.id, record.thread_id);

@@ -5,15 +5,30 @@
 // picture of the board where it was chosen; the missed wins; and the review's files.
 #pragma once
 
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "engine/bot/review.h"
 #include "engine/game.h"
+#include "mail/outgoing_message.h"
 #include "server/play/outcome.h"
-#include "server/records/record_source.h"
+#include "server/storage/game_records.h"
 
 namespace pbem::server {
 
-// The review `review` of the game `source` records, for `reader` (who takes pictures or
-// not); `start` is the game's empty board. The caller addresses it.
-Reply review_mail(const RecordSource& source, const bot::Review& review, const Game& start, bool pictures);
+// The reviewed game as the mail names it (from its record, records/record_source.h).
+struct ReviewedGame {
+  GameRecord game;
+  std::string title;                       // "HY 3"
+  std::array<std::string, 2> userids;      // by seat, the first player first
+  std::optional<int> winner_seat;          // nothing: no winner
+  std::vector<mail::Attachment> files;     // -review.json and -review.sgf (records/review_files.h)
+};
+
+// The review `review` of `reviewed`, with pictures or without (the reader's setting);
+// `start` is the game's empty board. The caller addresses it.
+Reply review_mail(const ReviewedGame& reviewed, const bot::Review& review, const Game& start, bool pictures);
 
 }  // namespace pbem::server

@@ -10,6 +10,7 @@
 #include "server/pipeline/crash_point.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/records/record_source.h"
+#include "server/records/review_files.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/metric_counts.h"
@@ -49,7 +50,9 @@ bool ReviewRunner::make_one() {
     }
     const bot::Review& review = *made;
     const RecordSource source = record_source(db_, competitions(), *game, config_.server.address);
-    const Reply mail = review_mail(source, review, *start, account->pictures);
+    const ReviewedGame reviewed{source.game, source.title, {source.players[0].userid, source.players[1].userid},
+                                source.result ? source.result->winner_seat : std::nullopt, review_files(source, review)};
+    const Reply mail = review_mail(reviewed, review, *start, account->pictures);
     for (const std::string& address : account->confirmed) {
       Reply copy = mail;
       copy.to = address;
