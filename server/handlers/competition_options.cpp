@@ -10,6 +10,7 @@
 #include "server/mailing/reply_format.h"
 #include "server/play/challenge_options.h"
 #include "server/play/end_of_ply.h"
+#include "server/play/ply_act.h"
 #include "server/play/seats.h"
 
 namespace pbem::server {
@@ -74,15 +75,14 @@ Account competition_entrant(CommandContext& ctx, const Command& c, const std::st
 
 bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player, Msg headline,
                        const std::vector<Arg>& args) {
-  const GameRecord record = *ctx.records.find(game_id);
-  if (!record.active) return false;
-  auto game = ctx.records.replay(record);
-  const int colour = colour_of_user(record, *game, player.id);
-  if (!game->resign(colour).ok) return false;
-  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
-  std::vector<Arg> all = {{"player", player.userid}, {"colour", colour_of(*game, colour)}, {"cancelled", end.cancelled}};
+  auto resigned = resign_game(ctx, *ctx.records.find(game_id), player.id);
+  if (!resigned.done()) return false;
+  const Resignation& done = std::get<Resignation>(resigned.outcome);
+  std::vector<Arg> all = {
+      {"player", player.userid}, {"colour", colour_of(*done.game, done.colour)}, {"cancelled", done.end.cancelled}};
   all.insert(all.end(), args.begin(), args.end());
-  game_update(ctx, end.record, *game, {.headline = text(headline, all), .rating_changes = end.rating_changes});
+  game_update(ctx, done.end.record, *done.game,
+              {.headline = text(headline, all), .rating_changes = done.end.rating_changes});
   return true;
 }
 

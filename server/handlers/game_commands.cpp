@@ -241,20 +241,16 @@ void move(CommandContext& ctx, const Command& c) {
 
 void resign(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
-  refuse_if_aborted(record);
-  auto game = ctx.records.replay(record);
-  if (!record.active && !game->over())
-    throw CommandError(refusal_text(refusal::GameOver{}, record, *game));
-  const int colour = colour_of_user(record, *game, player.id);
-  PlyResult result = game->resign(colour);
-  if (!result.ok) throw CommandError(result.error);
-  const PlyEnd end = store_ply(ctx, record, *game, "resign", colour, player.id);
+  auto resigned = resign_game(ctx, record, player.id);
+  if (!resigned.done())
+    throw CommandError(refusal_text(std::get<PlyRefusal>(resigned.outcome), record, *resigned.position));
+  const Resignation& done = std::get<Resignation>(resigned.outcome);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
-  game_update(ctx, end.record, *game,
+  game_update(ctx, done.end.record, *done.game,
               {.headline = text(Msg::ResignedHeadline, {{"player", player.userid},
-                                                        {"colour", colour_of(*game, colour)},
-                                                        {"cancelled", end.cancelled}}),
-               .rating_changes = end.rating_changes});
+                                                        {"colour", colour_of(*done.game, done.colour)},
+                                                        {"cancelled", done.end.cancelled}}),
+               .rating_changes = done.end.rating_changes});
 }
 
 void show(CommandContext& ctx, const Command& c) {

@@ -44,6 +44,20 @@ ActResult<PlyPlayed, PlyRefusal> play_ply(UnitOfWork& work, const GameRecord& re
   return {PlyPlayed{std::move(game), colour, number, result.move, std::move(end)}, nullptr};
 }
 
+ActResult<Resignation, PlyRefusal> resign_game(UnitOfWork& work, const GameRecord& record, std::int64_t player_id) {
+  auto game = work.records.replay(record);
+  const auto refused = [&](PlyRefusal why) {
+    return ActResult<Resignation, PlyRefusal>{std::move(why), std::move(game)};
+  };
+  if (record.aborted_by) return refused(refusal::GameAborted{});
+  // (A game the board has decided is no longer active: its result stands.)
+  if (!record.active || game->over()) return refused(refusal::GameOver{});
+  const int colour = colour_of_user(record, *game, player_id);
+  game->resign(colour);
+  PlyEnd end = store_ply(work, record, *game, "resign", colour, player_id);
+  return {Resignation{std::move(game), colour, std::move(end)}, nullptr};
+}
+
 bool is_bare_cell_of_tile_game(const Game& game, const std::string& ply) {
   // A cell's shape: letters, then digits ("d3", "aa12"); "swap" and "resign" are words.
   const std::string word = to_lower(ply);

@@ -1,4 +1,4 @@
-// The act of a ply (a placement or a swap; a resignation is resign_act): one call that knows
+// The act of a ply (a placement or a swap; a resignation is resign_game): one call that knows
 // no channel. A mail command, a reply to a game address, a line of a digest reply and the
 // computer each authenticate their player their own way and then come here with the game,
 // the player and the ply; what comes back is the ply as stored, or a refusal as data
@@ -64,6 +64,17 @@ struct ActResult {
 // `player_id`, a player of `record`, plays `ply` (as move `moveno`, when given).
 ActResult<PlyPlayed, PlyRefusal> play_ply(UnitOfWork& work, const GameRecord& record, std::int64_t player_id,
                                           const std::string& ply, std::optional<int> moveno);
+
+// A resignation: the game after it, the resigner's colour, and what its end came to.
+struct Resignation {
+  std::unique_ptr<Game> game;
+  int colour = 0;
+  PlyEnd end;
+};
+
+// `player_id`, a player of `record`, resigns it: at any time while it runs, their turn or
+// not (docs/decisions.md). Refused for an aborted or finished game.
+ActResult<Resignation, PlyRefusal> resign_game(UnitOfWork& work, const GameRecord& record, std::int64_t player_id);
 
 // Whether `ply` is a bare cell ("d3") in `game`, whose plies name a tile before their cell
 // ("a:d3", Gates): a ply that picks the cell and leaves the tile to choose.
