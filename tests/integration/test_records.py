@@ -13,6 +13,7 @@ import unittest
 import jsonschema
 
 import test_daemon
+from sgf_reader import sgf_trees
 from pbem_harness import PlayersCase, build_dir, make_mail, run_cli, text_of
 from test_daemon import replay_board, without_user_names
 
@@ -34,59 +35,12 @@ def documented_schema():
 
 
 def read_sgf(text):
-    """A minimal SGF FF[4] reader: [(root properties, [node properties, ...])] for each
-    game tree of a collection, each properties a dict name -> [values], escapes undone.
-    It refuses anything it does not understand, so a record a standard reader would
-    stumble on fails here too."""
-    trees, at = [], 0
-
-    def skip_blanks():
-        nonlocal at
-        while at < len(text) and text[at].isspace():
-            at += 1
-
-    def value():
-        nonlocal at
-        assert text[at] == "[", text[at:at + 20]
-        at += 1
-        out = []
-        while text[at] != "]":
-            if text[at] == "\\":
-                at += 1
-            out.append(text[at])
-            at += 1
-        at += 1
-        return "".join(out)
-
-    def node():
-        nonlocal at
-        assert text[at] == ";"
-        at += 1
-        props = {}
-        skip_blanks()
-        while at < len(text) and text[at].isupper():
-            name = re.match(r"[A-Z]+", text[at:]).group(0)
-            at += len(name)
-            assert name not in props, f"property {name} twice in one node"
-            props[name] = []
-            while at < len(text) and text[at] == "[":
-                props[name].append(value())
-            skip_blanks()
-        return props
-
-    skip_blanks()
-    while at < len(text):
-        assert text[at] == "(", text[at:at + 20]
-        at += 1
-        skip_blanks()
-        nodes = []
-        while text[at] == ";":
-            nodes.append(node())
-            skip_blanks()
-        assert text[at] == ")", f"a variation or junk at {at}: {text[at:at + 20]}"
-        at += 1
+    """[(root properties, [node properties, ...])] for each game tree of a record: one line,
+    no variation."""
+    trees = []
+    for nodes, variations in sgf_trees(text):
+        assert not variations, f"a variation in a record: {variations[:1]}"
         trees.append((nodes[0], nodes[1:]))
-        skip_blanks()
     return trees
 
 

@@ -17,6 +17,7 @@ from datetime import timedelta
 import pbem_harness
 import test_daemon
 from pbem_harness import PlayersCase, build_dir, html_of, text_of
+from sgf_reader import main_line, sgf_trees
 from test_daemon import DaemonTestCase
 
 build_dir(sys.argv)
@@ -34,68 +35,6 @@ CONFIG = {"review": {"playouts": 200, "per_user_per_day": 2, "queue": 3}}
 
 def review_files(mail):
     return {part.get_filename(): part.get_payload(decode=True).decode("utf-8") for part in mail.iter_attachments()}
-
-
-def sgf_trees(text):
-    """The SGF collection as nested lists: a game tree is [nodes, [variations]], each node
-    a dict of property -> [values]. Refuses what it does not understand."""
-    at = 0
-
-    def blanks():
-        nonlocal at
-        while at < len(text) and text[at].isspace():
-            at += 1
-
-    def value():
-        nonlocal at
-        assert text[at] == "[", text[at:at + 20]
-        at += 1
-        out = []
-        while text[at] != "]":
-            if text[at] == "\\":
-                at += 1
-            out.append(text[at])
-            at += 1
-        at += 1
-        return "".join(out)
-
-    def tree():
-        nonlocal at
-        assert text[at] == "(", text[at:at + 20]
-        at += 1
-        blanks()
-        nodes, variations = [], []
-        while text[at] == ";":
-            at += 1
-            blanks()
-            props = {}
-            while text[at].isupper():
-                name = re.match(r"[A-Z]+", text[at:]).group(0)
-                at += len(name)
-                props[name] = []
-                while text[at] == "[":
-                    props[name].append(value())
-                blanks()
-            nodes.append(props)
-        while text[at] == "(":
-            variations.append(tree())
-            blanks()
-        assert text[at] == ")", text[at:at + 20]
-        at += 1
-        blanks()
-        return [nodes, variations]
-
-    blanks()
-    trees = []
-    while at < len(text):
-        trees.append(tree())
-    return trees
-
-
-def main_line(tree):
-    """The nodes of the line played: each first variation in turn."""
-    nodes, variations = tree
-    return nodes + (main_line(variations[0]) if variations else [])
 
 
 def winners_at_once(kind, options, plies):

@@ -13,6 +13,7 @@
 
 #include "engine/registry.h"
 #include "pictures/canvas.h"
+#include "decoded_png.h"
 #include "pictures/picture.h"
 #include "pictures/png_encoder.h"
 
@@ -52,51 +53,8 @@ std::unique_ptr<Game> played_out(const std::string& name, std::vector<std::strin
   return game;
 }
 
-// The PNG decoded again: its size and how many pixels are close to a colour.
-struct Decoded {
-  int width = 0, height = 0;
-  std::vector<std::uint32_t> pixels;  // cairo RGB24: 0x00RRGGBB
-
-  int count_near(Rgb colour) const {
-    const auto channel = [](double v) { return static_cast<int>(std::lround(v * 255)); };
-    int count = 0;
-    for (std::uint32_t p : pixels) {
-      const int r = static_cast<int>((p >> 16) & 0xff), g = static_cast<int>((p >> 8) & 0xff),
-                b = static_cast<int>(p & 0xff);
-      if (std::abs(r - channel(colour.r)) <= 2 && std::abs(g - channel(colour.g)) <= 2 &&
-          std::abs(b - channel(colour.b)) <= 2)
-        ++count;
-    }
-    return count;
-  }
-};
-
-Decoded decode(const std::string& png) {
-  struct Reader {
-    const std::string* bytes;
-    std::size_t at = 0;
-  } reader{&png};
-  auto read = [](void* closure, unsigned char* data, unsigned int length) {
-    auto* r = static_cast<Reader*>(closure);
-    if (r->at + length > r->bytes->size()) return CAIRO_STATUS_READ_ERROR;
-    std::copy_n(r->bytes->data() + r->at, length, data);
-    r->at += length;
-    return CAIRO_STATUS_SUCCESS;
-  };
-  cairo_surface_t* surface = cairo_image_surface_create_from_png_stream(read, &reader);
-  Decoded decoded;
-  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
-    decoded.width = cairo_image_surface_get_width(surface);
-    decoded.height = cairo_image_surface_get_height(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
-    const unsigned char* data = cairo_image_surface_get_data(surface);
-    for (int y = 0; y < decoded.height; ++y)
-      for (int x = 0; x < decoded.width; ++x)
-        decoded.pixels.push_back(reinterpret_cast<const std::uint32_t*>(data + y * stride)[x] & 0xffffff);
-  }
-  cairo_surface_destroy(surface);
-  return decoded;
-}
+using pbem::test::DecodedPng;
+using pbem::test::decode_png;
 
 constexpr std::size_t kMaxPngBytes = 40 * 1024;
 
@@ -108,7 +66,7 @@ TEST_CASE("every registered game has a picture, a PNG at most 640 pixels wide an
     const std::string png = pbem::pictures::draw_picture(*game);
     INFO(type.name);
     CHECK(png.substr(0, 8) == "\x89PNG\r\n\x1a\n");
-    const Decoded decoded = decode(png);
+    const DecodedPng decoded = decode_png(png);
     CHECK(decoded.width > 100);
     CHECK(decoded.width <= 640);
     CHECK(png.size() < kMaxPngBytes);
@@ -130,7 +88,7 @@ TEST_CASE("a finished game at every default board: under 40 KB, last move and wi
     INFO(c.game << " " << (c.options.empty() ? "" : c.options[0]) << ": " << game->end_reason());
     const std::string png = pbem::pictures::draw_picture(*game);
     CHECK(png.size() < kMaxPngBytes);
-    const Decoded decoded = decode(png);
+    const DecodedPng decoded = decode_png(png);
     CHECK(decoded.count_near(pbem::pictures::palette::last_move) > 20);
     if (!game->winning_cells().empty()) CHECK(decoded.count_near(pbem::pictures::palette::winning) > 50);
     else CHECK(decoded.count_near(pbem::pictures::palette::winning) == 0);
@@ -139,7 +97,7 @@ TEST_CASE("a finished game at every default board: under 40 KB, last move and wi
 
 TEST_CASE("the last move is marked, and only winning cells are orange") {
   auto game = played("hy3", {"-size=4"}, {"d4", "c3"});
-  const Decoded decoded = decode(pbem::pictures::draw_picture(*game));
+  const DecodedPng decoded = decode_png(pbem::pictures::draw_picture(*game));
   CHECK(decoded.count_near(pbem::pictures::palette::last_move) > 20);
   CHECK(decoded.count_near(pbem::pictures::palette::winning) == 0);
 }
@@ -192,7 +150,7 @@ TEST_CASE("the smallest and largest board of every kind draw, at most 640 pixels
       if (!r.kind.empty()) options.push_back(r.kind);
       auto game = pbem::create_game(r.game, options);
       INFO(r.game << " " << r.kind << " size " << size);
-      const Decoded decoded = decode(pbem::pictures::draw_picture(*game));
+      const DecodedPng decoded = decode_png(pbem::pictures::draw_picture(*game));
       CHECK(decoded.width > 50);
       CHECK(decoded.width <= 640);
     }
@@ -220,7 +178,7 @@ TEST_CASE("encode_png keeps every pixel, indexed and truecolour") {
     const std::string png = pbem::pictures::encode_png(surface);
     cairo_surface_destroy(surface);
     INFO(colours << " colours");
-    const Decoded decoded = decode(png);
+    const DecodedPng decoded = decode_png(png);
     CHECK(decoded.width == width);
     CHECK(decoded.height == height);
     CHECK(decoded.pixels == drawn);
