@@ -552,6 +552,18 @@ enum class Msg : std::uint16_t {
   CalendarSettingSubject,
   CalendarOn,
   CalendarOff,
+  // The pipeline's answers to replies: reply_move.cpp, digest_reply.cpp, reply_queue.cpp.
+  ReplyAddressExpired,
+  DigestAddressExpired,
+  NotAGameAddress,
+  NotValidGameAddress,
+  ReplyWithoutMove,
+  ReplyFirstLineNoMove,
+  NotADigestAddress,
+  DigestLineNoMove,
+  DigestReplyWithoutMove,
+  ReplyTooLongSubject,
+  ReplyTooLong,
 
   Count  // not a message: how many there are
 };

@@ -581,6 +581,26 @@ constexpr CatalogueEntry kEnglish[] = {
                           "as deadline.ics: open it once and your calendar keeps the deadline, moved with each new "
                           "board mail, with an alarm a day before.\n"),
     PBEM_TEXT(CalendarOff, "Board mails no longer carry deadline.ics.\n"),
+    // Replies to a game's or a digest's address, and a reply too long to send.
+    PBEM_TEXT(ReplyAddressExpired, "this reply address of game {game} has expired: the password was changed since it was "
+                                   "made; send `{type} show {game}` from your registered address to get a board mail "
+                                   "with a fresh one, or play with the Subject-line command"),
+    PBEM_TEXT(DigestAddressExpired, "this digest's reply address has expired: the password was changed since the digest "
+                                    "was sent; the next digest has a fresh one, or play with the Subject-line commands"),
+    PBEM_TEXT(NotAGameAddress, "the address {address} is not the address of a game here"),
+    PBEM_TEXT(NotValidGameAddress, "the address {address} is not a valid address of game {game}"),
+    PBEM_TEXT(ReplyWithoutMove, "your reply to game {game} has no move in it: write just the move (e.g. d4) as the "
+                                "first line of your reply"),
+    PBEM_TEXT(ReplyFirstLineNoMove, "the first line of your reply is not a move (it is not repeated here, in case it "
+                                    "holds a password): write just the move, e.g. d4, as the first line of your reply, "
+                                    "with nothing else on it"),
+    PBEM_TEXT(NotADigestAddress, "the address {address} is not a digest address here"),
+    PBEM_TEXT(DigestLineNoMove, "line {line} is not a game's number and a move, e.g. '#12 c4'"),
+    PBEM_TEXT(DigestReplyWithoutMove, "your reply to the digest has no move in it: write one move per line, the game's "
+                                      "number first, e.g. '#12 c4'"),
+    PBEM_TEXT(ReplyTooLongSubject, "Error: the reply to your command was too long"),
+    PBEM_TEXT(ReplyTooLong, "The reply to your command was too long to send: the mail answering one\ncommand without a "
+                            "password may hold {kib} KiB in all. Ask for less at a time.\n"),
 };
 
 #undef PBEM_TEXT

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/game_address.h"
 #include "server/storage/accounts.h"
@@ -44,7 +45,7 @@ std::optional<DigestReply> digest_reply(Database& db, const Config& config, cons
   const int generation = registered ? registered->password_generation : 0;
   const auto account = Accounts(db).find_by_id(user_id);
   if (!account) {
-    result.refused = refused("the address " + candidate->address + " is not a digest address here", candidate->address);
+    result.refused = refused(text(Msg::NotADigestAddress, {{"address", candidate->address}}), candidate->address);
     return result;
   }
   if (generation != account->password_generation) {
@@ -63,21 +64,18 @@ std::optional<DigestReply> digest_reply(Database& db, const Config& config, cons
     }
     const auto move = numbered_move(trim(line));
     if (!move) {
-      lines.commands.push_back(line_refused(
-          "line " + std::to_string(n) + " is not a game's number and a move, e.g. '#12 c4'", n));
+      lines.commands.push_back(line_refused(text(Msg::DigestLineNoMove, {{"line", static_cast<std::int64_t>(n)}}), n));
       continue;
     }
     const auto record = records.find(move->first);
     if (!record) {
-      lines.commands.push_back(line_refused("there is no game " + std::to_string(move->first), n));
+      lines.commands.push_back(line_refused(text(Msg::NoSuchGameRefusal, {{"game", move->first}}), n));
       continue;
     }
     lines.commands.push_back(parse_player_move(record->type, record->id, account->userid, move->second));
   }
   if (lines.commands.empty())
-    lines.commands.push_back(line_refused("your reply to the digest has no move in it: write one move per line, "
-                                          "the game's number first, e.g. '#12 c4'",
-                                          1));
+    lines.commands.push_back(line_refused(text(Msg::DigestReplyWithoutMove), 1));
   result.lines = std::move(lines);
   return result;
 }

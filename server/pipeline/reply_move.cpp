@@ -2,6 +2,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
 #include "server/language/game_address.h"
@@ -55,11 +56,7 @@ std::optional<ReplyMove> whole_command(const std::string& subject, const std::st
 
 ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
   const std::string number = std::to_string(game);
-  return refused("this reply address of game " + number + " has expired: the password was changed since it was made; " +
-                     "send `" + game_type + " show " + number +
-                     "` from your registered address to get a board mail with a fresh one, or play with the "
-                     "Subject-line command",
-                 address);
+  return refused(text(Msg::ReplyAddressExpired, {{"game", number}, {"type", game_type}}), address);
 }
 
 std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
@@ -76,9 +73,7 @@ ParsedCommand refused(std::string error, const std::string& address) {
 }
 
 ParsedCommand expired_digest(const std::string& address) {
-  return refused("this digest's reply address has expired: the password was changed since the digest was sent; "
-                 "the next digest has a fresh one, or play with the Subject-line commands",
-                 address);
+  return refused(text(Msg::DigestAddressExpired), address);
 }
 
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
@@ -88,15 +83,15 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
   // The move: the Subject if it is one (a reply's Subject is usually ours), else the first
   // line of the reply; either may end with a full stop ("j7.").
   const std::string subject_move = without_full_stop(subject), line_move = without_full_stop(first_line);
-  const std::string& text = looks_like_reply_move(subject_move) ? subject_move : line_move;
+  const std::string& move_text = looks_like_reply_move(subject_move) ? subject_move : line_move;
   // What every board mail tells the player to send, password and all, is carried out as
   // that command, as if mailed to the server's address: the address adds no authority, so
   // neither its game nor its validity matters.
-  if (!looks_like_reply_move(text))
+  if (!looks_like_reply_move(move_text))
     if (auto whole = whole_command(subject, first_line)) return whole;
   const std::string number = std::to_string(candidate->game);
   const auto record = GameRecords(db).find(candidate->game);
-  if (!record) return refusal("the address " + candidate->address + " is not the address of a game here", candidate->address);
+  if (!record) return refusal(text(Msg::NotAGameAddress, {{"address", candidate->address}}), candidate->address);
   const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
   Accounts accounts(db);
   std::optional<Account> player;
@@ -111,8 +106,9 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
         was_valid = true;
   }
   if (!player && was_valid) return ReplyMove{expired(record->type, record->id, candidate->address), std::nullopt};
-  if (!player) return refusal("the address " + candidate->address + " is not a valid address of game " + number,
-                              candidate->address);
+  if (!player)
+    return refusal(text(Msg::NotValidGameAddress, {{"address", candidate->address}, {"game", number}}),
+                   candidate->address);
 
   ReplyMove result;
   result.owner = AddressOwner{candidate->address, record->type,    record->id,
@@ -122,19 +118,14 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command = std::move(*note);
     return result;
   }
-  if (!looks_like_reply_move(text)) {
+  if (!looks_like_reply_move(move_text)) {
     result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
-    result.command.error = text.empty()
-                               ? "your reply to game " + number + " has no move in it: write just the move (e.g. " +
-                                     "d4) as the first line of your reply"
-                               // Not repeated: a line that is no move may be a whole command, password
-                               // and all, and this error is the reply's Subject and the log's outcome.
-                               : "the first line of your reply is not a move (it is not repeated here, in case it "
-                                 "holds a password): write just the move, e.g. d4, as the first line of your reply, "
-                                 "with nothing else on it";
+    // Not repeated: a line that is no move may be a whole command, password and all, and
+    // this error is the reply's Subject and the log's outcome.
+    result.command.error = move_text.empty() ? text(Msg::ReplyWithoutMove, {{"game", number}}) : text(Msg::ReplyFirstLineNoMove);
     return result;
   }
-  result.command = parse_player_move(record->type, record->id, player->userid, text);
+  result.command = parse_player_move(record->type, record->id, player->userid, move_text);
   return result;
 }
 

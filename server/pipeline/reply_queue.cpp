@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "mail/outgoing_message.h"
+#include "server/mailing/catalogue.h"
 #include "server/pipeline/game_over_record.h"
 #include "server/storage/outbox.h"
 #include "server/storage/reply_limit.h"
@@ -129,11 +130,8 @@ void ReplyQueue::add(Reply reply, bool budgeted, std::optional<Reply> shorter) {
       log_line(tag_ + ": reply to " + reply.to + " of " + std::to_string(composed->data.size()) +
                " bytes replaced by a note: the replies to this message may hold " +
                std::to_string(*byte_budget_) + " bytes in all");
-      composed->message.subject = "Error: the reply to your command was too long";
-      composed->message.text =
-          "The reply to your command was too long to send: the mail answering one\n"
-          "command without a password may hold " + std::to_string(*byte_budget_ / 1024) +
-          " KiB in all. Ask for less at a time.\n";
+      composed->message.subject = text(Msg::ReplyTooLongSubject);
+      composed->message.text = text(Msg::ReplyTooLong, {{"kib", static_cast<std::int64_t>(*byte_budget_ / 1024)}});
       composed->message.pictures.clear();
       composed->message.boards.clear();
       composed->message.attachments.clear();
