@@ -552,6 +552,24 @@ enum class Msg : std::uint16_t {
   CalendarSettingSubject,
   CalendarOn,
   CalendarOff,
+  // clock_commands.cpp: vacation and set autovacation; counts of days and games the clock's texts share.
+  OneDay,
+  SeveralDays,
+  OneGame,
+  SeveralGames,
+  VacationDaysLeft,
+  OnVacationUntil,
+  VacationSubject,
+  NotOnVacationRefusal,
+  VacationEndedSubject,
+  VacationEnded,
+  AlreadyOnVacationRefusal,
+  VacationTooLongRefusal,
+  VacationUntilSubject,
+  VacationStarted,
+  AutovacationSubject,
+  AutovacationOn,
+  AutovacationOff,
 
   Count  // not a message: how many there are
 };

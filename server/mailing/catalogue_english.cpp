@@ -581,6 +581,37 @@ constexpr CatalogueEntry kEnglish[] = {
                           "as deadline.ics: open it once and your calendar keeps the deadline, moved with each new "
                           "board mail, with an alarm a day before.\n"),
     PBEM_TEXT(CalendarOff, "Board mails no longer carry deadline.ics.\n"),
+    // clock_commands.cpp: vacation and set autovacation.
+    PBEM_TEXT(OneDay, "{n} day"),
+    PBEM_TEXT(SeveralDays, "{n} days"),
+    PBEM_TEXT(OneGame, "{n} game"),
+    PBEM_TEXT(SeveralGames, "{n} games"),
+    PBEM_TEXT(VacationDaysLeft, "You have {left} of vacation left in {year} (of {allowance} a year).\n"),
+    PBEM_TEXT(OnVacationUntil, "You are on vacation until {until}: the clocks of your games stand still until then "
+                               "(`vacation {userid} <password> off` ends it now).\n"),
+    PBEM_TEXT(VacationSubject, "Vacation"),
+    PBEM_TEXT(NotOnVacationRefusal, "you are not on vacation, so there is none to end"),
+    PBEM_TEXT(VacationEndedSubject, "Vacation ended"),
+    PBEM_TEXT(VacationEnded, "Your vacation has ended now instead of {planned}; {back} given back. The clocks of your "
+                             "games run again ({games} where you are to move got their deadline back).\nYou have "
+                             "{left} of vacation left in {year}.\n"),
+    PBEM_TEXT(AlreadyOnVacationRefusal, "you are on vacation until {until} already; end it with `vacation {userid} "
+                                        "<password> off` before starting another"),
+    PBEM_TEXT(VacationTooLongRefusal, "you asked for {days} of vacation but have only {left} left in {year} (the "
+                                      "allowance is {allowance} a calendar year)"),
+    PBEM_TEXT(VacationUntilSubject, "Vacation until {until}"),
+    PBEM_TEXT(VacationStarted, "Your vacation runs until {until}. Until then the clocks of your games stand still: "
+                               "every deadline of yours moves by {days} ({games} where you are to move now), and "
+                               "your opponents' game mails say you are on vacation.\nYou have {left} of vacation "
+                               "left in {year}. `vacation {userid} <password> off` ends it early and gives back the "
+                               "whole days not yet begun.\n"),
+    PBEM_TEXT(AutovacationSubject, "Autovacation {value}"),
+    PBEM_TEXT(AutovacationOn, "When your time in a game runs out and you have vacation days left this year, one of "
+                              "them now starts instead of the loss on time (at most one a day): the clocks of all "
+                              "your games stand still 24 hours more, and you get a mail saying so.\n"),
+    PBEM_TEXT(AutovacationOff, "When your time in a game runs out you now lose it on time (or, before your first move "
+                               "in it, it is aborted), even with vacation days left. `set {userid} <password> "
+                               "autovacation on` spends a vacation day instead again.\n"),
 };
 
 #undef PBEM_TEXT
