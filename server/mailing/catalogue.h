@@ -570,6 +570,28 @@ enum class Msg : std::uint16_t {
   AutovacationSubject,
   AutovacationOn,
   AutovacationOff,
+  // conditional_commands.cpp: a game's conditional moves, listed, cleared, stored.
+  ConditionalLineNumber,
+  ConditionalFirstPair,
+  ConditionalNextPair,
+  OneConditionalLine,
+  SeveralConditionalLines,
+  ConditionalOddPliesRefusal,
+  ConditionalTooLongRefusal,
+  ConditionalOpponentsPly,
+  ConditionalOwnPly,
+  ConditionalResignRefusal,
+  ConditionalAfterEndRefusal,
+  ConditionalIllegalRefusal,
+  ConditionalGameOverRefusal,
+  ConditionalMovesSubject,
+  NoConditionalMoves,
+  ConditionalMovesList,
+  ConditionalClearedSubject,
+  ConditionalMovesCleared,
+  ConditionalOnYourMoveRefusal,
+  ConditionalStoredSubject,
+  ConditionalMovesStored,
 
   Count  // not a message: how many there are
 };

@@ -612,6 +612,35 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(AutovacationOff, "When your time in a game runs out you now lose it on time (or, before your first move "
                                "in it, it is aborted), even with vacation days left. `set {userid} <password> "
                                "autovacation on` spends a vacation day instead again.\n"),
+    // conditional_commands.cpp: conditional moves.
+    PBEM_TEXT(ConditionalLineNumber, "  {n}. "),
+    PBEM_TEXT(ConditionalFirstPair, "if {opponent} plays {ply}, play {answer}"),
+    PBEM_TEXT(ConditionalNextPair, "; then if {ply}, play {answer}"),
+    PBEM_TEXT(OneConditionalLine, "{n} line"),
+    PBEM_TEXT(SeveralConditionalLines, "{n} lines"),
+    PBEM_TEXT(ConditionalOddPliesRefusal, "a conditional line pairs each of your opponent's plies with your answer, "
+                                          "so it has an even number of plies; this one has {count}"),
+    PBEM_TEXT(ConditionalTooLongRefusal, "a conditional line has at most {most} plies; this one has {count}"),
+    PBEM_TEXT(ConditionalOpponentsPly, "ply {n} of the line (your opponent's)"),
+    PBEM_TEXT(ConditionalOwnPly, "ply {n} of the line (yours)"),
+    PBEM_TEXT(ConditionalResignRefusal, "{which} is resign: a conditional line holds moves only"),
+    PBEM_TEXT(ConditionalAfterEndRefusal, "the game is over before {which}: nothing may follow the ply that ends it"),
+    PBEM_TEXT(ConditionalIllegalRefusal, "{which} is not legal there: {why}"),
+    PBEM_TEXT(ConditionalGameOverRefusal, "game {game} is over: there is nothing left to answer"),
+    PBEM_TEXT(ConditionalMovesSubject, "{title} #{game}: your conditional moves"),
+    PBEM_TEXT(NoConditionalMoves, "You have no conditional moves in {heading}.\n"),
+    PBEM_TEXT(ConditionalMovesList, "Your conditional moves in {heading} ({lines}), for {opponent}'s next move:\n\n"
+                                    "{list}\nOnly you see them.\n"),
+    PBEM_TEXT(ConditionalClearedSubject, "{title} #{game}: conditional moves cleared"),
+    PBEM_TEXT(ConditionalMovesCleared, "Your conditional moves in {heading} are deleted ({lines}).\n"),
+    PBEM_TEXT(ConditionalOnYourMoveRefusal, "it is your move in game {game}: conditional moves answer your opponent's "
+                                            "next ply, so send them after your move (a `multiple` mail can hold the "
+                                            "move and then the conditional line)"),
+    PBEM_TEXT(ConditionalStoredSubject, "{title} #{game}: conditional moves stored"),
+    PBEM_TEXT(ConditionalMovesStored, "Stored. Your conditional moves in {heading} ({lines}), for {opponent}'s next "
+                                      "move:\n\n{list}\nWhen {opponent} plays the first ply of a line, its answer "
+                                      "is played at once;\na ply no line starts with deletes them all. Only you see "
+                                      "them; `clear`\ndeletes them.\n"),
 };
 
 #undef PBEM_TEXT
