@@ -592,6 +592,22 @@ enum class Msg : std::uint16_t {
   ConditionalOnYourMoveRefusal,
   ConditionalStoredSubject,
   ConditionalMovesStored,
+  // watch_commands.cpp: subscribe and unsubscribe, to a game or every new game of a kind.
+  WatchStopCommand,
+  WatchesEveryGameAlreadyRefusal,
+  WatchingEveryGameSubject,
+  WatchingEveryGame,
+  PlaysInWatchedGameRefusal,
+  WatchedGameOverRefusal,
+  WatchesGameAlreadyRefusal,
+  WatchingSubject,
+  WatchingGame,
+  NotWatchingEveryGameRefusal,
+  StoppedWatchingNewSubject,
+  StoppedWatchingNew,
+  NotWatchingGameRefusal,
+  StoppedWatchingSubject,
+  StoppedWatching,
 
   Count  // not a message: how many there are
 };

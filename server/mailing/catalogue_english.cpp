@@ -641,6 +641,30 @@ constexpr CatalogueEntry kEnglish[] = {
                                       "move:\n\n{list}\nWhen {opponent} plays the first ply of a line, its answer "
                                       "is played at once;\na ply no line starts with deletes them all. Only you see "
                                       "them; `clear`\ndeletes them.\n"),
+    // watch_commands.cpp: watching games.
+    PBEM_TEXT(WatchStopCommand, "{type} unsubscribe {game} {userid} <password>"),
+    PBEM_TEXT(WatchesEveryGameAlreadyRefusal, "{userid} already watches every new {title} game (to stop: {type} "
+                                              "unsubscribe {userid} <password> all)"),
+    PBEM_TEXT(WatchingEveryGameSubject, "{title} games: watching every new game"),
+    PBEM_TEXT(WatchingEveryGame, "{userid} now watches every new {title} game: each one started\nfrom now on sends "
+                                 "you its board mails. Games already running are watched\none by one with\n    "
+                                 "{type} subscribe <board> {userid} <password>\nTo stop watching new games, "
+                                 "send:\n    {type} unsubscribe {userid} <password> all\n"),
+    PBEM_TEXT(PlaysInWatchedGameRefusal, "{userid} plays in game {game} and gets its mail already"),
+    PBEM_TEXT(WatchedGameOverRefusal, "game {game} is over: there is nothing more to watch"),
+    PBEM_TEXT(WatchesGameAlreadyRefusal, "{userid} already watches game {game} (to stop: {stop})"),
+    PBEM_TEXT(WatchingSubject, "{title} #{game}: watching"),
+    PBEM_TEXT(WatchingGame, "{userid} now watches {heading}, {first} against {second}.\nEvery board mail of it "
+                            "comes to you too.\n\n{board}\nTo stop, send:\n    {stop}\n"),
+    PBEM_TEXT(NotWatchingEveryGameRefusal, "{userid} does not watch every new {title} game, so there is nothing to "
+                                           "stop"),
+    PBEM_TEXT(StoppedWatchingNewSubject, "{title} games: no longer watching new games"),
+    PBEM_TEXT(StoppedWatchingNew, "{userid} no longer watches new {title} games. Games you watch already\nkeep "
+                                  "sending you their mail until you send, for each,\n    {type} unsubscribe "
+                                  "<board> {userid} <password>\n"),
+    PBEM_TEXT(NotWatchingGameRefusal, "{userid} does not watch game {game}, so there is nothing to stop"),
+    PBEM_TEXT(StoppedWatchingSubject, "{title} #{game}: no longer watching"),
+    PBEM_TEXT(StoppedWatching, "{userid} no longer watches {heading}.\n"),
 };
 
 #undef PBEM_TEXT
