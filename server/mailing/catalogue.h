@@ -608,6 +608,20 @@ enum class Msg : std::uint16_t {
   NotWatchingGameRefusal,
   StoppedWatchingSubject,
   StoppedWatching,
+  // list_unsubscribe.cpp: a setting turned off by a mail to its unsubscribe address.
+  UnsubscribedFromOtherAddress,
+  DigestUnsubscribed,
+  UnwatchedGameNumber,
+  UnwatchedKind,
+  UnwatchedKindAndGames,
+  UnwatchedGames,
+  UnwatchedKindSubject,
+  UnwatchedKindText,
+  UnwatchedUnknownGame,
+  UnwatchedGameSubject,
+  UnwatchedGame,
+  WatchAgain,
+  UnsubscribeOnlyByMailRefusal,
 
   Count  // not a message: how many there are
 };

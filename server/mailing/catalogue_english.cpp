@@ -665,6 +665,27 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(NotWatchingGameRefusal, "{userid} does not watch game {game}, so there is nothing to stop"),
     PBEM_TEXT(StoppedWatchingSubject, "{title} #{game}: no longer watching"),
     PBEM_TEXT(StoppedWatching, "{userid} no longer watches {heading}.\n"),
+    // list_unsubscribe.cpp: List-Unsubscribe.
+    PBEM_TEXT(UnsubscribedFromOtherAddress, "\nThe mail to it came from {address}, which is not one of your addresses "
+                                            "(a forwarded mail?). That address can only turn mail off.\n"),
+    PBEM_TEXT(DigestUnsubscribed, "Your daily digest is off: a mail to its unsubscribe address (the List-Unsubscribe "
+                                  "of your digest) turned it off. Board mails about every move come as before.\n\nTo "
+                                  "have it again, send:\n    set {userid} <password> digest HH\n"),
+    PBEM_TEXT(UnwatchedGameNumber, "#{game}"),
+    PBEM_TEXT(UnwatchedKind, "watching every new {title} game"),
+    PBEM_TEXT(UnwatchedKindAndGames, "watching every new {title} game, and watching {games}"),
+    PBEM_TEXT(UnwatchedGames, "watching {games}"),
+    PBEM_TEXT(UnwatchedKindSubject, "{title} games: no longer watching"),
+    PBEM_TEXT(UnwatchedKindText, "{userid} no longer watches {title} games: a mail to the unsubscribe address of a "
+                                 "{title} game's mail (its List-Unsubscribe) turned off {what}.\n\nTo watch every "
+                                 "new game again, send:\n    {type} subscribe {userid} <password> all\nor one "
+                                 "game:\n    {type} subscribe <board> {userid} <password>\n"),
+    PBEM_TEXT(UnwatchedUnknownGame, "game {game}"),
+    PBEM_TEXT(UnwatchedGameSubject, "{name}: no longer watching"),
+    PBEM_TEXT(UnwatchedGame, "{userid} no longer watches {name}: a mail to the unsubscribe address of its mail (its "
+                             "List-Unsubscribe) turned it off.\n"),
+    PBEM_TEXT(WatchAgain, "\nTo watch it again, send:\n    {type} subscribe {game} {userid} <password>\n"),
+    PBEM_TEXT(UnsubscribeOnlyByMailRefusal, "a setting is turned off so only by a mail to its unsubscribe address"),
 };
 
 #undef PBEM_TEXT
