@@ -622,6 +622,17 @@ enum class Msg : std::uint16_t {
   UnwatchedGame,
   WatchAgain,
   UnsubscribeOnlyByMailRefusal,
+  // clock_events.cpp: a deadline's reminder, its loss on time or abort, and autovacation's day instead.
+  AutovacationDayHeadline,
+  AutovacationDaySubject,
+  OneVacationDay,
+  SeveralVacationDays,
+  AutovacationReminderNote,
+  DeadlineNeverMovedHeadline,
+  DeadlineLostOnTimeHeadline,
+  ReminderAbortsHeadline,
+  ReminderLosesHeadline,
+  ReminderSubject,
 
   Count  // not a message: how many there are
 };

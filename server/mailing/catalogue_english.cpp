@@ -686,6 +686,26 @@ constexpr CatalogueEntry kEnglish[] = {
                              "List-Unsubscribe) turned it off.\n"),
     PBEM_TEXT(WatchAgain, "\nTo watch it again, send:\n    {type} subscribe {game} {userid} <password>\n"),
     PBEM_TEXT(UnsubscribeOnlyByMailRefusal, "a setting is turned off so only by a mail to its unsubscribe address"),
+    // clock_events.cpp: deadlines.
+    PBEM_TEXT(AutovacationDayHeadline, "Your time in {heading} ran out at {deadline}, so one of your vacation days has "
+                                       "started instead of a loss on time (autovacation): the clocks of all your games "
+                                       "stand still until {until}. You have {left} of vacation left in {year}. With "
+                                       "none left, or after `set {userid} <password> autovacation off`, a deadline "
+                                       "that passes ends the game as it always did."),
+    PBEM_TEXT(AutovacationDaySubject, "{title} #{game}: a vacation day for {userid} instead of a loss on time"),
+    PBEM_TEXT(OneVacationDay, "{n} vacation day"),
+    PBEM_TEXT(SeveralVacationDays, "{n} vacation days"),
+    PBEM_TEXT(AutovacationReminderNote, " But with autovacation on and {left} left, one of them starts instead (at "
+                                        "most one a day)."),
+    PBEM_TEXT(DeadlineNeverMovedHeadline, "{player} ({colour}) did not move by the deadline, {deadline}, and had not "
+                                          "made a move in this game: nobody loses a game they never played."),
+    PBEM_TEXT(DeadlineLostOnTimeHeadline, "{player} ({colour}) did not move by the deadline, {deadline}, and lost on "
+                                          "time."),
+    PBEM_TEXT(ReminderAbortsHeadline, "Reminder: it is your move in {heading}, and your deadline is {deadline}. "
+                                      "Without a move by then the game is aborted: you have not moved in it yet."),
+    PBEM_TEXT(ReminderLosesHeadline, "Reminder: it is your move in {heading}, and your deadline is {deadline}. "
+                                     "Without a move by then you lose on time."),
+    PBEM_TEXT(ReminderSubject, "{title} #{game}: reminder, {player} to move"),
 };
 
 #undef PBEM_TEXT
