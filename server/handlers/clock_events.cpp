@@ -5,6 +5,7 @@
 #include "server/play/autovacation.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/vacations.h"
@@ -37,17 +38,16 @@ std::optional<ClockDutyDone> autovacation_day(UnitOfWork& work, const GameRecord
   if (!day) return std::nullopt;
   const GameRecord moved = *work.records.find(record.id);  // the deadline after the vacation day
   const std::string year = now.substr(0, 4);
+  const std::string left = text(day->days_left == 1 ? Msg::OneDay : Msg::SeveralDays, {{"n", day->days_left}});
   game_update(work, moved, game,
-              {.headline = "Your time in " + board_heading(record) + " ran out at " +
-                           deadline_text(*record.deadline_at) +
-                           ", so one of your vacation days has started instead of a loss on time (autovacation): "
-                           "the clocks of all your games stand still until " + deadline_text(day->ends_at) +
-                           ". You have " + std::to_string(day->days_left) +
-                           (day->days_left == 1 ? " day" : " days") + " of vacation left in " + year +
-                           ". With none left, or after `set " + late +
-                           " <password> autovacation off`, a deadline that passes ends the game as it always did.",
-               .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": a vacation day for " +
-                          late + " instead of a loss on time",
+              {.headline = text(Msg::AutovacationDayHeadline, {{"heading", board_heading(record)},
+                                                               {"deadline", deadline_text(*record.deadline_at)},
+                                                               {"until", deadline_text(day->ends_at)},
+                                                               {"left", left},
+                                                               {"year", year},
+                                                               {"userid", late}}),
+               .subject = text(Msg::AutovacationDaySubject,
+                               {{"title", game_title(record.type)}, {"game", record.id}, {"userid", late}}),
                .only_user = late_id});
   ClockDutyDone done{"a vacation day for " + late + " instead of a loss on time", {}};
   done.autovacation = true;
@@ -63,8 +63,8 @@ std::string autovacation_note(UnitOfWork& work, std::int64_t user_id, const std:
   if (!at || !Vacations(work.db).autovacation(user_id)) return "";
   const int left = vacation_days_left(work.db, work.config.clock, user_id, *at);
   if (left < 1) return "";
-  return " But with autovacation on and " + std::to_string(left) + (left == 1 ? " vacation day" : " vacation days") +
-         " left, one of them starts instead (at most one a day).";
+  return text(Msg::AutovacationReminderNote,
+              {{"left", text(left == 1 ? Msg::OneVacationDay : Msg::SeveralVacationDays, {{"n", left}})}});
 }
 
 // Each checks that the duty is still due at `now` for `record` (read in this transaction),
@@ -76,8 +76,8 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   if (game->over()) return std::nullopt;
   const int loser = game->to_move();
   const std::string late = userids_by_colour(record, *game)[static_cast<std::size_t>(loser)];
-  const std::string missed = late + " (" + colour_of(*game, loser) + ") did not move by the deadline, " +
-                             deadline_text(*record.deadline_at);
+  const std::vector<Arg> missed = {
+      {"player", late}, {"colour", colour_of(*game, loser)}, {"deadline", deadline_text(*record.deadline_at)}};
   const std::int64_t late_id = user_id_of_colour(record, *game, loser);
   // No vacation day for a game they never moved in (a game started on a forged From would
   // spend one a day): "nobody loses a game they never played" ends it instead, or, where
@@ -88,14 +88,14 @@ std::optional<ClockDutyDone> lose_on_time(UnitOfWork& work, const GameRecord& re
   if (deadline_aborts(work, record, late_id)) {
     const PlyEnd end = store_abort(work, record, late_id, AbortCause::NeverMoved);
     game_update(work, end.record, *game,
-                {.headline = missed + ", and had not made a move in this game: nobody loses a game they never "
-                                      "played." + end.cancelled,
+                {.headline = text(Msg::DeadlineNeverMovedHeadline, missed) + end.cancelled,
                  .rating_changes = end.rating_changes});
     return ClockDutyDone{"aborted, " + late + " never moved", {}, 0, true};
   }
   const PlyEnd end = store_loss_on_time(work, record, 1 - loser);
   game_update(work, end.record, *game,
-              {.headline = missed + ", and lost on time." + end.cancelled, .rating_changes = end.rating_changes});
+              {.headline = text(Msg::DeadlineLostOnTimeHeadline, missed) + end.cancelled,
+               .rating_changes = end.rating_changes});
   return ClockDutyDone{late + " lost on time", {}};
 }
 
@@ -108,14 +108,12 @@ std::optional<ClockDutyDone> remind(UnitOfWork& work, const GameRecord& record, 
   const std::string mover = userids_by_colour(record, *game)[static_cast<std::size_t>(game->to_move())];
   const std::int64_t mover_id = user_id_of_colour(record, *game, game->to_move());
   game_update(work, record, *game,
-              {.headline = "Reminder: it is your move in " + board_heading(record) + ", and your deadline is " +
-                           deadline_text(*record.deadline_at) + ". Without a move by then " +
-                           (deadline_aborts(work, record, mover_id)
-                                ? "the game is aborted: you have not moved in it yet."
-                                : "you lose on time.") +
+              {.headline = text(deadline_aborts(work, record, mover_id) ? Msg::ReminderAbortsHeadline
+                                                                        : Msg::ReminderLosesHeadline,
+                                {{"heading", board_heading(record)}, {"deadline", deadline_text(*record.deadline_at)}}) +
                            (work.records.has_moved(record.id, mover_id) ? autovacation_note(work, mover_id, now) : ""),
-               .subject = game_title(record.type) + " #" + std::to_string(record.id) + ": reminder, " + mover +
-                          " to move",
+               .subject = text(Msg::ReminderSubject,
+                               {{"title", game_title(record.type)}, {"game", record.id}, {"player", mover}}),
                .only_user = mover_id});
   ClockDutyDone done{"reminder to " + mover, {}};
   done.notice_for = mover_id;

@@ -1,6 +1,7 @@
 #include "server/handlers/command_context.h"
 
 #include "engine/text.h"
+#include "server/mailing/catalogue.h"
 #include "server/play/conditional_tree.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"
@@ -13,18 +14,22 @@ namespace {
 
 // The lines as their owner reads them: "if bob plays b2, play c3; then if b4, play c5".
 std::string listing(const std::vector<ConditionalLine>& lines, const std::string& opponent) {
-  std::string text;
+  std::string listed;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const ConditionalLine& line = lines[i];
-    text += "  " + std::to_string(i + 1) + ". ";
+    listed += text(Msg::ConditionalLineNumber, {{"n", i + 1}});
     for (std::size_t at = 0; at + 1 < line.size(); at += 2)
-      text += (at == 0 ? "if " + opponent + " plays " : "; then if ") + line[at] + ", play " + line[at + 1];
-    text += "\n";
+      listed += at == 0 ? text(Msg::ConditionalFirstPair,
+                               {{"opponent", opponent}, {"ply", line[at]}, {"answer", line[at + 1]}})
+                        : text(Msg::ConditionalNextPair, {{"ply", line[at]}, {"answer", line[at + 1]}});
+    listed += "\n";
   }
-  return text;
+  return listed;
 }
 
-std::string lines_count(std::size_t n) { return std::to_string(n) + (n == 1 ? " line" : " lines"); }
+std::string lines_count(std::size_t n) {
+  return text(n == 1 ? Msg::OneConditionalLine : Msg::SeveralConditionalLines, {{"n", n}});
+}
 
 // A refused line: the reason may name its plies, which only its owner reads.
 CommandError refused_line(const std::string& reason) {
@@ -35,20 +40,18 @@ CommandError refused_line(const std::string& reason) {
 // turn, nothing after a ply that ends the game. Canonical plies, or a CommandError.
 ConditionalLine replayed(const Game& now, const std::vector<std::string>& plies) {
   if (plies.size() % 2 != 0)
-    throw CommandError("a conditional line pairs each of your opponent's plies with your answer, so it has an even "
-                       "number of plies; this one has " + std::to_string(plies.size()));
+    throw CommandError(text(Msg::ConditionalOddPliesRefusal, {{"count", plies.size()}}));
   if (plies.size() > ConditionalTree::kMaxPlies)
-    throw CommandError("a conditional line has at most " + std::to_string(ConditionalTree::kMaxPlies) +
-                       " plies; this one has " + std::to_string(plies.size()));
+    throw CommandError(
+        text(Msg::ConditionalTooLongRefusal, {{"most", ConditionalTree::kMaxPlies}, {"count", plies.size()}}));
   auto game = now.clone();
   ConditionalLine line;
   for (std::size_t i = 0; i < plies.size(); ++i) {
-    const std::string which = "ply " + std::to_string(i + 1) + " of the line (" +
-                              (i % 2 == 0 ? "your opponent's" : "yours") + ")";
-    if (plies[i] == "resign") throw refused_line(which + " is resign: a conditional line holds moves only");
-    if (game->over()) throw refused_line("the game is over before " + which + ": nothing may follow the ply that ends it");
+    const std::string which = text(i % 2 == 0 ? Msg::ConditionalOpponentsPly : Msg::ConditionalOwnPly, {{"n", i + 1}});
+    if (plies[i] == "resign") throw refused_line(text(Msg::ConditionalResignRefusal, {{"which", which}}));
+    if (game->over()) throw refused_line(text(Msg::ConditionalAfterEndRefusal, {{"which", which}}));
     const PlyResult result = game->play(plies[i]);
-    if (!result.ok) throw refused_line(which + " is not legal there: " + result.error);
+    if (!result.ok) throw refused_line(text(Msg::ConditionalIllegalRefusal, {{"which", which}, {"why", result.error}}));
     line.push_back(now.ply_identity(result.move));
   }
   return line;
@@ -61,48 +64,45 @@ namespace handlers {
 void conditional(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
   const std::string number = std::to_string(record.id);
-  if (!record.active) throw CommandError("game " + number + " is over: there is nothing left to answer");
+  if (!record.active) throw CommandError(text(Msg::ConditionalGameOverRefusal, {{"game", record.id}}));
   const auto game = ctx.records.replay(record);
   const int mine = colour_of_user(record, *game, player.id);
   const std::string opponent = userids_by_colour(record, *game)[static_cast<std::size_t>(1 - mine)];
   ConditionalMoves stored_moves(ctx.db);
   StoredConditionalLines stored = stored_moves.of(record.id, player.id);
   ConditionalTree tree(stored.lines);
-  const std::string heading = game_title(record.type) + " #" + number;
+  const std::string title = game_title(record.type);
   ctx.out.summary = c.type + " #" + number + " conditional moves of " + player.userid;  // never the plies
 
   if (c.words.empty()) {
     ctx.out.replies.push_back(ctx.to_sender(
-        heading + ": your conditional moves",
-        tree.empty() ? "You have no conditional moves in " + board_heading(record) + ".\n"
-                     : "Your conditional moves in " + board_heading(record) + " (" + lines_count(tree.lines().size()) +
-                           "), for " + opponent + "'s next move:\n\n" + listing(tree.lines(), opponent) +
-                           "\nOnly you see them.\n"));
+        text(Msg::ConditionalMovesSubject, {{"title", title}, {"game", record.id}}),
+        tree.empty() ? text(Msg::NoConditionalMoves, {{"heading", board_heading(record)}})
+                     : text(Msg::ConditionalMovesList, {{"heading", board_heading(record)},
+                                                        {"lines", lines_count(tree.lines().size())},
+                                                        {"opponent", opponent},
+                                                        {"list", listing(tree.lines(), opponent)}})));
     return;
   }
   if (c.words.size() == 1 && c.words.front() == "clear") {
     stored_moves.store(record.id, player.id, {});
     ctx.out.replies.push_back(ctx.to_sender(
-        heading + ": conditional moves cleared",
-        "Your conditional moves in " + board_heading(record) + " are deleted (" + lines_count(tree.lines().size()) +
-            ").\n"));
+        text(Msg::ConditionalClearedSubject, {{"title", title}, {"game", record.id}}),
+        text(Msg::ConditionalMovesCleared,
+             {{"heading", board_heading(record)}, {"lines", lines_count(tree.lines().size())}})));
     return;
   }
-  if (game->over()) throw CommandError("game " + number + " is over: there is nothing left to answer");
+  if (game->over()) throw CommandError(text(Msg::ConditionalGameOverRefusal, {{"game", record.id}}));
   if (game->to_move() == mine)
-    throw CommandError("it is your move in game " + number +
-                       ": conditional moves answer your opponent's next ply, so send them after your move (a "
-                       "`multiple` mail can hold the move and then the conditional line)");
+    throw CommandError(text(Msg::ConditionalOnYourMoveRefusal, {{"game", record.id}}));
   const ConditionalLine line = replayed(*game, c.words);
   if (auto too_many = tree.merge(line)) throw CommandError(*too_many);
   stored_moves.store(record.id, player.id, {game->ply_count(), tree.lines()});
-  ctx.out.replies.push_back(ctx.to_sender(
-      heading + ": conditional moves stored",
-      "Stored. Your conditional moves in " + board_heading(record) + " (" + lines_count(tree.lines().size()) +
-          "), for " + opponent + "'s next move:\n\n" + listing(tree.lines(), opponent) +
-          "\nWhen " + opponent + " plays the first ply of a line, its answer is played at once;\n"
-          "a ply no line starts with deletes them all. Only you see them; `clear`\n"
-          "deletes them.\n"));
+  ctx.out.replies.push_back(ctx.to_sender(text(Msg::ConditionalStoredSubject, {{"title", title}, {"game", record.id}}),
+                                          text(Msg::ConditionalMovesStored, {{"heading", board_heading(record)},
+                                                                             {"lines", lines_count(tree.lines().size())},
+                                                                             {"opponent", opponent},
+                                                                             {"list", listing(tree.lines(), opponent)}})));
 }
 
 }  // namespace handlers

@@ -7,6 +7,7 @@
 #include "server/language/argument_reader.h"
 #include "server/handlers/command_context.h"
 #include "server/handlers/handlers.h"
+#include "server/mailing/catalogue.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
 #include "server/mailing/reply_format.h"
@@ -21,8 +22,7 @@ namespace {
 // their unsubscribe address is in other hands (a forwarded mail?).
 std::string sent_by(const CommandContext& ctx, const Account& account) {
   if (ctx.request.from.empty() || CommandContext::is_address_of(account, ctx.request.from)) return "";
-  return "\nThe mail to it came from " + mail::shown_address(ctx.request.from) +
-         ", which is not one of your addresses (a forwarded mail?). That address can only turn mail off.\n";
+  return text(Msg::UnsubscribedFromOtherAddress, {{"address", mail::shown_address(ctx.request.from)}});
 }
 
 // Each returns the confirmation when it turned something off, nothing when it was off.
@@ -31,10 +31,8 @@ std::optional<Reply> digest_off(CommandContext& ctx, const Account& account) {
   if (!account.digest_hour) return std::nullopt;
   Digests(ctx.db).set(account.id, std::nullopt, std::nullopt);  // movemail back on with it
   Reply said;
-  said.subject = "Digest off";
-  said.text = "Your daily digest is off: a mail to its unsubscribe address (the List-Unsubscribe of your digest) "
-              "turned it off. Board mails about every move come as before.\n\nTo have it again, send:\n    set " +
-              account.userid + " <password> digest HH\n" + sent_by(ctx, account);
+  said.subject = text(Msg::DigestOffSubject);
+  said.text = text(Msg::DigestUnsubscribed, {{"userid", account.userid}}) + sent_by(ctx, account);
   return said;
 }
 
@@ -52,18 +50,15 @@ std::optional<Reply> stop_watching_kind(CommandContext& ctx, const Account& acco
   const std::vector<std::int64_t> games = watchers.stop_games_of_kind(type, account.id);
   if (!kind && games.empty()) return std::nullopt;
   const std::string title = game_title(type);
-  std::string what = kind ? "watching every new " + title + " game" : "";
-  if (!games.empty()) {
-    std::vector<std::string> numbers;
-    for (std::int64_t game : games) numbers.push_back("#" + std::to_string(game));
-    what += (kind ? ", and " : "") + std::string("watching ") + join(numbers, ", ");
-  }
+  std::vector<std::string> numbers;
+  for (std::int64_t game : games) numbers.push_back(text(Msg::UnwatchedGameNumber, {{"game", game}}));
+  const std::string listed = join(numbers, ", ");
+  const std::string what = games.empty() ? text(Msg::UnwatchedKind, {{"title", title}})
+                           : kind        ? text(Msg::UnwatchedKindAndGames, {{"title", title}, {"games", listed}})
+                                         : text(Msg::UnwatchedGames, {{"games", listed}});
   Reply said;
-  said.subject = title + " games: no longer watching";
-  said.text = account.userid + " no longer watches " + title + " games: a mail to the unsubscribe address of a " +
-              title + " game's mail (its List-Unsubscribe) turned off " + what +
-              ".\n\nTo watch every new game again, send:\n    " + type + " subscribe " + account.userid +
-              " <password> all\nor one game:\n    " + type + " subscribe <board> " + account.userid + " <password>\n" +
+  said.subject = text(Msg::UnwatchedKindSubject, {{"title", title}});
+  said.text = text(Msg::UnwatchedKindText, {{"userid", account.userid}, {"title", title}, {"what", what}, {"type", type}}) +
               sent_by(ctx, account);
   return said;
 }
@@ -71,14 +66,12 @@ std::optional<Reply> stop_watching_kind(CommandContext& ctx, const Account& acco
 std::optional<Reply> stop_watching_game(CommandContext& ctx, const Account& account, std::int64_t game) {
   if (!Watchers(ctx.db).stop(game, account.id)) return std::nullopt;
   const auto record = ctx.records.find(game);
-  const std::string number = std::to_string(game);
-  const std::string title = record ? game_title(record->type) + " #" + number : "game " + number;
+  const std::string title = record ? text(Msg::GameSubject, {{"title", game_title(record->type)}, {"game", game}})
+                                   : text(Msg::UnwatchedUnknownGame, {{"game", game}});
   Reply said;
-  said.subject = title + ": no longer watching";
-  said.text = account.userid + " no longer watches " + title + ": a mail to the unsubscribe address of its mail " +
-              "(its List-Unsubscribe) turned it off.\n" +
-              (record ? "\nTo watch it again, send:\n    " + record->type + " subscribe " + number + " " +
-                            account.userid + " <password>\n"
+  said.subject = text(Msg::UnwatchedGameSubject, {{"name", title}});
+  said.text = text(Msg::UnwatchedGame, {{"userid", account.userid}, {"name", title}}) +
+              (record ? text(Msg::WatchAgain, {{"type", record->type}, {"game", game}, {"userid", account.userid}})
                       : std::string()) +
               sent_by(ctx, account);
   if (record) said.about_game(record->id, record->thread_id);
@@ -92,7 +85,7 @@ namespace handlers {
 void list_unsubscribe(CommandContext& ctx, const Command& c) {
   // Only intake makes this command, for a mail to a valid unsubscribe address of c.userid.
   if (ctx.request.authenticated_userid != c.userid)
-    throw CommandError("a setting is turned off so only by a mail to its unsubscribe address");
+    throw CommandError(text(Msg::UnsubscribeOnlyByMailRefusal));
   const Account account = ctx.existing_account(c.userid);
   const std::string& setting = c.words.at(0);
   std::optional<Reply> said;

@@ -601,6 +601,131 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ReplyTooLongSubject, "Error: the reply to your command was too long"),
     PBEM_TEXT(ReplyTooLong, "The reply to your command was too long to send: the mail answering one\ncommand without a "
                             "password may hold {kib} KiB in all. Ask for less at a time.\n"),
+    // clock_commands.cpp: vacation and set autovacation.
+    PBEM_TEXT(OneDay, "{n} day"),
+    PBEM_TEXT(SeveralDays, "{n} days"),
+    PBEM_TEXT(OneGame, "{n} game"),
+    PBEM_TEXT(SeveralGames, "{n} games"),
+    PBEM_TEXT(VacationDaysLeft, "You have {left} of vacation left in {year} (of {allowance} a year).\n"),
+    PBEM_TEXT(OnVacationUntil, "You are on vacation until {until}: the clocks of your games stand still until then "
+                               "(`vacation {userid} <password> off` ends it now).\n"),
+    PBEM_TEXT(VacationSubject, "Vacation"),
+    PBEM_TEXT(NotOnVacationRefusal, "you are not on vacation, so there is none to end"),
+    PBEM_TEXT(VacationEndedSubject, "Vacation ended"),
+    PBEM_TEXT(VacationEnded, "Your vacation has ended now instead of {planned}; {back} given back. The clocks of your "
+                             "games run again ({games} where you are to move got their deadline back).\nYou have "
+                             "{left} of vacation left in {year}.\n"),
+    PBEM_TEXT(AlreadyOnVacationRefusal, "you are on vacation until {until} already; end it with `vacation {userid} "
+                                        "<password> off` before starting another"),
+    PBEM_TEXT(VacationTooLongRefusal, "you asked for {days} of vacation but have only {left} left in {year} (the "
+                                      "allowance is {allowance} a calendar year)"),
+    PBEM_TEXT(VacationUntilSubject, "Vacation until {until}"),
+    PBEM_TEXT(VacationStarted, "Your vacation runs until {until}. Until then the clocks of your games stand still: "
+                               "every deadline of yours moves by {days} ({games} where you are to move now), and "
+                               "your opponents' game mails say you are on vacation.\nYou have {left} of vacation "
+                               "left in {year}. `vacation {userid} <password> off` ends it early and gives back the "
+                               "whole days not yet begun.\n"),
+    PBEM_TEXT(AutovacationSubject, "Autovacation {value}"),
+    PBEM_TEXT(AutovacationOn, "When your time in a game runs out and you have vacation days left this year, one of "
+                              "them now starts instead of the loss on time (at most one a day): the clocks of all "
+                              "your games stand still 24 hours more, and you get a mail saying so.\n"),
+    PBEM_TEXT(AutovacationOff, "When your time in a game runs out you now lose it on time (or, before your first move "
+                               "in it, it is aborted), even with vacation days left. `set {userid} <password> "
+                               "autovacation on` spends a vacation day instead again.\n"),
+    // conditional_commands.cpp: conditional moves.
+    PBEM_TEXT(ConditionalLineNumber, "  {n}. "),
+    PBEM_TEXT(ConditionalFirstPair, "if {opponent} plays {ply}, play {answer}"),
+    PBEM_TEXT(ConditionalNextPair, "; then if {ply}, play {answer}"),
+    PBEM_TEXT(OneConditionalLine, "{n} line"),
+    PBEM_TEXT(SeveralConditionalLines, "{n} lines"),
+    PBEM_TEXT(ConditionalOddPliesRefusal, "a conditional line pairs each of your opponent's plies with your answer, "
+                                          "so it has an even number of plies; this one has {count}"),
+    PBEM_TEXT(ConditionalTooLongRefusal, "a conditional line has at most {most} plies; this one has {count}"),
+    PBEM_TEXT(ConditionalOpponentsPly, "ply {n} of the line (your opponent's)"),
+    PBEM_TEXT(ConditionalOwnPly, "ply {n} of the line (yours)"),
+    PBEM_TEXT(ConditionalResignRefusal, "{which} is resign: a conditional line holds moves only"),
+    PBEM_TEXT(ConditionalAfterEndRefusal, "the game is over before {which}: nothing may follow the ply that ends it"),
+    PBEM_TEXT(ConditionalIllegalRefusal, "{which} is not legal there: {why}"),
+    PBEM_TEXT(ConditionalGameOverRefusal, "game {game} is over: there is nothing left to answer"),
+    PBEM_TEXT(ConditionalMovesSubject, "{title} #{game}: your conditional moves"),
+    PBEM_TEXT(NoConditionalMoves, "You have no conditional moves in {heading}.\n"),
+    PBEM_TEXT(ConditionalMovesList, "Your conditional moves in {heading} ({lines}), for {opponent}'s next move:\n\n"
+                                    "{list}\nOnly you see them.\n"),
+    PBEM_TEXT(ConditionalClearedSubject, "{title} #{game}: conditional moves cleared"),
+    PBEM_TEXT(ConditionalMovesCleared, "Your conditional moves in {heading} are deleted ({lines}).\n"),
+    PBEM_TEXT(ConditionalOnYourMoveRefusal, "it is your move in game {game}: conditional moves answer your opponent's "
+                                            "next ply, so send them after your move (a `multiple` mail can hold the "
+                                            "move and then the conditional line)"),
+    PBEM_TEXT(ConditionalStoredSubject, "{title} #{game}: conditional moves stored"),
+    PBEM_TEXT(ConditionalMovesStored, "Stored. Your conditional moves in {heading} ({lines}), for {opponent}'s next "
+                                      "move:\n\n{list}\nWhen {opponent} plays the first ply of a line, its answer "
+                                      "is played at once;\na ply no line starts with deletes them all. Only you see "
+                                      "them; `clear`\ndeletes them.\n"),
+    // watch_commands.cpp: watching games.
+    PBEM_TEXT(WatchStopCommand, "{type} unsubscribe {game} {userid} <password>"),
+    PBEM_TEXT(WatchesEveryGameAlreadyRefusal, "{userid} already watches every new {title} game (to stop: {type} "
+                                              "unsubscribe {userid} <password> all)"),
+    PBEM_TEXT(WatchingEveryGameSubject, "{title} games: watching every new game"),
+    PBEM_TEXT(WatchingEveryGame, "{userid} now watches every new {title} game: each one started\nfrom now on sends "
+                                 "you its board mails. Games already running are watched\none by one with\n    "
+                                 "{type} subscribe <board> {userid} <password>\nTo stop watching new games, "
+                                 "send:\n    {type} unsubscribe {userid} <password> all\n"),
+    PBEM_TEXT(PlaysInWatchedGameRefusal, "{userid} plays in game {game} and gets its mail already"),
+    PBEM_TEXT(WatchedGameOverRefusal, "game {game} is over: there is nothing more to watch"),
+    PBEM_TEXT(WatchesGameAlreadyRefusal, "{userid} already watches game {game} (to stop: {stop})"),
+    PBEM_TEXT(WatchingSubject, "{title} #{game}: watching"),
+    PBEM_TEXT(WatchingGame, "{userid} now watches {heading}, {first} against {second}.\nEvery board mail of it "
+                            "comes to you too.\n\n{board}\nTo stop, send:\n    {stop}\n"),
+    PBEM_TEXT(NotWatchingEveryGameRefusal, "{userid} does not watch every new {title} game, so there is nothing to "
+                                           "stop"),
+    PBEM_TEXT(StoppedWatchingNewSubject, "{title} games: no longer watching new games"),
+    PBEM_TEXT(StoppedWatchingNew, "{userid} no longer watches new {title} games. Games you watch already\nkeep "
+                                  "sending you their mail until you send, for each,\n    {type} unsubscribe "
+                                  "<board> {userid} <password>\n"),
+    PBEM_TEXT(NotWatchingGameRefusal, "{userid} does not watch game {game}, so there is nothing to stop"),
+    PBEM_TEXT(StoppedWatchingSubject, "{title} #{game}: no longer watching"),
+    PBEM_TEXT(StoppedWatching, "{userid} no longer watches {heading}.\n"),
+    // list_unsubscribe.cpp: List-Unsubscribe.
+    PBEM_TEXT(UnsubscribedFromOtherAddress, "\nThe mail to it came from {address}, which is not one of your addresses "
+                                            "(a forwarded mail?). That address can only turn mail off.\n"),
+    PBEM_TEXT(DigestUnsubscribed, "Your daily digest is off: a mail to its unsubscribe address (the List-Unsubscribe "
+                                  "of your digest) turned it off. Board mails about every move come as before.\n\nTo "
+                                  "have it again, send:\n    set {userid} <password> digest HH\n"),
+    PBEM_TEXT(UnwatchedGameNumber, "#{game}"),
+    PBEM_TEXT(UnwatchedKind, "watching every new {title} game"),
+    PBEM_TEXT(UnwatchedKindAndGames, "watching every new {title} game, and watching {games}"),
+    PBEM_TEXT(UnwatchedGames, "watching {games}"),
+    PBEM_TEXT(UnwatchedKindSubject, "{title} games: no longer watching"),
+    PBEM_TEXT(UnwatchedKindText, "{userid} no longer watches {title} games: a mail to the unsubscribe address of a "
+                                 "{title} game's mail (its List-Unsubscribe) turned off {what}.\n\nTo watch every "
+                                 "new game again, send:\n    {type} subscribe {userid} <password> all\nor one "
+                                 "game:\n    {type} subscribe <board> {userid} <password>\n"),
+    PBEM_TEXT(UnwatchedUnknownGame, "game {game}"),
+    PBEM_TEXT(UnwatchedGameSubject, "{name}: no longer watching"),
+    PBEM_TEXT(UnwatchedGame, "{userid} no longer watches {name}: a mail to the unsubscribe address of its mail (its "
+                             "List-Unsubscribe) turned it off.\n"),
+    PBEM_TEXT(WatchAgain, "\nTo watch it again, send:\n    {type} subscribe {game} {userid} <password>\n"),
+    PBEM_TEXT(UnsubscribeOnlyByMailRefusal, "a setting is turned off so only by a mail to its unsubscribe address"),
+    // clock_events.cpp: deadlines.
+    PBEM_TEXT(AutovacationDayHeadline, "Your time in {heading} ran out at {deadline}, so one of your vacation days has "
+                                       "started instead of a loss on time (autovacation): the clocks of all your games "
+                                       "stand still until {until}. You have {left} of vacation left in {year}. With "
+                                       "none left, or after `set {userid} <password> autovacation off`, a deadline "
+                                       "that passes ends the game as it always did."),
+    PBEM_TEXT(AutovacationDaySubject, "{title} #{game}: a vacation day for {userid} instead of a loss on time"),
+    PBEM_TEXT(OneVacationDay, "{n} vacation day"),
+    PBEM_TEXT(SeveralVacationDays, "{n} vacation days"),
+    PBEM_TEXT(AutovacationReminderNote, " But with autovacation on and {left} left, one of them starts instead (at "
+                                        "most one a day)."),
+    PBEM_TEXT(DeadlineNeverMovedHeadline, "{player} ({colour}) did not move by the deadline, {deadline}, and had not "
+                                          "made a move in this game: nobody loses a game they never played."),
+    PBEM_TEXT(DeadlineLostOnTimeHeadline, "{player} ({colour}) did not move by the deadline, {deadline}, and lost on "
+                                          "time."),
+    PBEM_TEXT(ReminderAbortsHeadline, "Reminder: it is your move in {heading}, and your deadline is {deadline}. "
+                                      "Without a move by then the game is aborted: you have not moved in it yet."),
+    PBEM_TEXT(ReminderLosesHeadline, "Reminder: it is your move in {heading}, and your deadline is {deadline}. "
+                                     "Without a move by then you lose on time."),
+    PBEM_TEXT(ReminderSubject, "{title} #{game}: reminder, {player} to move"),
 };
 
 #undef PBEM_TEXT
