@@ -116,8 +116,18 @@ PlyResult Gaia::place(std::string_view ply, Colour colour) {
     if (int partner = board_->opposed(cell); partner >= 0) error += ", paired with " + board_->label(partner);
     return PlyResult::rejected(error + ")");
   }
+  apply(cell, colour);
+  return PlyResult::accepted(board_->label(cell));
+}
 
-  last_placed_ = {cell};
+bool Gaia::place_code(int code, Colour colour) {
+  if (stones_[static_cast<std::size_t>(code)] != empty) return false;
+  apply(code, colour);
+  return true;
+}
+
+void Gaia::apply(int cell, Colour colour) {
+  last_placed_.assign(1, cell);
   put_stone(cell, colour);
   // Edge cells fill in opposed pairs, so the partner of an empty edge cell is empty too.
   if (int partner = board_->opposed(cell); partner >= 0) {
@@ -132,14 +142,11 @@ PlyResult Gaia::place(std::string_view ply, Colour colour) {
   }
   if (!win_ && !can_still_join(other(colour))) win_ = Win::opponent_cut;
   if (win_) declare_winner(colour);
-  return PlyResult::accepted(board_->label(cell));
 }
 
-std::vector<std::string> Gaia::legal_placements() const {
-  std::vector<std::string> moves;
+void Gaia::legal_placement_codes(std::vector<int>& codes) const {
   for (int c = 0; c < board_->cell_count(); ++c)
-    if (stones_[static_cast<std::size_t>(c)] == empty) moves.push_back(board_->label(c));
-  return moves;
+    if (stones_[static_cast<std::size_t>(c)] == empty) codes.push_back(c);
 }
 
 nlohmann::json Gaia::cells_json() const {

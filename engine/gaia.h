@@ -26,6 +26,7 @@ class Gaia : public Game {
   Gaia(int size, bool swap_enabled);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<Gaia>(*this); }
+  void assign(const Game& other) override { *this = dynamic_cast<const Gaia&>(other); }
   std::string_view name() const override { return "gaia"; }
   std::string_view colour_name(Colour c) const override { return c == 0 ? "black" : "white"; }
   std::string options_text() const override;
@@ -52,7 +53,11 @@ class Gaia : public Game {
 
  protected:
   PlyResult place(std::string_view ply, Colour colour) override;
-  std::vector<std::string> legal_placements() const override;
+  // Placement codes are cells; both cells of an edge pair are plies (legal_plies() lists both).
+  int placement_code_count() const override { return board_->cell_count(); }
+  void legal_placement_codes(std::vector<int>& codes) const override;
+  bool place_code(int code, Colour colour) override;
+  std::string placement_text(int code) const override { return board_->label(code); }
 
  private:
   static constexpr std::int8_t empty = -1;
@@ -68,6 +73,8 @@ class Gaia : public Game {
   int root(int cell) const;
   int winning_root() const;  // root of the type 1 winning group, or -1
   void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
+  // Places on the empty `cell` (and its partner) and declares any winner.
+  void apply(int cell, Colour colour);
 
   std::shared_ptr<const GaiaBoard> board_;  // shared, immutable
   std::vector<std::int8_t> stones_;         // per cell: empty, 0 or 1

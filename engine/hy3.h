@@ -17,6 +17,7 @@ class Hy3 final : public Game {
   Hy3(int size, bool swap_enabled);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<Hy3>(*this); }
+  void assign(const Game& other) override { *this = dynamic_cast<const Hy3&>(other); }
   std::string_view name() const override { return "hy3"; }
   std::string_view colour_name(Colour c) const override { return c == 0 ? "red" : "blue"; }
   std::string options_text() const override;
@@ -36,7 +37,11 @@ class Hy3 final : public Game {
 
  protected:
   PlyResult place(std::string_view ply, Colour colour) override;
-  std::vector<std::string> legal_placements() const override;
+  // Placement codes are cells.
+  int placement_code_count() const override { return board_->cell_count(); }
+  void legal_placement_codes(std::vector<int>& codes) const override;
+  bool place_code(int code, Colour colour) override;
+  std::string placement_text(int code) const override { return board_->label(code); }
   void after_ply() override;
 
  private:
@@ -49,6 +54,10 @@ class Hy3 final : public Game {
   // Anchors the group of a stone of `colour` at empty `cell` would have.
   Anchors anchors_if_placed(int cell, Colour colour) const;
   int span_of(const Anchors& anchors) const;
+  // The rule of spec section 3: no placement may make a group span exactly half.
+  bool spans_half(int span) const { return 2 * span == board_->perimeter(); }
+  // Puts a stone the rules allow; `anchors` and `span` are its group's after it.
+  void put_stone(int cell, Colour colour, const Anchors& anchors, int span);
   bool placement_legal(int cell, Colour colour) const;
   bool has_legal_placement(Colour colour) const;
 

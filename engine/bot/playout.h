@@ -1,7 +1,7 @@
 // Random playouts for the Monte Carlo search, on any game of the registry.
 //
-// A playout plays uniformly random legal plies through Game::play() until the game is
-// decided. It therefore runs on each game's own incremental union-find board and follows
+// A playout plays uniformly random legal plies through Game::play_code() (the integer
+// form of Game::play(), which the string form is built on) until the game is decided. It therefore runs on each game's own incremental union-find board and follows
 // every rule and option exactly as a player's ply would (HY 3's "exactly half" ban, Gates'
 // parity rules and inversions, Gaia's paired edge cells and its "no way left" win): no rule
 // is written twice. Filling the board blindly and judging once at the end would be faster,
@@ -31,6 +31,10 @@ struct PlayedMove {
 };
 
 // Plays random legal plies on `game` until it is over or stuck; appends each to `played`.
+// `candidates` is the caller's scratch buffer, kept between playouts so that they allocate
+// nothing; the overload without it makes its own.
+void random_playout(Game& game, MoveTable& moves, Rng& rng, std::vector<PlayedMove>& played,
+                    std::vector<int>& candidates);
 void random_playout(Game& game, MoveTable& moves, Rng& rng, std::vector<PlayedMove>& played);
 
 }  // namespace pbem::bot
