@@ -3,6 +3,7 @@
 // one group, or by leaving the opponent no way left to do so. (Rules: docs/rules.md, "Gaia".)
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -71,6 +72,13 @@ class Gaia : public Game {
   };
 
   int root(int cell) const;
+  // can_still_join(colour), and if so, in `way` (when given) cells that prove it: a chain of
+  // cells the opponent does not hold, from one edge cell to its opposed one.
+  bool find_way(Colour colour, std::vector<int>* way) const;
+  // can_still_join() as each ply asks it: the way found last time stays a proof until the
+  // opponent takes one of its cells, so the flood fill runs again only then (a flood fill
+  // every ply was most of a Gaia playout's time).
+  bool way_left(Colour colour);
   int winning_root() const;  // root of the type 1 winning group, or -1
   void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
   // Places on the empty `cell` (and its partner) and declares any winner.
@@ -81,6 +89,7 @@ class Gaia : public Game {
   mutable std::vector<Link> links_;         // mutable for path halving in root()
   std::vector<int> last_placed_;            // the stone(s) of the most recent placement
   std::optional<Win> win_;
+  std::array<std::vector<int>, 2> ways_;  // per colour: find_way()'s last proof, empty if none
 };
 
 // The registry entry for gaia (engine/gaia_type.cpp): name, help, options and factory.

@@ -34,7 +34,7 @@ int Hy3::find_root(int cell) const {
 
 Hy3::Anchors Hy3::anchors_if_placed(int cell, Colour colour) const {
   Anchors anchors;
-  if (int index = board_->ring_index(cell); index >= 0) anchors.set(static_cast<std::size_t>(index));
+  if (int index = board_->ring_index(cell); index >= 0) anchors.set(index);
   for (int n : board_->neighbours(cell))
     if (stones_[static_cast<std::size_t>(n)] == colour) anchors |= anchors_[static_cast<std::size_t>(find_root(n))];
   return anchors;
@@ -43,11 +43,13 @@ Hy3::Anchors Hy3::anchors_if_placed(int cell, Colour colour) const {
 int Hy3::span_of(const Anchors& anchors) const {
   const int perimeter = board_->perimeter();
   int first = -1, previous = -1, largest_gap = 0;
-  for (int i = 0; i < perimeter; ++i) {
-    if (!anchors.test(static_cast<std::size_t>(i))) continue;
-    if (first < 0) first = i;
-    else largest_gap = std::max(largest_gap, i - previous);
-    previous = i;
+  for (std::size_t w = 0; w < anchors.words.size(); ++w) {
+    for (std::uint64_t bits = anchors.words[w]; bits != 0; bits &= bits - 1) {
+      const int i = 64 * static_cast<int>(w) + std::countr_zero(bits);  // set bits in ring order
+      if (first < 0) first = i;
+      else largest_gap = std::max(largest_gap, i - previous);
+      previous = i;
+    }
   }
   if (first < 0) return 0;
   largest_gap = std::max(largest_gap, first + perimeter - previous);  // the wrap-around gap

@@ -2,7 +2,9 @@
 // Rules: docs/rules.md, "HY 3".
 #pragma once
 
-#include <bitset>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <memory>
 
 #include "engine/game.h"
@@ -45,8 +47,19 @@ class Hy3 final : public Game {
   void after_ply() override;
 
  private:
-  // Perimeter positions touched by a group; P <= 6 * 12 = 72 at the largest size.
-  using Anchors = std::bitset<72>;
+  // Perimeter positions touched by a group, bit i for ring index i; P <= 6 * 12 = 72 at
+  // the largest size. Two plain words rather than a std::bitset: span_of() walks the set
+  // bits alone, which the playouts ask for several times a ply.
+  struct Anchors {
+    std::array<std::uint64_t, 2> words{};
+    void set(int index) { words[static_cast<std::size_t>(index / 64)] |= std::uint64_t{1} << (index % 64); }
+    Anchors& operator|=(const Anchors& more) {
+      words[0] |= more.words[0];
+      words[1] |= more.words[1];
+      return *this;
+    }
+    int count() const { return std::popcount(words[0]) + std::popcount(words[1]); }
+  };
 
   int find_root(int cell) const;
   // Root of the winner's group spanning more than half the perimeter, or -1.
