@@ -185,8 +185,10 @@ void Gates::apply(Placement placement, Colour colour) {
 
   // Without inversions only the paths through the new tile's corners changed; inverting
   // earlier tiles recolours whole paths, so then every path is looked at.
-  Position::PathSides paths = effect.tiles_inverted > 0 ? position_.paths() : position_.paths_at(placement.cell);
-  if (auto winner = outcome(board().kind(), colour, paths)) declare_winner(*winner);
+  const std::optional<Colour> winner = effect.tiles_inverted > 0
+                                           ? outcome(board().kind(), colour, position_.paths())
+                                           : outcome(board().kind(), colour, position_.paths_at(placement.cell));
+  if (winner) declare_winner(*winner);
 }
 
 bool Gates::place_code(int code, Colour colour) {
