@@ -7,9 +7,9 @@
 #include "engine/bot/mcts.h"
 
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <memory>
-#include <cstdint>
 #include <stdexcept>
 #include <vector>
 

@@ -245,7 +245,7 @@ TEST_CASE("playout identity: ply codes list and play what legal_plies() and play
       for (int code : codes) texts.push_back(position->ply_text(code));
       INFO(setup.game << " " << position->options_text() << " depth " << depth);
       REQUIRE(texts == position->legal_plies());
-      // Every code, legal or not, does what its text does.
+      // Codes across the whole range, legal or not, do what their texts do.
       for (int code = 0; code < position->ply_code_count(); code += 1 + code % 3) {
         auto by_code = position->clone();
         auto by_text = position->clone();
