@@ -86,16 +86,19 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Random playouts per second from `game`, each on a fresh copy (as the search does).
+// Random playouts per second from `game`, each on a copy of it reset in place (as the
+// search does: engine/bot/mcts.cpp).
 double playout_rate(const pbem::Game& game, int playouts) {
   pbem::bot::MoveTable moves;
   pbem::bot::Rng rng(1);
   std::vector<pbem::bot::PlayedMove> played;
+  std::vector<int> candidates;
+  auto copy = game.clone();
   const auto start = Clock::now();
   for (int i = 0; i < playouts; ++i) {
-    auto copy = game.clone();
+    copy->assign(game);
     played.clear();
-    pbem::bot::random_playout(*copy, moves, rng, played);
+    pbem::bot::random_playout(*copy, moves, rng, played, candidates);
   }
   return playouts / seconds_since(start);
 }

@@ -1,5 +1,7 @@
 #include "engine/gaia.h"
 
+#include <algorithm>
+
 #include "engine/gaia_render.h"
 
 namespace pbem {
@@ -34,10 +36,8 @@ int Gaia::root(int cell) const {
 void Gaia::put_stone(int cell, Colour colour) {
   stones_[static_cast<std::size_t>(cell)] = static_cast<std::int8_t>(colour);
   Link& own = links_[static_cast<std::size_t>(cell)];
-  if (board_->is_edge(cell)) {
-    std::uint32_t bit = std::uint32_t{1} << board_->pair_of(cell);
-    (board_->is_first_half(cell) ? own.first_half : own.second_half) |= bit;
-  }
+  own.first_half |= board_->first_half_bit(cell);
+  own.second_half |= board_->second_half_bit(cell);
   for (int next : board_->neighbours(cell)) {
     if (stones_[static_cast<std::size_t>(next)] != colour) continue;
     int a = root(cell), b = root(next);
@@ -59,36 +59,56 @@ bool Gaia::has_opposed_group(Colour colour) const {
   return false;
 }
 
-bool Gaia::can_still_join(Colour colour) const {
+bool Gaia::can_still_join(Colour colour) const { return find_way(colour, nullptr); }
+
+bool Gaia::find_way(Colour colour, std::vector<int>* way) const {
   // One flood fill over the cells the opponent does not hold: `colour` could own each such
   // region entirely, and owns an edge pair whole (empty pairs fill together). A region that
-  // holds both cells of some pair is a type-1 group waiting to happen.
+  // holds both cells of some pair is a type-1 group waiting to happen. On the stack, no
+  // allocation: the playouts ask after every ply.
   const int cells = board_->cell_count();
   const auto blocked = static_cast<std::int8_t>(other(colour));
-  std::vector<char> seen(static_cast<std::size_t>(cells), 0);
-  std::vector<int> todo;
-  todo.reserve(static_cast<std::size_t>(cells));
+  constexpr int unseen = -2, start_of_region = -1;
+  std::array<int, GaiaBoard::max_cells> from;  // the cell each seen cell was reached from
+  std::array<int, GaiaBoard::max_cells> todo;
+  std::fill_n(from.begin(), cells, unseen);
+  auto at = [](int cell) { return static_cast<std::size_t>(cell); };
   for (int start = 0; start < cells; ++start) {
-    if (seen[static_cast<std::size_t>(start)] || stones_[static_cast<std::size_t>(start)] == blocked)
-      continue;
+    if (from[at(start)] != unseen || stones_[at(start)] == blocked) continue;
     std::uint32_t first = 0, second = 0;
-    seen[static_cast<std::size_t>(start)] = 1;
-    todo.push_back(start);
-    while (!todo.empty()) {
-      int c = todo.back();
-      todo.pop_back();
-      if (board_->is_edge(c))
-        (board_->is_first_half(c) ? first : second) |= std::uint32_t{1} << board_->pair_of(c);
+    from[at(start)] = start_of_region;
+    std::size_t pending = 0;
+    todo[pending++] = start;
+    while (pending > 0) {
+      const int c = todo[--pending];
+      first |= board_->first_half_bit(c);
+      second |= board_->second_half_bit(c);
+      if (first & second) {
+        // `c` completed a pair, so its opposed cell was reached earlier in this region.
+        if (way) {
+          way->clear();
+          for (int x = c; x >= 0; x = from[at(x)]) way->push_back(x);
+          for (int x = board_->opposed(c); x >= 0; x = from[at(x)]) way->push_back(x);
+        }
+        return true;
+      }
       for (int next : board_->neighbours(c)) {
-        if (seen[static_cast<std::size_t>(next)] || stones_[static_cast<std::size_t>(next)] == blocked)
-          continue;
-        seen[static_cast<std::size_t>(next)] = 1;
-        todo.push_back(next);
+        if (from[at(next)] != unseen || stones_[at(next)] == blocked) continue;
+        from[at(next)] = c;
+        todo[pending++] = next;
       }
     }
-    if (first & second) return true;
   }
+  if (way) way->clear();
   return false;
+}
+
+bool Gaia::way_left(Colour colour) {
+  std::vector<int>& way = ways_[static_cast<std::size_t>(colour)];
+  const auto blocked = static_cast<std::int8_t>(other(colour));
+  bool intact = !way.empty();
+  for (int c : way) intact = intact && stones_[static_cast<std::size_t>(c)] != blocked;
+  return intact || find_way(colour, &way);
 }
 
 std::string Gaia::ply_identity(const std::string& ply) const {
@@ -116,8 +136,18 @@ PlyResult Gaia::place(std::string_view ply, Colour colour) {
     if (int partner = board_->opposed(cell); partner >= 0) error += ", paired with " + board_->label(partner);
     return PlyResult::rejected(error + ")");
   }
+  apply(cell, colour);
+  return PlyResult::accepted(board_->label(cell));
+}
 
-  last_placed_ = {cell};
+bool Gaia::place_code(int code, Colour colour) {
+  if (stones_[static_cast<std::size_t>(code)] != empty) return false;
+  apply(code, colour);
+  return true;
+}
+
+void Gaia::apply(int cell, Colour colour) {
+  last_placed_.assign(1, cell);
   put_stone(cell, colour);
   // Edge cells fill in opposed pairs, so the partner of an empty edge cell is empty too.
   if (int partner = board_->opposed(cell); partner >= 0) {
@@ -130,16 +160,13 @@ PlyResult Gaia::place(std::string_view ply, Colour colour) {
     const Link& group = links_[static_cast<std::size_t>(root(placed))];
     if (group.first_half & group.second_half) win_ = Win::opposed_group;
   }
-  if (!win_ && !can_still_join(other(colour))) win_ = Win::opponent_cut;
+  if (!win_ && !way_left(other(colour))) win_ = Win::opponent_cut;
   if (win_) declare_winner(colour);
-  return PlyResult::accepted(board_->label(cell));
 }
 
-std::vector<std::string> Gaia::legal_placements() const {
-  std::vector<std::string> moves;
+void Gaia::legal_placement_codes(std::vector<int>& codes) const {
   for (int c = 0; c < board_->cell_count(); ++c)
-    if (stones_[static_cast<std::size_t>(c)] == empty) moves.push_back(board_->label(c));
-  return moves;
+    if (stones_[static_cast<std::size_t>(c)] == empty) codes.push_back(c);
 }
 
 nlohmann::json Gaia::cells_json() const {

@@ -3,6 +3,7 @@
 // one group, or by leaving the opponent no way left to do so. (Rules: docs/rules.md, "Gaia".)
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@ class Gaia : public Game {
   Gaia(int size, bool swap_enabled);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<Gaia>(*this); }
+  void assign(const Game& other) override { *this = dynamic_cast<const Gaia&>(other); }
   std::string_view name() const override { return "gaia"; }
   std::string_view colour_name(Colour c) const override { return c == 0 ? "black" : "white"; }
   std::string options_text() const override;
@@ -52,7 +54,11 @@ class Gaia : public Game {
 
  protected:
   PlyResult place(std::string_view ply, Colour colour) override;
-  std::vector<std::string> legal_placements() const override;
+  // Placement codes are cells; both cells of an edge pair are plies (legal_plies() lists both).
+  int placement_code_count() const override { return board_->cell_count(); }
+  void legal_placement_codes(std::vector<int>& codes) const override;
+  bool place_code(int code, Colour colour) override;
+  std::string placement_text(int code) const override { return board_->label(code); }
 
  private:
   static constexpr std::int8_t empty = -1;
@@ -66,14 +72,24 @@ class Gaia : public Game {
   };
 
   int root(int cell) const;
+  // can_still_join(colour), and if so, in `way` (when given) cells that prove it: a chain of
+  // cells the opponent does not hold, from one edge cell to its opposed one.
+  bool find_way(Colour colour, std::vector<int>* way) const;
+  // can_still_join() as each ply asks it: the way found last time stays a proof until the
+  // opponent takes one of its cells, so the flood fill runs again only then (a flood fill
+  // every ply was most of a Gaia playout's time).
+  bool way_left(Colour colour);
   int winning_root() const;  // root of the type 1 winning group, or -1
   void put_stone(int cell, Colour colour);  // sets the stone and joins its same-colour neighbours
+  // Places on the empty `cell` (and its partner) and declares any winner.
+  void apply(int cell, Colour colour);
 
   std::shared_ptr<const GaiaBoard> board_;  // shared, immutable
   std::vector<std::int8_t> stones_;         // per cell: empty, 0 or 1
   mutable std::vector<Link> links_;         // mutable for path halving in root()
   std::vector<int> last_placed_;            // the stone(s) of the most recent placement
   std::optional<Win> win_;
+  std::array<std::vector<int>, 2> ways_;  // per colour: find_way()'s last proof, empty if none
 };
 
 // The registry entry for gaia (engine/gaia_type.cpp): name, help, options and factory.

@@ -102,6 +102,13 @@ GaiaBoard::GaiaBoard(int size) : size_(size) {
   }
 
   for (int j = 0; j < N; ++j) opposed_[at(cell(edge_ring(), j))] = cell(edge_ring(), (j + 3 * n) % N);
+
+  first_half_bits_.assign(cells, 0);
+  second_half_bits_.assign(cells, 0);
+  for (int c = 0; c < cell_count(); ++c) {
+    if (!is_edge(c)) continue;
+    (is_first_half(c) ? first_half_bits_ : second_half_bits_)[at(c)] = std::uint32_t{1} << pair_of(c);
+  }
 }
 
 GaiaBoard::Lookup GaiaBoard::find(std::string_view text) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -20,6 +21,8 @@ class GaiaBoard {
   static constexpr int min_size = 2;
   static constexpr int max_size = 8;
   static constexpr int default_size = 3;
+  // Cells of the largest board: 1 + 3n(n + 1) in the core, 6n in each of the n - 1 tube rings.
+  static constexpr int max_cells = 1 + 3 * max_size * (max_size + 1) + 6 * max_size * (max_size - 1);
 
   // The shared table for `size` (min_size..max_size); throws std::out_of_range otherwise.
   static std::shared_ptr<const GaiaBoard> of_size(int size);
@@ -51,6 +54,10 @@ class GaiaBoard {
   // Cells j < 3n are the pair's first half, the others its second half. -1 off the edge.
   int pair_of(int cell) const;
   bool is_first_half(int cell) const { return is_edge(cell) && index_of(cell) < pair_count(); }
+  // Bit pair_of(cell) if the cell is in its pair's first (second) half, else 0: kept in a
+  // table because every placement and every "no way left" check asks.
+  std::uint32_t first_half_bit(int cell) const { return first_half_bits_[at(cell)]; }
+  std::uint32_t second_half_bit(int cell) const { return second_half_bits_[at(cell)]; }
 
   // Where the cell sits in the flattened drawing: axial pointy-top coordinates in which
   // grid-adjacent cells are always board-adjacent. The core keeps its own coordinates; the
@@ -80,6 +87,7 @@ class GaiaBoard {
   std::vector<std::array<int, 6>> neighbours_;
   std::vector<std::size_t> neighbour_counts_;
   std::vector<int> opposed_;
+  std::vector<std::uint32_t> first_half_bits_, second_half_bits_;
   std::vector<Hex> drawn_;
 };
 

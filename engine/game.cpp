@@ -1,5 +1,7 @@
 #include "engine/game.h"
 
+#include <utility>
+
 #include "engine/text.h"
 
 namespace pbem {
@@ -15,19 +17,48 @@ PlyResult Game::play(std::string_view ply) {
   if (text == "swap") {
     if (!swap_enabled_) return PlyResult::rejected("swap is not enabled in this game");
     if (ply_count() != 1) return PlyResult::rejected("swap is only allowed as the second move (ply 2)");
-    swapped_ = true;
-    record_.push_back("swap");
-    // The board is unchanged and the second colour moves again, now played by the user
-    // who made ply 1.
-    after_ply();
+    apply_swap();
     return PlyResult::accepted("swap");
   }
   PlyResult result = place(text, to_move_);
   if (!result.ok) return result;
-  record_.push_back(result.move);
+  placed(result.move);
+  return result;
+}
+
+bool Game::play_code(int code) {
+  if (over() || code < 0 || code > swap_code()) return false;
+  if (code == swap_code()) {
+    if (!swap_allowed()) return false;
+    apply_swap();
+    return true;
+  }
+  if (!place_code(code, to_move_)) return false;
+  placed(placement_text(code));
+  return true;
+}
+
+void Game::apply_swap() {
+  swapped_ = true;
+  record_.push_back("swap");
+  // The board is unchanged and the second colour moves again, now played by the user
+  // who made ply 1.
+  after_ply();
+}
+
+void Game::placed(std::string move) {
+  record_.push_back(std::move(move));
   to_move_ = other(to_move_);
   if (!over()) after_ply();
-  return result;
+}
+
+std::string Game::ply_text(int code) const { return code == swap_code() ? "swap" : placement_text(code); }
+
+void Game::legal_ply_codes(std::vector<int>& codes) const {
+  codes.clear();
+  if (over()) return;
+  legal_placement_codes(codes);
+  if (swap_allowed()) codes.push_back(swap_code());
 }
 
 PlyResult Game::resign(Colour colour) {
@@ -39,9 +70,11 @@ PlyResult Game::resign(Colour colour) {
 }
 
 std::vector<std::string> Game::legal_plies() const {
-  if (over()) return {};
-  std::vector<std::string> plies = legal_placements();
-  if (swap_allowed()) plies.push_back("swap");
+  std::vector<int> codes;
+  legal_ply_codes(codes);
+  std::vector<std::string> plies;
+  plies.reserve(codes.size());
+  for (int code : codes) plies.push_back(ply_text(code));
   return plies;
 }
 

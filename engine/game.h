@@ -36,6 +36,10 @@ class Game {
  public:
   virtual ~Game() = default;
   virtual std::unique_ptr<Game> clone() const = 0;
+  // Makes this game a copy of `other`, which must be the same game type (else
+  // std::bad_cast), reusing this object's memory: the search resets one scratch game to the
+  // root for every playout instead of allocating a clone.
+  virtual void assign(const Game& other) = 0;
 
   virtual std::string_view name() const = 0;                 // "gates", "hy3", "gaia"
   virtual std::string_view colour_name(Colour c) const = 0;  // "light", "red", ...
@@ -58,6 +62,20 @@ class Game {
 
   // Every legal ply in canonical form, "swap" last when allowed; empty once over.
   std::vector<std::string> legal_plies() const;
+
+  // Plies as numbers, for the computer's playouts, which play tens of thousands of plies a
+  // second and should not spend them writing and parsing text. A ply code in
+  // [0, ply_code_count()) names one ply of this game in any position; swap_code() is
+  // "swap". The string API above is built on these, so both go through the same rules.
+  int ply_code_count() const { return placement_code_count() + 1; }
+  int swap_code() const { return placement_code_count(); }
+  // The legal plies: the same plies in the same order as legal_plies(). Replaces the
+  // contents of `codes` (a buffer the caller keeps, so a playout allocates nothing).
+  void legal_ply_codes(std::vector<int>& codes) const;
+  // Plays the ply `code` names: the same effect and result as play(ply_text(code)).ok.
+  bool play_code(int code);
+  // The canonical text of a ply code, as legal_plies() writes it.
+  std::string ply_text(int code) const;
 
   // Occupied cells: label -> content (tile letter or colour name).
   virtual nlohmann::json cells_json() const = 0;
@@ -98,8 +116,15 @@ class Game {
   // Parses and validates a placement by `colour`; applies it only if legal and returns its
   // canonical text. May call declare_winner(). Called only while the game is not over.
   virtual PlyResult place(std::string_view ply, Colour colour) = 0;
-  // Legal placements for the colour to move, canonical, in a stable order.
-  virtual std::vector<std::string> legal_placements() const = 0;
+  // Placements as codes 0 .. placement_code_count() - 1 (ply codes above).
+  virtual int placement_code_count() const = 0;
+  // Appends the legal placements for the colour to move, in a stable order.
+  virtual void legal_placement_codes(std::vector<int>& codes) const = 0;
+  // Applies the placement `code` by `colour` if legal, as place() would its text; false
+  // (and the game unchanged) if not. May call declare_winner(). Only while not over.
+  virtual bool place_code(int code, Colour colour) = 0;
+  // The canonical text of placement `code` (what place() returns as the move).
+  virtual std::string placement_text(int code) const = 0;
   // Called after every accepted ply (placement or swap) once the side to move is updated;
   // a game whose rules end play on the position (e.g. "no legal placement") does it here.
   virtual void after_ply() {}
@@ -111,6 +136,10 @@ class Game {
   std::string status_lines(const RenderContext& context) const;
 
  private:
+  // The shared ends of play() and play_code(): a swap, and the bookkeeping after a placement.
+  void apply_swap();
+  void placed(std::string move);
+
   bool swap_enabled_;
   bool swapped_ = false;
   Colour to_move_ = 0;

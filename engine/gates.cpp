@@ -168,7 +168,16 @@ PlyResult Gates::place(std::string_view ply, Colour colour) {
   auto validated = validate(ply);
   if (auto* error = std::get_if<std::string>(&validated)) return PlyResult::rejected(*error);
   const Placement placement = std::get<Placement>(validated);
+  apply(placement, colour);
+  // The move as played, before any inversion.
+  return PlyResult::accepted(placement_text(6 * placement.cell + placement.tile.shape + 3 * placement.tile.parity));
+}
 
+bool Gates::allows(Placement placement) const {
+  return !position_.occupied(placement.cell) && parity_allows(placement.cell, placement.tile);
+}
+
+void Gates::apply(Placement placement, Colour colour) {
   const int parity = final_parity(placement.cell, placement.tile);
   Position::PlaceEffect effect = position_.place(placement.cell, placement.tile, parity);
   if (rule_ == ParityRule::phase && !phase_parity_) phase_parity_ = placement.tile.parity;
@@ -176,32 +185,37 @@ PlyResult Gates::place(std::string_view ply, Colour colour) {
 
   // Without inversions only the paths through the new tile's corners changed; inverting
   // earlier tiles recolours whole paths, so then every path is looked at.
-  Position::PathSides paths = effect.tiles_inverted > 0 ? position_.paths() : position_.paths_at(placement.cell);
-  if (auto winner = outcome(board().kind(), colour, paths)) declare_winner(*winner);
-
-  // The move as played, before any inversion.
-  return PlyResult::accepted(std::string(1, placement.tile.letter()) + ":" + board().label(placement.cell));
+  const std::optional<Colour> winner = effect.tiles_inverted > 0
+                                           ? outcome(board().kind(), colour, position_.paths())
+                                           : outcome(board().kind(), colour, position_.paths_at(placement.cell));
+  if (winner) declare_winner(*winner);
 }
 
-std::vector<std::string> Gates::legal_placements() const {
-  std::vector<std::string> moves;
-  moves.reserve(static_cast<std::size_t>(6 * (board().cell_count() - position_.tile_count())));
+bool Gates::place_code(int code, Colour colour) {
+  const Placement placement{code / 6, *tile_from_letter(static_cast<char>('a' + code % 6))};
+  if (!allows(placement)) return false;
+  apply(placement, colour);
+  return true;
+}
+
+std::string Gates::placement_text(int code) const {
+  const std::string& label = board().label(code / 6);
+  std::string move;
+  move.reserve(label.size() + 2);
+  move += static_cast<char>('a' + code % 6);
+  move += ':';
+  move += label;
+  return move;
+}
+
+void Gates::legal_placement_codes(std::vector<int>& codes) const {
   for (int cell = 0; cell < board().cell_count(); ++cell) {
     if (position_.occupied(cell)) continue;
     // The rules depend only on the parity, so ask once per parity, not once per letter.
     const bool allowed[2] = {parity_allows(cell, Tile{0, 0}), parity_allows(cell, Tile{0, 1})};
-    const std::string& label = board().label(cell);
-    for (char letter = 'a'; letter <= 'f'; ++letter) {
-      if (!allowed[letter >= 'd' ? 1 : 0]) continue;
-      std::string move;
-      move.reserve(label.size() + 2);
-      move += letter;
-      move += ':';
-      move += label;
-      moves.push_back(std::move(move));
-    }
+    for (int letter = 0; letter < 6; ++letter)
+      if (allowed[letter >= 3 ? 1 : 0]) codes.push_back(6 * cell + letter);
   }
-  return moves;
 }
 
 // No title line: every mail and `show` already heads the diagram with the game's title.

@@ -52,6 +52,7 @@ class Gates final : public Game {
   Gates(gates::BoardKind kind, int size, gates::ParityRule rule);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<Gates>(*this); }
+  void assign(const Game& other) override { *this = dynamic_cast<const Gates&>(other); }
   std::string_view name() const override { return "gates"; }
   std::string_view colour_name(Colour colour) const override { return colour == gates::kDark ? "dark" : "light"; }
   // Board type, size, then the parity option if any: "-cross -size=5 -invert_min".
@@ -77,13 +78,21 @@ class Gates final : public Game {
 
  protected:
   PlyResult place(std::string_view ply, Colour colour) override;
-  std::vector<std::string> legal_placements() const override;
+  // Placement codes: cell * 6 + the letter's index (a = 0 .. f = 5).
+  int placement_code_count() const override { return 6 * board().cell_count(); }
+  void legal_placement_codes(std::vector<int>& codes) const override;
+  bool place_code(int code, Colour colour) override;
+  std::string placement_text(int code) const override;
 
  private:
   struct Placement {
     int cell;
     gates::Tile tile;
   };
+  // Whether the rules allow `placement` (the cell empty, the parity rule met).
+  bool allows(Placement placement) const;
+  // Puts a placement the rules allow on the board and declares any winner.
+  void apply(Placement placement, Colour colour);
   // Parses and fully validates a placement; the error text is meant for the player.
   std::variant<Placement, std::string> validate(std::string_view ply) const;
   // Whether the parity rule allows `tile` on the empty `cell`; parity_violation() says why not.

@@ -28,6 +28,15 @@ bool winning_path(BoardKind kind, Colour colour, unsigned sides) {
 }
 
 std::optional<Colour> outcome(BoardKind kind, Colour mover, const Position::PathSides& paths) {
+  return outcome(kind, mover, PathLists{std::span<const unsigned>(paths[0]), std::span<const unsigned>(paths[1])});
+}
+
+std::optional<Colour> outcome(BoardKind kind, Colour mover, const Position::LocalPathSides& paths) {
+  return outcome(kind, mover, PathLists{std::span<const unsigned>(paths.sides[0].data(), paths.count[0]),
+                                        std::span<const unsigned>(paths.sides[1].data(), paths.count[1])});
+}
+
+std::optional<Colour> outcome(BoardKind kind, Colour mover, const PathLists& paths) {
   auto any = [&](Colour colour, auto&& test) {
     const auto& list = paths[static_cast<std::size_t>(colour)];
     return std::any_of(list.begin(), list.end(), test);

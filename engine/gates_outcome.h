@@ -1,7 +1,9 @@
 // Who wins a Gates game, from the sides the players' paths touch (rules: docs/rules.md, "Gates").
 #pragma once
 
+#include <array>
 #include <optional>
+#include <span>
 
 #include "engine/gates_board.h"
 #include "engine/gates_position.h"
@@ -22,5 +24,9 @@ bool winning_path(BoardKind kind, Colour colour, unsigned sides);
 //  Cross:  1. mover has a triple: mover wins; 2. other has a triple: other wins;
 //          3. mover joins opposite sides: mover loses; 4. other does: other loses.
 std::optional<Colour> outcome(BoardKind kind, Colour mover, const Position::PathSides& paths);
+std::optional<Colour> outcome(BoardKind kind, Colour mover, const Position::LocalPathSides& paths);
+// Both read the paths through this one: each colour's side masks as a list.
+using PathLists = std::array<std::span<const unsigned>, 2>;
+std::optional<Colour> outcome(BoardKind kind, Colour mover, const PathLists& paths);
 
 }  // namespace pbem::gates

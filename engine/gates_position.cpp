@@ -50,8 +50,8 @@ std::optional<Tile> Position::tile(int cell) const {
 
 int Position::parity(int cell) const { return group_parity_[static_cast<std::size_t>(group_root(cell))]; }
 
-std::vector<Position::Group> Position::adjacent_groups(int cell) const {
-  std::vector<Group> groups;
+Position::Groups Position::adjacent_groups(int cell) const {
+  Groups groups;
   for (int neighbour : board_->neighbours(cell)) {
     if (neighbour < 0 || !occupied(neighbour)) continue;
     int root = group_root(neighbour);
@@ -67,7 +67,7 @@ Position::PlaceEffect Position::place(int cell, Tile tile, int final_parity) {
   if (occupied(cell)) throw std::logic_error("Gates position: cell already occupied");
   PlaceEffect effect;
   effect.new_tile_inverted = tile.parity != final_parity;
-  std::vector<Group> groups = adjacent_groups(cell);
+  const Groups groups = adjacent_groups(cell);
 
   const auto c = static_cast<std::size_t>(cell);
   shape_[c] = static_cast<std::int8_t>(tile.shape);
@@ -99,12 +99,17 @@ unsigned Position::path_sides(int cell, flat::Corner corner) const {
 
 namespace {
 
+void add_path(Position::PathSides& out, Colour colour, unsigned path) {
+  out[static_cast<std::size_t>(colour)].push_back(path);
+}
+void add_path(Position::LocalPathSides& out, Colour colour, unsigned path) { out.push_back(colour, path); }
+
 // Adds the path through `corner` of `cell` to `out` unless its root was already seen.
-template <typename Seen>
-void collect(const Position& position, int cell, int corner, int root, Seen& seen, Position::PathSides& out) {
+template <typename Seen, typename Out>
+void collect(const Position& position, int cell, int corner, int root, Seen& seen, Out& out) {
   if (seen(root)) return;
   auto c = static_cast<flat::Corner>(corner);
-  out[static_cast<std::size_t>(position.corner_colour_at(cell, c))].push_back(position.path_sides(cell, c));
+  add_path(out, position.corner_colour_at(cell, c), position.path_sides(cell, c));
 }
 
 }  // namespace
@@ -126,8 +131,8 @@ Position::PathSides Position::paths() const {
   return out;
 }
 
-Position::PathSides Position::paths_at(int cell) const {
-  PathSides out;
+Position::LocalPathSides Position::paths_at(int cell) const {
+  LocalPathSides out;
   std::array<int, 6> roots{};
   int count = 0;
   auto seen = [&](int root) {

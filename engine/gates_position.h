@@ -41,8 +41,21 @@ class Position {
     int size;    // number of tiles
     int parity;  // 0 (a-c) or 1 (d-f)
   };
+  // A few groups, kept in place rather than in a vector: every placement asks.
+  class Groups {
+   public:
+    void push_back(Group group) { items_[count_++] = group; }
+    std::size_t size() const { return count_; }
+    const Group& operator[](std::size_t i) const { return items_[i]; }
+    const Group* begin() const { return items_.data(); }
+    const Group* end() const { return items_.data() + count_; }
+
+   private:
+    std::array<Group, 6> items_{};  // one per neighbour at most
+    std::size_t count_ = 0;
+  };
   // The distinct groups with a tile next to `cell` (at most three), in direction order.
-  std::vector<Group> adjacent_groups(int cell) const;
+  Groups adjacent_groups(int cell) const;
   // Parity of the group containing the tile on `cell` (which must be occupied).
   int parity(int cell) const;
 
@@ -63,7 +76,16 @@ class Position {
   // paths through the corners of the occupied `cell`.
   using PathSides = std::array<std::vector<unsigned>, 2>;
   PathSides paths() const;
-  PathSides paths_at(int cell) const;
+  // At most six paths run through a tile's corners: kept in place, since every placement
+  // without an inversion asks (gates.cpp).
+  struct LocalPathSides {
+    std::array<std::array<unsigned, 6>, 2> sides{};
+    std::array<std::size_t, 2> count{};
+    void push_back(Colour colour, unsigned path) {
+      sides[static_cast<std::size_t>(colour)][count[static_cast<std::size_t>(colour)]++] = path;
+    }
+  };
+  LocalPathSides paths_at(int cell) const;
 
  private:
   int group_root(int cell) const;

@@ -34,7 +34,7 @@ int Hy3::find_root(int cell) const {
 
 Hy3::Anchors Hy3::anchors_if_placed(int cell, Colour colour) const {
   Anchors anchors;
-  if (int index = board_->ring_index(cell); index >= 0) anchors.set(static_cast<std::size_t>(index));
+  if (int index = board_->ring_index(cell); index >= 0) anchors.set(index);
   for (int n : board_->neighbours(cell))
     if (stones_[static_cast<std::size_t>(n)] == colour) anchors |= anchors_[static_cast<std::size_t>(find_root(n))];
   return anchors;
@@ -43,11 +43,13 @@ Hy3::Anchors Hy3::anchors_if_placed(int cell, Colour colour) const {
 int Hy3::span_of(const Anchors& anchors) const {
   const int perimeter = board_->perimeter();
   int first = -1, previous = -1, largest_gap = 0;
-  for (int i = 0; i < perimeter; ++i) {
-    if (!anchors.test(static_cast<std::size_t>(i))) continue;
-    if (first < 0) first = i;
-    else largest_gap = std::max(largest_gap, i - previous);
-    previous = i;
+  for (std::size_t w = 0; w < anchors.words.size(); ++w) {
+    for (std::uint64_t bits = anchors.words[w]; bits != 0; bits &= bits - 1) {
+      const int i = 64 * static_cast<int>(w) + std::countr_zero(bits);  // set bits in ring order
+      if (first < 0) first = i;
+      else largest_gap = std::max(largest_gap, i - previous);
+      previous = i;
+    }
   }
   if (first < 0) return 0;
   largest_gap = std::max(largest_gap, first + perimeter - previous);  // the wrap-around gap
@@ -60,8 +62,7 @@ int Hy3::group_span(int cell) const {
 }
 
 bool Hy3::placement_legal(int cell, Colour colour) const {
-  return stones_[static_cast<std::size_t>(cell)] < 0 &&
-         2 * span_of(anchors_if_placed(cell, colour)) != board_->perimeter();
+  return stones_[static_cast<std::size_t>(cell)] < 0 && !spans_half(span_of(anchors_if_placed(cell, colour)));
 }
 
 bool Hy3::has_legal_placement(Colour colour) const {
@@ -77,20 +78,32 @@ PlyResult Hy3::place(std::string_view ply, Colour colour) {
   const std::string& label = board_->label(cell);
   if (int owner = stones_[static_cast<std::size_t>(cell)]; owner >= 0)
     return PlyResult::rejected(label + " is occupied (" + std::string(colour_name(owner)) + ")");
-  Anchors anchors = anchors_if_placed(cell, colour);
+  const Anchors anchors = anchors_if_placed(cell, colour);
   const int span = span_of(anchors);
-  if (2 * span == board_->perimeter())
+  if (spans_half(span))
     return PlyResult::rejected("this placement would form a group spanning exactly half the perimeter (" +
                                std::to_string(span) + " of " + std::to_string(board_->perimeter()) +
                                " perimeter cells)");
+  put_stone(cell, colour, anchors, span);
+  return PlyResult::accepted(label);
+}
 
+bool Hy3::place_code(int code, Colour colour) {
+  if (stones_[static_cast<std::size_t>(code)] >= 0) return false;
+  const Anchors anchors = anchors_if_placed(code, colour);
+  const int span = span_of(anchors);
+  if (spans_half(span)) return false;
+  put_stone(code, colour, anchors, span);
+  return true;
+}
+
+void Hy3::put_stone(int cell, Colour colour, const Anchors& anchors, int span) {
   stones_[static_cast<std::size_t>(cell)] = colour;
   for (int n : board_->neighbours(cell))
     if (stones_[static_cast<std::size_t>(n)] == colour) parent_[static_cast<std::size_t>(find_root(n))] = cell;
   anchors_[static_cast<std::size_t>(cell)] = anchors;
   last_cell_ = cell;
   if (anchors.count() >= 2 && 2 * span > board_->perimeter()) declare_winner(colour);
-  return PlyResult::accepted(label);
 }
 
 void Hy3::after_ply() {
@@ -98,11 +111,9 @@ void Hy3::after_ply() {
   if (!has_legal_placement(to_move())) declare_winner(other(to_move()));
 }
 
-std::vector<std::string> Hy3::legal_placements() const {
-  std::vector<std::string> plies;
+void Hy3::legal_placement_codes(std::vector<int>& codes) const {
   for (int c = 0; c < board_->cell_count(); ++c)
-    if (placement_legal(c, to_move())) plies.push_back(board_->label(c));
-  return plies;
+    if (placement_legal(c, to_move())) codes.push_back(c);
 }
 
 nlohmann::json Hy3::cells_json() const {

@@ -7,8 +7,9 @@
 #include "engine/bot/mcts.h"
 
 #include <cmath>
-#include <deque>
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -46,48 +47,65 @@ static_assert(sizeof(Node) == 32);
 
 class Search {
  public:
-  Search(const Game& root, std::uint64_t seed) : root_(root), rng_(seed) { nodes_.emplace_back(); }
+  Search(const Game& root, std::uint64_t seed) : root_(root), rng_(seed), game_(root.clone()) { nodes_.emplace_back(); }
 
-  void expand_root(const std::vector<std::string>& plies) { expand(0, plies, seat_to_move(root_)); }
+  void expand_root(const std::vector<std::string>& plies) {
+    const int first = begin_children();
+    for (const std::string& ply : plies) add_child(moves_.id(ply), seat_to_move(root_));
+    end_children(0, first);
+  }
 
   void run_one() {
-    auto game = root_.clone();
+    // One scratch game, reset to the root in place: a clone per playout would allocate
+    // every vector of the position again.
+    Game& game = *game_;
+    game.assign(root_);
     path_.assign(1, 0);
     played_.clear();
     int node = 0;
-    while (!game->over()) {
+    while (!game.over()) {
       if (!nodes_[node].expanded) {
         if (nodes_[node].visits + 1 < kExpandAfter) break;
-        expand(node, game->legal_plies(), seat_to_move(*game));
+        expand(node, game);
         if (nodes_[node].child_count == 0) break;
       }
       const int child = select(node);
-      const int seat = seat_to_move(*game);
-      if (!game->play(moves_.text(nodes_[child].move)).ok)
-        throw std::logic_error("bot: a ply of the search tree was refused: " + moves_.text(nodes_[child].move));
-      played_.push_back({nodes_[child].move, seat});
+      const int seat = seat_to_move(game);
+      const int move = nodes_[child].move;
+      // Plies of the root came in as text (tactics.h filters them); all others have codes.
+      const bool ok = moves_.code(move) >= 0 ? game.play_code(moves_.code(move)) : game.play(moves_.text(move)).ok;
+      if (!ok) throw std::logic_error("bot: a ply of the search tree was refused: " + moves_.text(move));
+      played_.push_back({move, seat});
       path_.push_back(child);
       node = child;
     }
-    random_playout(*game, moves_, rng_, played_);
-    update(winning_seat(*game));
+    random_playout(game, moves_, rng_, played_, candidates_);
+    update(winning_seat(game));
   }
 
   const Node& node(int index) const { return nodes_[static_cast<std::size_t>(index)]; }
   const std::string& text(int move) const { return moves_.text(move); }
 
  private:
-  void expand(int index, const std::vector<std::string>& plies, int seat) {
-    const int first = static_cast<int>(nodes_.size());
-    for (const std::string& ply : plies) {
-      Node child;
-      child.move = moves_.id(ply);
-      child.seat = static_cast<std::int8_t>(seat);
-      nodes_.push_back(child);
-    }
+  // Children for every legal ply of `game`, in legal_plies() order.
+  void expand(int index, const Game& game) {
+    game.legal_ply_codes(candidates_);
+    const int first = begin_children();
+    for (int code : candidates_) add_child(moves_.id_of_code(game, code), seat_to_move(game));
+    end_children(index, first);
+  }
+
+  int begin_children() const { return static_cast<int>(nodes_.size()); }
+  void add_child(int move, int seat) {
+    Node child;
+    child.move = move;
+    child.seat = static_cast<std::int8_t>(seat);
+    nodes_.push_back(child);
+  }
+  void end_children(int index, int first) {
     Node& node = nodes_[static_cast<std::size_t>(index)];
     node.first_child = first;
-    node.child_count = static_cast<int>(plies.size());
+    node.child_count = static_cast<int>(nodes_.size()) - first;
     node.expanded = true;
   }
 
@@ -134,6 +152,7 @@ class Search {
 
   const Game& root_;
   Rng rng_;
+  std::unique_ptr<Game> game_;  // the scratch game of run_one()
   MoveTable moves_;
   // A deque, not a vector: it grows without copying the tree and without the spare half
   // a vector keeps, and the indices (children are consecutive ones) stay valid.
@@ -141,6 +160,7 @@ class Search {
   std::vector<int> path_;
   std::vector<PlayedMove> played_;
   std::vector<int> when_;
+  std::vector<int> candidates_;  // ply codes: expand()'s and the playouts' scratch list
 };
 
 }  // namespace
