@@ -21,10 +21,11 @@
 #include "engine/bot/rng.h"
 #include "engine/registry.h"
 #include "engine/text.h"
+#include "bench/playout_rate.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using pbem::bench::Clock;
 
 struct Variant {
   std::string game;
@@ -82,26 +83,8 @@ int match(const Variant& variant, const Player& a, const Player& b, int games, i
   return wins;
 }
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Random playouts per second from `game`, each on a copy of it reset in place (as the
-// search does: engine/bot/mcts.cpp).
-double playout_rate(const pbem::Game& game, int playouts) {
-  pbem::bot::MoveTable moves;
-  pbem::bot::Rng rng(1);
-  std::vector<pbem::bot::PlayedMove> played;
-  std::vector<int> candidates;
-  auto copy = game.clone();
-  const auto start = Clock::now();
-  for (int i = 0; i < playouts; ++i) {
-    copy->assign(game);
-    played.clear();
-    pbem::bot::random_playout(*copy, moves, rng, played, candidates);
-  }
-  return playouts / seconds_since(start);
-}
+using pbem::bench::playout_rate;
+using pbem::bench::seconds_since;
 
 }  // namespace
 

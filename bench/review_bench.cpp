@@ -29,11 +29,12 @@
 #include "engine/bot/review.h"
 #include "engine/bot/rng.h"
 #include "engine/registry.h"
+#include "bench/playout_rate.h"
 #include "bench/string_search.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using pbem::bench::Clock;
 
 // The budget of the game's own plies: cheap, since only the review is measured, and enough
 // for a game with some sense in it.
@@ -42,24 +43,8 @@ constexpr int kGamePlayouts = 100;
 // rate worth reading.
 constexpr int kLeastRatePlayouts = 2000;
 
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// Random playouts per second from `game`, each on a copy of it reset in place, as the
-// search does (engine/bot/mcts.cpp).
-double playout_rate(const pbem::Game& game, int playouts) {
-  pbem::bot::MoveTable moves;
-  pbem::bot::Rng rng(1);
-  std::vector<pbem::bot::PlayedMove> played;
-  std::vector<int> candidates;
-  auto copy = game.clone();
-  const auto start = Clock::now();
-  for (int i = 0; i < playouts; ++i) {
-    copy->assign(game);
-    played.clear();
-    pbem::bot::random_playout(*copy, moves, rng, played, candidates);
-  }
-  return playouts / seconds_since(start);
-}
+using pbem::bench::playout_rate;
+using pbem::bench::seconds_since;
 
 // The computer against itself from `start` until `plies` plies or the end of the game.
 std::vector<pbem::bot::RecordedPly> self_played(const pbem::Game& start, int plies) {
