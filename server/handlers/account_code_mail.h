@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/mailing/catalogue.h"
 
 namespace pbem::server {

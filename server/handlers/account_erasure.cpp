@@ -14,7 +14,7 @@
 #include "engine/registry.h"
 #include "mail/address.h"
 #include "server/handlers/account_code_mail.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"

@@ -11,9 +11,9 @@
 
 #include "mail/address.h"
 #include "server/handlers/account_code_mail.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/handlers/mail_allowance.h"
+#include "server/context/mail_allowance.h"
 #include "server/mailing/catalogue.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/outbox.h"

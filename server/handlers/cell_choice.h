@@ -3,7 +3,7 @@
 // legal tile at that cell to choose from (spec "Two taps to move").
 #pragma once
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 namespace pbem::server {
 

@@ -5,7 +5,7 @@
 
 #include "server/mailing/catalogue.h"
 #include "server/mailing/clock_text.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/play/autovacation.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"

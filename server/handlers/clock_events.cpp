@@ -1,7 +1,7 @@
 #include "server/handlers/tick_handlers.h"
 
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/play/autovacation.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "server/competition/competition_game.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/mailing/catalogue.h"
 
 namespace pbem::server {

@@ -1,4 +1,4 @@
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 #include "engine/text.h"
 #include "server/mailing/catalogue.h"

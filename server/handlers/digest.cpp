@@ -15,7 +15,7 @@
 #include "server/mailing/move_links.h"
 #include "server/handlers/invitations.h"
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/digests.h"

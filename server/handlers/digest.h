@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "server/handlers/tick_handlers.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 namespace pbem::server {
 

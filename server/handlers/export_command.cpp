@@ -2,7 +2,7 @@
 // one mail to the sender with `<userid>-data.json`, everything the server keeps about the
 // account (records/account_export.h). A suspended account may still take its data away
 // (CommandContext::refuse_if_suspended lets export through).
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/records/account_export.h"

@@ -4,7 +4,7 @@
 // computer or, as an invitation under the rules of consent, against another player.
 // Never for a game under way: no help while a game is played.
 #include "engine/registry.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/mailing/catalogue.h"

@@ -16,7 +16,7 @@
 #include "server/play/ply_act.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/cell_choice.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/play/end_of_ply.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/board_list.h"

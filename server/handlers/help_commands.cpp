@@ -1,6 +1,6 @@
 // The help commands: `help [subjects]` and `<game> help`; their texts are mailing/help_text.*.
 #include "mail/text_wrap.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/help_text.h"
 #include "server/mailing/reply_format.h"

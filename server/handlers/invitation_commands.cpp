@@ -11,7 +11,7 @@
 #include "server/handlers/invitations.h"
 #include "server/play/game_start.h"
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 namespace pbem::server {
 

@@ -6,7 +6,7 @@
 #include "server/mailing/catalogue.h"
 #include "server/mailing/climb_refusal_text.h"
 #include "server/competition/ladder_play.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"

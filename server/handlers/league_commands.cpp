@@ -5,7 +5,7 @@
 
 #include "server/competition/league_play.h"
 #include "engine/text.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"

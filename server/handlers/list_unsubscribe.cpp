@@ -5,7 +5,7 @@
 #include "engine/text.h"
 #include "mail/address.h"
 #include "server/language/argument_reader.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/mail_addresses.h"

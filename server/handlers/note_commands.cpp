@@ -2,7 +2,7 @@
 // line is `note`, and `<game> notes board userid password` (server.md "Notes"). A note is
 // answered to its author alone: no other mail, watcher's or opponent's, learns of it.
 #include "engine/registry.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/reply_format.h"

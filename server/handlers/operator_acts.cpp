@@ -1,7 +1,7 @@
 #include "server/handlers/operator_acts.h"
 
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/mailing/moderation_text.h"
 #include "server/play/unit_of_work.h"
 #include "server/support/clock.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 namespace pbem::server {
 

@@ -1,7 +1,7 @@
 // `<game> ratings [userid ...]` (pbmserv: `standings`): the Glicko-2 standings of a game.
 #include <algorithm>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/reply_format.h"
 #include "server/ratings/rating_text.h"

@@ -2,7 +2,7 @@
 // text with the game's SGF and JSON records attached; with a player's password, that
 // player's own notes too. `all records userid [game] [since YYYY-MM-DD]`: a page of the
 // user's finished games as one SGF collection and one JSON array, their public records.
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/record_text.h"

@@ -3,7 +3,7 @@
 // one per reporter and reported player a day; the reported player is never told.
 #include <chrono>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/moderation_text.h"
 #include "server/storage/moderation.h"

@@ -5,7 +5,7 @@
 // no help while a game is played.
 #include <chrono>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/reply_format.h"

@@ -3,7 +3,7 @@
 // watches every new game of that kind. `unsubscribe` undoes either.
 #include <algorithm>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/mailing/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"

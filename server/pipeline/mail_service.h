@@ -15,7 +15,7 @@
 
 #include "server/language/parser.h"
 #include "server/pipeline/processor.h"
-#include "server/handlers/mail_allowance.h"
+#include "server/context/mail_allowance.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/write_turn.h"

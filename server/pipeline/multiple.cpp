@@ -5,7 +5,7 @@
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 
 namespace pbem::server {

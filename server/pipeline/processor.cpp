@@ -2,7 +2,7 @@
 
 #include "engine/registry.h"
 #include "server/language/command_table.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/handlers/dispatch.h"
 #include "server/mailing/error_text.h"
 #include "server/mailing/mail_addresses.h"

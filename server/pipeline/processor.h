@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/handlers/request.h"
+#include "server/context/request.h"
 #include "server/play/outcome.h"
 #include "server/storage/accounts.h"
 #include "server/storage/database.h"

@@ -69,7 +69,7 @@ class CompetitionKind {
   // needs the result).
   virtual bool never_moved_aborts() const { return false; }
   // Its reaction to a stored ply or result (the ply reaction "<kind> results",
-  // handlers/ply_reactions.cpp): a game's end scores it when the game is one of its own.
+  // context/ply_reactions.cpp): a game's end scores it when the game is one of its own.
   virtual void on_ply_end(UnitOfWork& work, PlyEnd& end, const Game* position) const = 0;
   // What signoff does to `account` in competitions of this kind.
   virtual std::vector<LeftCompetition> on_signoff(UnitOfWork& work, const Account& account) const = 0;

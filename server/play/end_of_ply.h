@@ -2,7 +2,7 @@
 // command's transaction (a move or swap, a resignation, a loss on time, an accepted undo,
 // an abort (also the clock's when the player to move never moved), the computer's move,
 // which is a move). Each stores what changed, then runs the unit of work's ply reactions
-// (ply_reactions.h; the server's list and its order are server/handlers/ply_reactions.cpp:
+// (ply_reactions.h; the server's list and its order are server/context/ply_reactions.cpp:
 // ratings, the pending proposal, each kind of competition's results, conditional answers). The game as
 // stored (deadline, status, result) is what GameRecords returns from the write, not read
 // back. The mail side words the PlyEnd it returns (ply_update in mailing/game_mail.h).

@@ -1,6 +1,6 @@
 // What follows every stored ply or result (end_of_ply.h), as a list of reactions run in
 // the order they were added, inside the transaction that stored the ply. The server's own
-// list is made once at start-up by server/handlers/ply_reactions.cpp, which says the order
+// list is made once at start-up by server/context/ply_reactions.cpp, which says the order
 // and why; a new competition format that scores a game's end adds one reaction there.
 #pragma once
 

@@ -1,7 +1,7 @@
 // One unit of work on games inside the caller's transaction: the storage tables, the
 // configuration, the outcome that collects its mail, and what follows every stored ply
 // (ply_reactions.h). A command's handler works in its subclass CommandContext
-// (server/handlers/command_context.h), which adds the mail that asked for it; the clock's
+// (server/context/command_context.h), which adds the mail that asked for it; the clock's
 // duties, the daily digest and a tournament's start on its date are asked for by no mail
 // and work in a UnitOfWork of their own, so none of their mail answers anyone.
 #pragma once

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "server/handlers/mail_allowance.h"
+#include "server/context/mail_allowance.h"
 #include "server/pipeline/mail_service.h"
 #include "server/pipeline/reply_queue.h"
 #include "server/pipeline/work_ahead.h"

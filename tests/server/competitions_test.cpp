@@ -5,7 +5,7 @@
 
 #include "server/competition/registry.h"
 #include "server/handlers/operator_acts.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/storage/game_records.h"
 #include "server/mailing/competition_text.h"
 #include "server/mailing/refusal_text.h"

@@ -9,7 +9,7 @@
 
 #include "tests/server/rated_games.h"
 #include "server/handlers/tick_handlers.h"
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/play/end_of_ply.h"
 #include "server/storage/conditional_moves.h"
 #include "server/storage/proposals.h"

@@ -15,7 +15,7 @@
 #include "server/play/events.h"
 #include "server/play/unit_of_work.h"
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "service_fixture.h"
 
 using namespace pbem::server;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/mailing/game_mail.h"
 #include "service_fixture.h"
 

@@ -7,7 +7,7 @@
 #include <variant>
 
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/play/ply_act.h"
 #include "server/storage/accounts.h"
 #include "service_fixture.h"

@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 #include "server/play/end_of_ply.h"
 #include "server/storage/proposals.h"
 #include "service_fixture.h"

@@ -4,7 +4,7 @@ A unit is a header and its source file (`play/end_of_ply.h` with `play/end_of_pl
 or either alone. The test reads every `#include "server/..."` line and fails when
 
   - a folder includes a folder that is not below it in FOLDER_RANKS (the documented order
-    language < play < mailing < competition < handlers, with storage and the utilities
+    language < play < mailing < competition < context < handlers, with storage and the utilities
     under them and the programs over them), or
   - the units include each other in a cycle (within a folder too),
 
@@ -31,10 +31,11 @@ FOLDER_RANKS = {
     "mailing": 3,
     "competition": 4,
     "records": 4,  # a game's SGF and JSON records, from storage; mailing gives the competition's number
-    "handlers": 5,
-    "web": 6,
-    "pipeline": 7,
-    "cli": 8,
+    "context": 5,  # a command's request, its unit of work and shared checks, the ply reactions
+    "handlers": 6,
+    "web": 7,
+    "pipeline": 8,
+    "cli": 9,
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"server/([a-z_]+)/([A-Za-z0-9_]+)\.(?:h|cpp)"', re.M)

@@ -1,4 +1,4 @@
-#include "server/handlers/command_context.h"
+#include "server/context/command_context.h"
 
 #include "server/mailing/catalogue.h"
 #include "server/mailing/invitation_text.h"
@@ -11,9 +11,9 @@
 #include "engine/text.h"
 #include "mail/address.h"
 #include "server/language/command_table.h"
-#include "server/handlers/mail_allowance.h"
+#include "server/context/mail_allowance.h"
 #include "server/competition/registry.h"
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
 #include "server/mailing/moderation_text.h"

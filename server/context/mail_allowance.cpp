@@ -1,4 +1,4 @@
-#include "server/handlers/mail_allowance.h"
+#include "server/context/mail_allowance.h"
 
 #include "mail/address.h"
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/handlers/request.h"
+#include "server/context/request.h"
 #include "server/play/unit_of_work.h"
 #include "server/storage/address_confirmations.h"
 

@@ -1,4 +1,4 @@
-#include "server/handlers/ply_reactions.h"
+#include "server/context/ply_reactions.h"
 
 #include "server/competition/registry.h"
 #include "server/mailing/proposal_text.h"
