@@ -1,6 +1,6 @@
 // Autovacation (spec "Time that protects the player"; docs/commands.md "The clock"): when
 // a player's time in a game runs out, one of their vacation days starts instead of the loss
-// on time, as `vacation userid password 1` would. The clock duty (handlers/clock_events.cpp)
+// on time, as `vacation userid password 1` would. The clock duty (play/clock_duty_act.cpp)
 // asks here first, in the transaction that would otherwise end the game.
 #pragma once
 
