@@ -1,6 +1,6 @@
 #include "server/context/command_context.h"
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/invitation_text.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "server/context/command_context.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

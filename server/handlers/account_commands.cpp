@@ -13,7 +13,7 @@
 #include "server/context/mail_allowance.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/storage/reviews.h"
 #include "server/mailing/competition_text.h"
 

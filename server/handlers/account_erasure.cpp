@@ -18,7 +18,7 @@
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/competition_text.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/account_erasure.h"

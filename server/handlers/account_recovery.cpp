@@ -14,7 +14,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/context/mail_allowance.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/outbox.h"
 #include "server/support/clock.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
 #include "server/context/command_context.h"
 #include "server/play/autovacation.h"

@@ -13,7 +13,7 @@
 
 #include "server/competition/competition_game.h"
 #include "server/context/command_context.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

@@ -1,7 +1,7 @@
 #include "server/context/command_context.h"
 
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/play/conditional_tree.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"

@@ -4,7 +4,7 @@
 // (CommandContext::refuse_if_suspended lets export through).
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/records/account_export.h"
 #include "server/records/record_files.h"
 #include "server/support/clock.h"

@@ -7,7 +7,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server::handlers {

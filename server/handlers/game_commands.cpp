@@ -8,7 +8,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/address.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/competition_text.h"
 #include "server/mailing/record_text.h"

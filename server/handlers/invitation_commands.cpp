@@ -13,7 +13,7 @@
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/game_mail.h"
 
 #include "server/mailing/invitation_text.h"

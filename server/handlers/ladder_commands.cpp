@@ -3,7 +3,7 @@
 // are competition/ladder_play.*; the rungs' moves server/tournament/ladder_rules.h.
 #include <algorithm>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/climb_refusal_text.h"
 #include "server/competition/ladder_play.h"
 #include "server/context/command_context.h"

@@ -8,7 +8,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/leagues.h"

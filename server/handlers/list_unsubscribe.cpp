@@ -7,7 +7,7 @@
 #include "server/language/argument_reader.h"
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
 #include "server/mailing/reply_format.h"

@@ -4,7 +4,7 @@
 #include "engine/registry.h"
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/game_notes.h"
 #include "server/support/utf8_length.h"

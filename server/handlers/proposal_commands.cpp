@@ -10,7 +10,7 @@
 #include "engine/text.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"

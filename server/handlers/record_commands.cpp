@@ -4,7 +4,7 @@
 // user's finished games as one SGF collection and one JSON array, their public records.
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/record_text.h"
 #include "engine/registry.h"
 #include "engine/text.h"

@@ -7,7 +7,7 @@
 
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/reviews.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "server/context/command_context.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/reply_format.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/registry.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {

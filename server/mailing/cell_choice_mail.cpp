@@ -2,7 +2,7 @@
 
 #include "mail/mailto.h"
 #include "server/mailing/board_list.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 

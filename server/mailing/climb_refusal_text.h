@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/storage/accounts.h"
 #include "server/storage/ladders.h"
 #include "server/tournament/ladder_rules.h"

@@ -1,6 +1,6 @@
 #include "server/mailing/clock_mail.h"
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

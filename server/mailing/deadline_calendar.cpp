@@ -4,7 +4,7 @@
 #include <ctime>
 #include <vector>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/play/events.h"
 
 namespace pbem::server {

@@ -5,7 +5,7 @@
 #include "mail/text_wrap.h"
 #include "server/play/challenge_options.h"
 #include "server/language/command_table.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {

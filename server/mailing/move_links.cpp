@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "mail/mailto.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

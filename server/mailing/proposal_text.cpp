@@ -2,7 +2,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {

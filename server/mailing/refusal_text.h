@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/game.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/play/operator_verdict.h"
 #include "server/play/ply_act.h"
 #include "server/storage/game_records.h"

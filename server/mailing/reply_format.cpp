@@ -4,7 +4,7 @@
 #include <unordered_set>
 
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/clock_text.h"
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "pictures/review_chart.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/game_address.h"
 #include "server/storage/accounts.h"

@@ -2,7 +2,7 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
 #include "server/language/game_address.h"

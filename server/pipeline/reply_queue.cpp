@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "mail/outgoing_message.h"
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/pipeline/game_over_record.h"
 #include "server/storage/outbox.h"
 #include "server/storage/reply_limit.h"

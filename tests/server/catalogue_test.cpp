@@ -1,4 +1,4 @@
-// The catalogue of texts (mailing/catalogue.h): every key has a text, every event and
+// The catalogue of texts (catalogue/catalogue.h): every key has a text, every event and
 // refusal kind has its message, every key is used somewhere outside the catalogue, and a
 // text's placeholders are filled exactly (the renderer refuses a missing or a stray one).
 #include <catch2/catch.hpp>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <variant>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/climb_refusal_text.h"
 
 #include "server/mailing/event_text.h"

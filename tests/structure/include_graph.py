@@ -25,6 +25,7 @@ FOLDER_RANKS = {
     "support": 0,
     "ratings": 0,
     "tournament": 0,  # the tournaments' rules: pure functions
+    "catalogue": 0,  # the texts a player reads, keyed by message id
     "storage": 1,
     "language": 1,  # the command language knows no storage
     "play": 2,
@@ -37,6 +38,10 @@ FOLDER_RANKS = {
     "pipeline": 8,
     "cli": 9,
 }
+
+# Where nothing a player reads is worded (issue 53): these folders may not use the catalogue
+# of texts, so an act, a competition's rules or a table cannot build a sentence.
+NO_WORDS = ("support", "ratings", "tournament", "storage", "language", "play", "competition", "records")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"server/([a-z_]+)/([A-Za-z0-9_]+)\.(?:h|cpp)"', re.M)
 
@@ -129,6 +134,14 @@ class IncludeGraph(unittest.TestCase):
                 if FOLDER_RANKS.get(target[0], 99) >= FOLDER_RANKS.get(unit[0], -1):
                     wrong.append(f"{where} includes {name(target)}.h")
         self.assertEqual(sorted(wrong), [])
+
+    def test_no_words_below_mailing(self):
+        wording = []
+        for unit, targets in self.graph.items():
+            for target, where in targets.items():
+                if target[0] == "catalogue" and unit[0] in NO_WORDS:
+                    wording.append(f"{where} includes {name(target)}.h")
+        self.assertEqual(sorted(wording), [], "words belong in mailing/: " + ", ".join(NO_WORDS) + " word nothing")
 
     def test_no_two_units_include_each_other(self):
         self.assertEqual([" <-> ".join(name(u) for u in c) for c in cycles(self.graph)], [])

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 

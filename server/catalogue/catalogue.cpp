@@ -1,4 +1,4 @@
-#include "server/mailing/catalogue.h"
+#include "server/catalogue/catalogue.h"
 
 #include <stdexcept>
 
