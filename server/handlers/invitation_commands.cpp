@@ -16,6 +16,7 @@
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/game_mail.h"
 
+#include "server/mailing/invitation_mail.h"
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/reply_format.h"
@@ -263,16 +264,11 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
                                          .rating_high = std::nullopt});
   if (asked.fork) record = ctx.records.begin_fork(record, asked.fork->source, asked.fork->prefix, asked.fork->position);
   invitation_sent(ctx, record, invitee.id);
-  const auto game = ctx.records.replay(record);
-  Reply invitation;
-  invitation.subject = invitation_subject(record, asked.challenger.userid);
-  invitation.text = invitation_text(record, *game, asked.challenger.userid, invitee.userid);
-  invitation.kind = MailKind::Game;
-  invitation.about_game(record.id, record.thread_id);
-  invitation.reply_to =
-      player_game_address(ctx.db, ctx.config, record.id, invitee.userid, invitee.password_generation);
   const std::size_t mails_before = ctx.out.replies.size();
-  ctx.mail_account(invitee, invitation);
+  ctx.mail_account(invitee, invitation_mail(record, *ctx.records.replay(record), asked.challenger.userid,
+                                            invitee.userid,
+                                            player_game_address(ctx.db, ctx.config, record.id, invitee.userid,
+                                                                invitee.password_generation)));
   ctx.relay_to(mails_before, asked.challenger, invitee.id);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record,
@@ -318,15 +314,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   const std::string how = challenger ? "withdrawn" : "declined";
   end_invitation(ctx, record, player.id);
   ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
-  const std::vector<Arg> about{
-      {"player", player.userid}, {"other", other.userid}, {"title", game_title(record.type)}, {"game", number}};
-  Reply notice;
-  notice.subject = text(challenger ? Msg::InvitationWithdrawnSubject : Msg::InvitationDeclinedSubject,
-                        {{"title", game_title(record.type)}, {"game", number}});
-  notice.text = text(challenger ? Msg::InvitationWithdrawnNotice : Msg::InvitationDeclinedNotice, about) +
-                text(Msg::GameNeverStarted);
-  notice.kind = MailKind::Game;
-  notice.about_game(record.id, record.thread_id);
+  const Reply notice = invitation_answered_mail(record, player.userid, other.userid, challenger);
   const std::size_t mails_before = ctx.out.replies.size();
   ctx.mail_account(player, notice);
   ctx.mail_account(other, notice);
@@ -347,18 +335,7 @@ int end_invitations_of(CommandContext& ctx, const Account& player, bool deleted)
     if (record.invitation == "open") continue;  // nobody else is in it yet
     const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
                                                                                    : record.players[0]);
-    const std::string title = game_title(record.type);
-    Reply notice;
-    notice.subject =
-        text(sent ? Msg::InvitationWithdrawnSubject : Msg::InvitationDeclinedSubject, {{"title", title}, {"game", record.id}});
-    const Msg why = deleted ? (sent ? Msg::InvitationWithdrawnByErasure : Msg::InvitationDeclinedByErasure)
-                            : (sent ? Msg::InvitationWithdrawnBySignoff : Msg::InvitationDeclinedBySignoff);
-    notice.text = text(why,
-                       {{"player", player.userid}, {"title", title}, {"game", record.id}, {"other", other.userid}}) +
-                  text(Msg::GameNeverStarted);
-    notice.kind = MailKind::Game;
-    notice.about_game(record.id, record.thread_id);
-    ctx.mail_account(other, notice);
+    ctx.mail_account(other, invitation_left_mail(record, player.userid, other.userid, sent, deleted));
   }
   return ended;
 }
@@ -374,19 +351,7 @@ std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config
   const Account challenger = *work.accounts.find_by_id(*record->invited_by);
   const std::string invitee =
       record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
-  Reply notice;
-  const std::string title = game_title(record->type);
-  notice.subject = text(Msg::InvitationLapsedSubject, {{"title", title}, {"game", record->id}});
-  notice.text =
-      record->invitation == "open"
-          ? text(Msg::OpenInvitationLapsed, {{"title", title}, {"game", record->id}, {"days", config.invitations.lapse_days}})
-          : text(Msg::InvitationLapsed, {{"title", title},
-                                         {"game", record->id},
-                                         {"invitee", invitee},
-                                         {"days", config.invitations.lapse_days}});
-  notice.kind = MailKind::Game;
-  notice.about_game(record->id, record->thread_id);
-  work.mail_account(challenger, notice);
+  work.mail_account(challenger, invitation_lapsed_mail(*record, invitee, config.invitations.lapse_days));
   ClockDutyDone done{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
   done.notice_for = challenger.id;
   return done;
