@@ -67,7 +67,7 @@ void add_move_links(UnitOfWork& work, const Account& account, Reply& mail,
 }  // namespace
 
 std::optional<DigestMail> digest_mail(UnitOfWork& work, const Account& account, const std::string& day,
-                                      const std::string& open_invitations) {
+                                      const std::function<std::string()>& open_invitations) {
   std::string body;  // the subject's line and how to reply come first, when the count is known
   std::vector<mail::InlinePicture> pictures;  // one above each game, for those who take pictures
   std::vector<std::string> diagrams;          // each game's board, in text order
