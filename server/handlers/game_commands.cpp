@@ -182,7 +182,7 @@ void abort_game(CommandContext& ctx, const Command& c) {
   auto aborted = server::abort_game(ctx, record, player.id);
   if (!aborted.done()) throw CommandError(refusal_text(std::get<AbortRefusal>(aborted.outcome), ctx, record));
   const AbortDone& done = std::get<AbortDone>(aborted.outcome);
-  if (done.proposed()) return propose_abort(ctx, player, record, *done.proposal);
+  if (done.proposed()) return announce_abort_proposal(ctx, player, record, *done.proposal);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " aborted by " + player.userid;
   aborted_alone_mail(ctx, record, player.userid);
 }

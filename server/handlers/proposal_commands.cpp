@@ -10,7 +10,6 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/mailing/catalogue.h"
-#include "server/mailing/game_mail.h"
 #include "server/mailing/proposal_mail.h"
 #include "server/mailing/proposal_refusal_text.h"
 #include "server/mailing/reply_format.h"
@@ -35,14 +34,17 @@ void announce(CommandContext& ctx, const Account& player, const GameRecord& reco
 
 }  // namespace
 
-void propose_abort(CommandContext& ctx, const Account& player, const GameRecord& record, const Proposal& proposal) {
+void announce_abort_proposal(CommandContext& ctx, const Account& player, const GameRecord& record,
+                             const Proposal& proposal) {
   ctx.out.summary = record.type + " #" + number_of(record) + " abort proposed by " + player.userid;
   announce(ctx, player, record, proposal);
 }
 
 void answer_proposal_as(CommandContext& ctx, const Account& player, const GameRecord& record, bool accept) {
   if (answer_invitation(ctx, player, record, accept)) return;
-  const std::size_t mails_before = ctx.out.replies.size();
+  // Only the answer's own mail is relayed for the player (counted against their relays),
+  // not what the reactions to an abort or takeback queued before it.
+  std::size_t mails_before = 0;
   if (accept) {
     auto accepted = accept_proposal(ctx, record, player.id);
     if (!accepted.done()) throw CommandError(refusal_text(std::get<ProposalRefusal>(accepted.outcome), ctx, record));
@@ -51,6 +53,7 @@ void answer_proposal_as(CommandContext& ctx, const Account& player, const GameRe
                       (done.proposal.kind == ProposalKind::Abort
                            ? " aborted by agreement"
                            : " move " + std::to_string(done.proposal.at_ply) + " taken back");
+    mails_before = ctx.out.replies.size();
     proposal_accepted_mail(ctx, record, done, player.userid);
   } else {
     auto declined = decline_proposal(ctx, record, player.id);
@@ -58,6 +61,7 @@ void answer_proposal_as(CommandContext& ctx, const Account& player, const GameRe
     const ProposalDeclined& done = std::get<ProposalDeclined>(declined.outcome);
     ctx.out.summary =
         record.type + " #" + number_of(record) + " proposal " + (done.withdrawn ? "withdrawn" : "declined");
+    mails_before = ctx.out.replies.size();
     proposal_declined_mail(ctx, record, done, player.userid);
   }
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));

@@ -11,7 +11,8 @@ namespace pbem::server {
 
 // `abort` became `proposal` (play/proposal_act.h abort_game): its summary and its mail to
 // both players, relayed for `player`.
-void propose_abort(CommandContext& ctx, const Account& player, const GameRecord& record, const Proposal& proposal);
+void announce_abort_proposal(CommandContext& ctx, const Account& player, const GameRecord& record,
+                             const Proposal& proposal);
 
 // What `accept` (`accept` true) or `decline` does once `player` (authenticated, a player of
 // `record`) and the game are known: an invitation's answer, or else the pending proposal's,

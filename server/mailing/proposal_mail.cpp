@@ -15,8 +15,8 @@ void proposal_mail(UnitOfWork& work, const GameRecord& record, const Proposal& p
       {.subject = text(proposal.kind == ProposalKind::Abort ? Msg::AbortProposedSubject : Msg::UndoProposedSubject,
                        {{"title", game_title(record.type)}, {"game", number}, {"proposer", proposal.proposer}}),
        .player_text = [&](const Account& account) {
-         const std::string lead =
-             text(Msg::ProposalLead, {{"proposer", proposal.proposer}, {"asks", asks}, {"heading", board_heading(record)}});
+         const std::string lead = text(
+             Msg::ProposalLead, {{"proposer", proposal.proposer}, {"asks", asks}, {"heading", board_heading(record)}});
          if (account.id == proposal.proposed_by)
            return lead + text(Msg::ProposalWaits, {{"other", other_player(record, account.userid)},
                                                    {"type", record.type},
