@@ -140,7 +140,8 @@ enum class Msg : std::uint16_t {
   PreviewIllegalRefusal,
   PreviewBoard,
   PreviewSubject,
-  // proposal_commands.cpp: undo, abort by agreement, accept, decline, rematch.
+  // Undo, abort by agreement, accept, decline (proposal_mail.cpp, proposal_refusal_text.cpp),
+  // rematch (proposal_commands.cpp).
   RematchHeadline,
   ProposalPendingRefusal,
   AbortProposedSubject,

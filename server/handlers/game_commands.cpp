@@ -1,4 +1,4 @@
-// Game commands: challenge, move/swap, resign, show, games, history, chat, preview.
+// Game commands: challenge, abort, move/swap, resign, show, games, history, chat, preview.
 // (`record` is record_commands.cpp.)
 #include <algorithm>
 #include <array>
@@ -10,10 +10,12 @@
 #include "mail/address.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
-#include "server/mailing/competition_text.h"
 #include "server/mailing/record_text.h"
+#include "server/mailing/proposal_mail.h"
+#include "server/mailing/proposal_refusal_text.h"
 #include "server/mailing/refusal_text.h"
 #include "server/play/ply_act.h"
+#include "server/play/proposal_act.h"
 #include "server/play/challenge_options.h"
 #include "server/handlers/cell_choice.h"
 #include "server/context/command_context.h"
@@ -57,10 +59,6 @@ std::string ply_answered(const Game& game, const PlyPlayed& done, const GameReco
   return text(Msg::PlyAnsweredLead, {{"player", record.userids[static_cast<std::size_t>(seat)]},
                                      {"ply", game.describe_ply(ply)},
                                      {"number", done.number - 1}});
-}
-
-void refuse_if_aborted(const GameRecord& record) {
-  if (record.aborted_by) throw CommandError(aborted_refusal(record));
 }
 
 // The options of a challenge (its words after the second userid), or its usage error.
@@ -180,28 +178,13 @@ void challenge(CommandContext& ctx, const Command& c) {
 
 void abort_game(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
-  const std::string number = std::to_string(record.id);
-  refuse_if_aborted(record);
-  if (!record.active) throw CommandError(text(Msg::GameIsOverRefusal, {{"game", record.id}}));
-  if (const auto of = ctx.competitions.of_game(ctx.db, record.id); of && !of->kind.games_may_abort())
-    throw CommandError(abort_refused(record.id, of->of));
-  // A player who has made a ply of their own needs the opponent's consent: a proposal.
-  // Until then they end it alone (lichess' rule), whoever moved first: a game started on a
-  // forged From, with the forger's first move in it, is not theirs to keep.
-  if (ctx.records.has_moved(record.id, player.id)) return propose_abort(ctx, c, player, record);
-  store_abort(ctx, record, player.id);
-  ctx.out.summary = c.type + " #" + number + " aborted by " + player.userid;
-  // Players and watchers read the same notice; with no game left, it has no game address.
-  const std::string notice =
-      text(record.plies == 0 ? Msg::AbortedBeforeFirstMoveNotice : Msg::AbortedBeforeOwnFirstMoveNotice,
-           {{"player", player.userid}, {"heading", board_heading(record)}});
-  send_game_mail(
-      ctx, record,
-      {.subject = text(Msg::AbortedSubject, {{"title", game_title(record.type)}, {"game", number}, {"player", player.userid}}),
-       .player_text = [&notice](const Account&) { return notice; },
-       .game_address = false,
-       .watcher_text = notice,
-       .ends_game = true});
+  // (The act, play/proposal_act.h: this handler's name hides it here.)
+  auto aborted = server::abort_game(ctx, record, player.id);
+  if (!aborted.done()) throw CommandError(refusal_text(std::get<AbortRefusal>(aborted.outcome), ctx, record));
+  const AbortDone& done = std::get<AbortDone>(aborted.outcome);
+  if (done.proposed()) return announce_abort_proposal(ctx, player, record, *done.proposal);
+  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " aborted by " + player.userid;
+  aborted_alone_mail(ctx, record, player.userid);
 }
 
 void move(CommandContext& ctx, const Command& c) {

@@ -1,16 +1,22 @@
-// The part of the proposals (proposal_commands.cpp) that another game command calls:
-// `abort` after the first move is a proposal. (A ply cancels a pending proposal:
+// The parts of the proposals (proposal_commands.cpp) that other callers use: `abort` after
+// the first move is a proposal (game_commands.cpp), and the computer answers one.
+// (The acts are play/proposal_act.h; a ply cancels a pending proposal:
 // play/pending_proposal.h.)
 #pragma once
 
-#include <string>
-
 #include "server/context/command_context.h"
+#include "server/storage/proposals.h"
 
 namespace pbem::server {
 
-// `<game> abort N ...` once the game has a move: `player` (authenticated, a player of
-// `record`) proposes to end it without a result.
-void propose_abort(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record);
+// `abort` became `proposal` (play/proposal_act.h abort_game): its summary and its mail to
+// both players, relayed for `player`.
+void announce_abort_proposal(CommandContext& ctx, const Account& player, const GameRecord& record,
+                             const Proposal& proposal);
+
+// What `accept` (`accept` true) or `decline` does once `player` (authenticated, a player of
+// `record`) and the game are known: an invitation's answer, or else the pending proposal's,
+// with the mail to both players; a refusal is thrown in its words (CommandError).
+void answer_proposal_as(CommandContext& ctx, const Account& player, const GameRecord& record, bool accept);
 
 }  // namespace pbem::server

@@ -2,8 +2,8 @@
 // the game's watchers) get after a challenge, a move or an accepted undo, the clock's
 // duties (reminders, loss on time, which write the same mail without a command), the
 // notice of an abort before the first move, and the notices about proposals. Shared by the
-// game commands (game_commands.cpp), the clock (clock_events.cpp), the proposals
-// (proposal_commands.cpp) and the watchers (watch_commands.cpp).
+// game commands (game_commands.cpp), the clock (clock_events.cpp), the proposals' mail
+// (proposal_mail.cpp) and the watchers (watch_commands.cpp).
 #pragma once
 
 #include <cstdint>

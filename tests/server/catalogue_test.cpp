@@ -15,6 +15,7 @@
 #include "server/mailing/climb_refusal_text.h"
 
 #include "server/mailing/event_text.h"
+#include "server/mailing/proposal_refusal_text.h"
 #include "server/mailing/refusal_text.h"
 #include "tests/source_paths.h"
 
@@ -139,6 +140,14 @@ TEST_CASE("every kind of refusal has its text", "[catalogue]") {
   };
   each_kind<PlyRefusal>(has_text);
   each_kind<VerdictRefusal>(has_text);
+  each_kind<AbortRefusal>(has_text);
+  // The proposals' refusals, each kind with its own message.
+  std::set<Msg> proposals;
+  each_kind<ProposalRefusal>([&](const ProposalRefusal& why, std::size_t index) {
+    has_text(why, index);
+    proposals.insert(refusal_message(why));
+  });
+  CHECK(proposals.size() == std::variant_size_v<ProposalRefusal>);
   each_kind<VerdictRefusal>([](const VerdictRefusal& why, std::size_t) {
     // A competition's refusal names a kind, which a default one has not: it is worded with
     // a real ladder in competitions_test.
