@@ -358,6 +358,8 @@ enum class Msg : std::uint16_t {
   ComputerGamesHeldNote,
   ComputerGamesMostNote,
   ComputerGamesOverNote,
+  // pipeline/computer_policy.cpp: what the computer's answer to a proposal adds to its mails.
+  ComputerAnswersProposalsNote,
   // competition_text.cpp: a game's competition, in every mail about its games.
   TournamentTitle,
   LeagueTitle,
@@ -591,6 +593,7 @@ enum class Msg : std::uint16_t {
   SeveralConditionalLines,
   ConditionalOddPliesRefusal,
   ConditionalTooLongRefusal,
+  ConditionalTooManyLinesRefusal,
   ConditionalOpponentsPly,
   ConditionalOwnPly,
   ConditionalResignRefusal,

@@ -363,6 +363,10 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ComputerGamesHeldNote, " (a tournament with both in it counts from the join until it ends)"),
     PBEM_TEXT(ComputerGamesMostNote, ", the most allowed at once"),
     PBEM_TEXT(ComputerGamesOverNote, ", and this tournament would add {more}, over the {most} allowed at once"),
+    // pipeline/computer_policy.cpp: what the computer's answer to a proposal adds to its mails.
+    PBEM_TEXT(ComputerAnswersProposalsNote,
+              "\n{computer} is the computer: it agrees to every proposal in an unrated game and declines them in a "
+              "rated one (ratings count whole games; `resign` ends a rated game).\n"),
     // competition_text.cpp: a game's competition, in every mail about its games.
     PBEM_TEXT(TournamentTitle, "Tournament"),
     PBEM_TEXT(LeagueTitle, "League"),
@@ -641,6 +645,9 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ConditionalOddPliesRefusal, "a conditional line pairs each of your opponent's plies with your answer, "
                                           "so it has an even number of plies; this one has {count}"),
     PBEM_TEXT(ConditionalTooLongRefusal, "a conditional line has at most {most} plies; this one has {count}"),
+    PBEM_TEXT(ConditionalTooManyLinesRefusal,
+              "that would make {lines} lines; a game's conditional moves hold at most {most} (send `clear` to start "
+              "again)"),
     PBEM_TEXT(ConditionalOpponentsPly, "ply {n} of the line (your opponent's)"),
     PBEM_TEXT(ConditionalOwnPly, "ply {n} of the line (yours)"),
     PBEM_TEXT(ConditionalResignRefusal, "{which} is resign: a conditional line holds moves only"),

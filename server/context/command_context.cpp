@@ -4,6 +4,7 @@
 #include "server/mailing/invitation_text.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <chrono>
 #include <map>
 #include <unordered_set>
@@ -61,23 +62,7 @@ Account CommandContext::authenticated(const Command& c) {
   if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
   Account account = *found;
   if (request.authenticated_userid == account.userid && c.password.empty()) {
-    password_accepted_ = true;  // a reply to this player's game address
-    // From someone else's address (a forwarded board mail): the player hears of it, once
-    // it is carried out (a refused command's replies are dropped, this one with them).
-    // Once per inbound mail, however many of its lines used the address; the notice counts
-    // against the relay limits of the address's owner, as it is mail their address caused.
-    const bool told = request.allowance && request.allowance->address_notice_sent();
-    if (!told && !is_address_of(account, request.from))
-      for (const std::string& address : account.confirmed) {
-        Reply notice;
-        notice.to = address;
-        notice.kind = MailKind::Notice;
-        notice.subject = text(Msg::GameAddressUsedSubject, {{"from", mail::shown_address(request.from)}});
-        notice.text = text(Msg::GameAddressUsedNotice, {{"from", mail::shown_address(request.from)}});
-        notice.relayed_by = account.id;
-        out.replies.push_back(std::move(notice));
-        out.sent_address_notice = true;
-      }
+    accept_by_address(account);  // a reply to this player's game address
     refuse_if_suspended(c, account);
     return account;
   }
@@ -95,12 +80,36 @@ Account CommandContext::authenticated(const Command& c) {
   return account;
 }
 
+void CommandContext::accept_by_address(const Account& account) {
+  password_accepted_ = true;
+  // From someone else's address (a forwarded board mail): the player hears of it, once
+  // it is carried out (a refused command's replies are dropped, this one with them).
+  // Once per inbound mail, however many of its lines used the address; the notice counts
+  // against the relay limits of the address's owner, as it is mail their address caused.
+  const bool told = request.allowance && request.allowance->address_notice_sent();
+  if (!told && !is_address_of(account, request.from))
+    for (const std::string& address : account.confirmed) {
+      Reply notice;
+      notice.to = address;
+      notice.kind = MailKind::Notice;
+      notice.subject = text(Msg::GameAddressUsedSubject, {{"from", mail::shown_address(request.from)}});
+      notice.text = text(Msg::GameAddressUsedNotice, {{"from", mail::shown_address(request.from)}});
+      notice.relayed_by = account.id;
+      out.replies.push_back(std::move(notice));
+      out.sent_address_notice = true;
+    }
+}
+
 void CommandContext::refuse_if_suspended(const Command& c, const Account& account) const {
   // The spec's exceptions: a suspended player can still read the help, take their data
   // away (export) and leave (delete).
   static constexpr std::string_view kAllowed[] = {"help", "export", "delete"};
   for (const std::string_view name : kAllowed)
     if (c.is(name)) return;
+  refuse_if_suspended(account);
+}
+
+void CommandContext::refuse_if_suspended(const Account& account) const {
   if (const auto suspension = Suspensions(db).in_force(account.id, now_iso8601()))
     throw CommandError(suspended_refusal(account.userid, *suspension));
 }
@@ -125,10 +134,30 @@ GameRecord CommandContext::started_game_of_type(const Command& c, std::int64_t n
 std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, bool invitations_too) {
   Account player = authenticated(c);
   GameRecord record = game_of_type(c, c.boards.at(0).number);
+  refuse_unless_player(player, record, invitations_too);
+  return {std::move(player), std::move(record)};
+}
+
+std::pair<Account, GameRecord> CommandContext::player_of_act(const PlayerAct& act) {
+  const auto found = accounts.find_by_id(act.account);
+  if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
+  // Only a channel that authenticated the player makes their act (pipeline/reply_move.h,
+  // digest_reply.h, computer_policy.h): anything else is a bug, not a wrong password.
+  if (request.authenticated_userid != found->userid)
+    throw std::logic_error("an act of " + found->userid + " that no channel authenticated");
+  Account player = *found;
+  accept_by_address(player);
+  refuse_if_suspended(player);
+  auto record = records.find(act.game);
+  if (!record) throw CommandError(text(Msg::NoSuchGameRefusal, {{"game", act.game}}));
+  refuse_unless_player(player, *record, false);
+  return {std::move(player), std::move(*record)};
+}
+
+void CommandContext::refuse_unless_player(const Account& player, const GameRecord& record, bool invitations_too) {
   if (record.players[0] != player.id && record.players[1] != player.id)
     throw CommandError(text(Msg::NotAPlayerOfGameRefusal, {{"player", player.userid}, {"game", record.id}}));
   if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
-  return {std::move(player), std::move(record)};
 }
 
 std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<std::string>& given) const {

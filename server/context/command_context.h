@@ -37,6 +37,7 @@ class CommandContext : public UnitOfWork {
   // delete, with the reason and the end; called once the account is known to be the
   // sender's, so that nobody else learns of the suspension.
   void refuse_if_suspended(const Command& c, const Account& account) const;
+  void refuse_if_suspended(const Account& account) const;  // for an act, which is none of those
   GameRecord game_of_type(const Command& c, std::int64_t number) const;
   // The same, refusing an invitation (waiting, or ended before it started): it has no
   // board to show, history to tell or game to watch.
@@ -45,6 +46,10 @@ class CommandContext : public UnitOfWork {
   // a game that is (or was) an invitation and never started is refused unless
   // `invitations_too` (accept and decline answer invitations).
   std::pair<Account, GameRecord> player_in_game(const Command& c, bool invitations_too = false);
+  // The same for a known player's act (a reply to a game or digest address, the computer):
+  // the channel authenticated `act.account` (Request::authenticated_userid), with the same
+  // checks in the same order as player_in_game's; a started game only.
+  std::pair<Account, GameRecord> player_of_act(const PlayerAct& act);
   // The addresses a signup or `change address` names (each mailbox once, at most
   // kMaxAddresses), or the sender's when it names none.
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;
@@ -90,6 +95,12 @@ class CommandContext : public UnitOfWork {
   bool password_accepted() const { return password_accepted_; }
 
  private:
+  // `account` is the one the mail's game or digest address (or the computer's turn) vouches
+  // for: accepted as a password would be, and its owner told of a use from elsewhere.
+  void accept_by_address(const Account& account);
+  // `player` must play in `record`, a started game unless `invitations_too`.
+  static void refuse_unless_player(const Account& player, const GameRecord& record, bool invitations_too);
+
   bool password_accepted_ = false;
 };
 

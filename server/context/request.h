@@ -18,7 +18,9 @@ class MailAllowance;
 struct Request {
   std::string sender;        // normalised address replies to the sender go to (Reply-To or From)
   std::string from;          // normalised From address: who the mail claims to be from
-  ParsedCommand command;     // the Subject (or the body line holding the command), parsed once
+  // The Subject (or the body line holding the command), parsed once; or, for a reply to a
+  // game or digest address and the computer's ply, the player's typed act (its `act`).
+  ParsedCommand command;
   std::string body;          // the new text of the body, for chat and message
   // Set for a mail to a valid game address (reply_move.h): that player's commands in it
   // need no password, the address being the credential.

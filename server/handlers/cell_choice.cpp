@@ -7,8 +7,9 @@
 
 namespace pbem::server {
 
-void answer_cell_choice(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record) {
-  auto chosen = choose_at_cell(ctx, record, player.id, c.move, c.moveno);
+void answer_cell_choice(CommandContext& ctx, const Account& player, const GameRecord& record, const std::string& cell,
+                        std::optional<int> moveno) {
+  auto chosen = choose_at_cell(ctx, record, player.id, cell, moveno);
   if (!chosen.done())
     throw CommandError(refusal_text(std::get<PlyRefusal>(chosen.outcome), record, *chosen.position));
   const CellChoice& choice = std::get<CellChoice>(chosen.outcome);
@@ -17,7 +18,7 @@ void answer_cell_choice(CommandContext& ctx, const Command& c, const Account& pl
   Reply mail = cell_choice_mail(record, choice, player, address);
   mail.to = ctx.request.sender;
   mail.to_sender = true;
-  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " choice at " + choice.cell + " (" +
+  ctx.out.summary = record.type + " #" + std::to_string(record.id) + " choice at " + choice.cell + " (" +
                     std::to_string(choice.plies.size()) + " tiles), nothing played";
   ctx.out.replies.push_back(std::move(mail));
 }

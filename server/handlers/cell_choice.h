@@ -7,7 +7,9 @@
 
 namespace pbem::server {
 
-// Answers `c`, a move by `player` in `record` whose ply is a bare cell of a tile game.
-void answer_cell_choice(CommandContext& ctx, const Command& c, const Account& player, const GameRecord& record);
+// Answers a move by `player` in `record` whose ply, `cell` (with its "#moveno" if any), is
+// a bare cell of a tile game.
+void answer_cell_choice(CommandContext& ctx, const Account& player, const GameRecord& record, const std::string& cell,
+                        std::optional<int> moveno);
 
 }  // namespace pbem::server

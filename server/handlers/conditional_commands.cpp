@@ -5,6 +5,7 @@
 #include "server/play/conditional_tree.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/player_acts.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/conditional_moves.h"
 
@@ -63,6 +64,11 @@ namespace handlers {
 
 void conditional(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
+  set_conditional_moves(ctx, player, record, c.words);
+}
+
+void set_conditional_moves(CommandContext& ctx, const Account& player, const GameRecord& record,
+                           const std::vector<std::string>& words) {
   const std::string number = std::to_string(record.id);
   if (!record.active) throw CommandError(text(Msg::ConditionalGameOverRefusal, {{"game", record.id}}));
   const auto game = ctx.records.replay(record);
@@ -72,9 +78,9 @@ void conditional(CommandContext& ctx, const Command& c) {
   StoredConditionalLines stored = stored_moves.of(record.id, player.id);
   ConditionalTree tree(stored.lines);
   const std::string title = game_title(record.type);
-  ctx.out.summary = c.type + " #" + number + " conditional moves of " + player.userid;  // never the plies
+  ctx.out.summary = record.type + " #" + number + " conditional moves of " + player.userid;  // never the plies
 
-  if (c.words.empty()) {
+  if (words.empty()) {
     ctx.out.replies.push_back(ctx.to_sender(
         text(Msg::ConditionalMovesSubject, {{"title", title}, {"game", record.id}}),
         tree.empty() ? text(Msg::NoConditionalMoves, {{"heading", board_heading(record)}})
@@ -84,7 +90,7 @@ void conditional(CommandContext& ctx, const Command& c) {
                                                         {"list", listing(tree.lines(), opponent)}})));
     return;
   }
-  if (c.words.size() == 1 && c.words.front() == "clear") {
+  if (words.size() == 1 && words.front() == "clear") {
     stored_moves.store(record.id, player.id, {});
     ctx.out.replies.push_back(ctx.to_sender(
         text(Msg::ConditionalClearedSubject, {{"title", title}, {"game", record.id}}),
@@ -95,8 +101,10 @@ void conditional(CommandContext& ctx, const Command& c) {
   if (game->over()) throw CommandError(text(Msg::ConditionalGameOverRefusal, {{"game", record.id}}));
   if (game->to_move() == mine)
     throw CommandError(text(Msg::ConditionalOnYourMoveRefusal, {{"game", record.id}}));
-  const ConditionalLine line = replayed(*game, c.words);
-  if (auto too_many = tree.merge(line)) throw CommandError(*too_many);
+  const ConditionalLine line = replayed(*game, words);
+  if (auto too_many = tree.merge(line))
+    throw CommandError(
+        text(Msg::ConditionalTooManyLinesRefusal, {{"lines", too_many->lines}, {"most", too_many->most}}));
   stored_moves.store(record.id, player.id, {game->ply_count(), tree.lines()});
   ctx.out.replies.push_back(ctx.to_sender(text(Msg::ConditionalStoredSubject, {{"title", title}, {"game", record.id}}),
                                           text(Msg::ConditionalMovesStored, {{"heading", board_heading(record)},

@@ -24,6 +24,8 @@
 #include "server/mailing/board_list.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
+#include "server/handlers/player_acts.h"
+#include "server/language/command_table.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
 #include "server/mailing/reply_format.h"
@@ -189,22 +191,30 @@ void abort_game(CommandContext& ctx, const Command& c) {
 
 void move(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
-  auto played = play_ply(ctx, record, player.id, c.move, c.moveno);
+  play_move(ctx, player, record, c.move, c.moveno);
+}
+
+void play_move(CommandContext& ctx, const Account& player, const GameRecord& record, const std::string& ply,
+               std::optional<int> moveno) {
+  auto played = play_ply(ctx, record, player.id, ply, moveno);
   if (!played.done()) {
     const PlyRefusal& why = std::get<PlyRefusal>(played.outcome);
     // A Gates cell link's reply ("d3#12") names the cell alone: it plays nothing and brings
     // back the tiles that may go there, to choose from (by a game address only: a command
     // with its password names its tile).
     if (ctx.request.address_game && std::holds_alternative<refusal::IllegalPly>(why) &&
-        is_bare_cell_of_tile_game(*played.position, c.move))
-      return answer_cell_choice(ctx, c, player, record);
+        is_bare_cell_of_tile_game(*played.position, ply))
+      return answer_cell_choice(ctx, player, record, ply, moveno);
     std::string reason = refusal_text(why, record, *played.position);
     if (std::holds_alternative<refusal::NotYourTurn>(why)) reason += by_someone_elses_address(ctx, player);
-    throw CommandError(reason, std::holds_alternative<refusal::IllegalPly>(why) ? CommandContext::usage(c) : "");
+    // The usage of the command that asks for this ply (`swap` is a command of its own).
+    const CommandSpec* own_row = move_word_command(ply);
+    const std::string usage = command_usage(own_row ? *own_row : command_named("move"), record.type);
+    throw CommandError(reason, std::holds_alternative<refusal::IllegalPly>(why) ? usage : "");
   }
   const PlyPlayed& done = std::get<PlyPlayed>(played.outcome);
   const Game& game = *done.game;
-  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " move " + std::to_string(done.number) + " " + done.ply;
+  ctx.out.summary = record.type + " #" + std::to_string(record.id) + " move " + std::to_string(done.number) + " " + done.ply;
   // Against the computer, the player's ply and the computer's answer come as one board mail
   // (spec "The newcomer's path, third round"): the computer moves right after this
   // transaction (pipeline/bot_turns.h), and its mail tells this ply too.
@@ -224,11 +234,15 @@ void move(CommandContext& ctx, const Command& c) {
 
 void resign(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
+  resign_as(ctx, player, record);
+}
+
+void resign_as(CommandContext& ctx, const Account& player, const GameRecord& record) {
   auto resigned = resign_game(ctx, record, player.id);
   if (!resigned.done())
     throw CommandError(refusal_text(std::get<PlyRefusal>(resigned.outcome), record, *resigned.position));
   const Resignation& done = std::get<Resignation>(resigned.outcome);
-  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
+  ctx.out.summary = record.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
   game_update(ctx, done.end.record, *done.game,
               {.headline = text(Msg::ResignedHeadline, {{"player", player.userid},
                                                         {"colour", colour_of(*done.game, done.colour)},

@@ -5,6 +5,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/catalogue/catalogue.h"
+#include "server/handlers/player_acts.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/game_notes.h"
 #include "server/support/utf8_length.h"
@@ -15,9 +16,9 @@ namespace {
 
 // The note a mail carries: its body's new text, or for a note by reply the lines below the
 // first one (the `note` line), without the blank lines around it.
-std::string note_text(const Command& c, const std::string& body) {
+std::string note_text(const std::string& body, bool below_first_line) {
   std::size_t from = 0;
-  if (c.text_below_first_line) {
+  if (below_first_line) {
     while (from < body.size()) {
       const auto end = body.find('\n', from);
       const std::string_view line = std::string_view(body).substr(from, end == std::string::npos ? end : end - from);
@@ -36,14 +37,17 @@ std::string note_text(const Command& c, const std::string& body) {
 void note(CommandContext& ctx, const Command& c) {
   // Running or finished alike; an invitation is refused as not started.
   const auto [player, game] = ctx.player_in_game(c);
-  const std::string written = note_text(c, ctx.request.body);
+  keep_note(ctx, player, game, !c.words.empty(), false);
+}
+
+void keep_note(CommandContext& ctx, const Account& player, const GameRecord& game, bool sealed, bool below_first_line) {
+  const std::string written = note_text(ctx.request.body, below_first_line);
   if (written.empty()) throw CommandError(text(Msg::NoteEmptyRefusal));
   if (utf8_length(written) > kMaxNoteLength)
     throw CommandError(text(Msg::NoteTooLongRefusal, {{"limit", kMaxNoteLength}, {"length", utf8_length(written)}}));
   GameNotes notes(ctx.db);
   if (notes.count(game.id, player.id) >= kMaxNotesPerPlayer)
     throw CommandError(Refusal::limit, text(Msg::NoteLimitRefusal, {{"limit", kMaxNotesPerPlayer}, {"game", game.id}}));
-  const bool sealed = !c.words.empty();
   notes.add(game.id, player.id, game.plies, sealed, written);
   // The summary and the log name the game and the player, never the note's words.
   ctx.out.summary = std::string(sealed ? "sealed note" : "note") + " on game " + std::to_string(game.id) + " by " +

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/language/asked_act.h"
 #include "server/language/command_spec.h"
 #include "server/language/masked_command.h"
 
@@ -32,9 +33,6 @@ struct Command {
   std::vector<std::string> words;     // the rest: help subjects, addresses, userids, options,
                                       // preview moves, games filter words
   MaskedCommand masked;               // the command text with passwords replaced by "*****"
-  // A note by reply (parse_player_note): its text is the body below the first line, which
-  // was the command.
-  bool text_below_first_line = false;
 
   // True if this is the command the table calls `name` ("move", "change password").
   bool is(std::string_view name) const { return spec && spec->name == name; }
@@ -42,10 +40,16 @@ struct Command {
 
 struct ParsedCommand {
   std::optional<Command> command;
-  std::string error;     // when command is empty: what was wrong
+  // Or, for a player the server already knows in a game it knows (a reply to a game or
+  // digest address, the computer), the act their own words ask for: no command then.
+  std::optional<PlayerAct> act;
+  std::string error;     // when command and act are empty: what was wrong
   std::string usage;     // the usage line(s) of the command that was attempted, if known
   MaskedCommand masked;  // what replies and logs may quote, even on error
   SecretWords secrets;   // what no error text may repeat (the processor masks it in them)
+  // For an act by reply: the player's own words as the answer to a refused reply quotes
+  // them (`masked` without the words the server knew), cautious() as `masked` is.
+  MaskedCommand own_words;
 };
 
 }  // namespace pbem::server

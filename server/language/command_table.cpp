@@ -204,34 +204,15 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
 
 // move[#moveno]; `swap` and `resign` as the move are those commands.
 void move_text(ArgumentReader& reader, Command& command) {
-  std::string move = reader.take("move");
-  if (auto next = reader.peek(); next && next->starts_with('#')) {
-    // Repeated only where the words may be repeated and neither could be a password (too
-    // short, a Gates colon, ...).
-    if (!reader.quiet() && password_problem(move) && password_problem(*next))
-      throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
-    throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
-  }
-  if (auto hash = move.find('#'); hash != std::string::npos) {
-    auto moveno = positive_number(std::string_view(move).substr(hash + 1));
-    if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};
-    command.moveno = moveno;
-    move.resize(hash);
-  }
-  command.move = to_lower(move);
-  for (const std::string& word : kMoveWordCommands)
-    if (command.move == word) command.spec = &game_command_spelled(word);
+  PlyWords words = take_ply_words(reader);
+  command.move = std::move(words.move);
+  command.moveno = words.moveno;
+  if (const CommandSpec* own = move_word_command(command.move)) command.spec = own;
   reader.expect_end();
 }
 
-// The rest of a conditional command: nothing (the listing), `clear`, or a line of plies,
-// which no reply or log line repeats.
-void conditional_line(ArgumentReader& reader, Command& command) {
-  ArgumentReader ahead = reader;
-  const std::vector<std::string> rest = ahead.rest_lower();
-  if (rest == std::vector<std::string>{"clear"}) command.words = {reader.take_keyword("clear", {"clear"})};
-  else command.words = reader.rest_private();
-}
+// The rest of a conditional command: nothing (the listing), `clear`, or a line of plies.
+void conditional_line(ArgumentReader& reader, Command& command) { command.words = take_conditional_words(reader); }
 
 // conditional board userid password [clear | ply ply ...]
 void conditional_arguments(ArgumentReader& reader, Command& command) {
@@ -585,6 +566,40 @@ const CommandSpec& command_named(std::string_view name) {
 }
 
 const std::vector<std::string>& move_words() { return kMoveWordCommands; }
+
+const CommandSpec* move_word_command(std::string_view move) {
+  for (const std::string& word : kMoveWordCommands)
+    if (move == word) return &game_command_spelled(word);
+  return nullptr;
+}
+
+PlyWords take_ply_words(ArgumentReader& reader) {
+  std::string move = reader.take("move");
+  if (auto next = reader.peek(); next && next->starts_with('#')) {
+    // Repeated only where the words may be repeated and neither could be a password (too
+    // short, a Gates colon, ...).
+    if (!reader.quiet() && password_problem(move) && password_problem(*next))
+      throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
+    throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
+  }
+  PlyWords words;
+  if (auto hash = move.find('#'); hash != std::string::npos) {
+    auto moveno = positive_number(std::string_view(move).substr(hash + 1));
+    if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};
+    words.moveno = moveno;
+    move.resize(hash);
+  }
+  words.move = to_lower(move);
+  return words;
+}
+
+std::vector<std::string> take_conditional_words(ArgumentReader& reader) {
+  // `clear` is a keyword; a line of plies is private, and no reply or log line repeats it.
+  ArgumentReader ahead = reader;
+  const std::vector<std::string> rest = ahead.rest_lower();
+  if (rest == std::vector<std::string>{"clear"}) return {reader.take_keyword("clear", {"clear"})};
+  return reader.rest_private();
+}
 
 void parse_ply_line(ArgumentReader& reader, Command& command) {
   // The player typed what follows their userid. One word is the move; more (a userid and

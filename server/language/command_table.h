@@ -7,6 +7,7 @@
 // named in server/handlers/dispatch.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,21 @@ const CommandSpec& command_named(std::string_view name);
 
 // The words a move command hands to a command of their own ("swap", "resign", ...).
 const std::vector<std::string>& move_words();
+// The command a move word calls ("swap" is the swap command), or nothing for a ply.
+const CommandSpec* move_word_command(std::string_view move);
+
+// A move as typed, `move[#moveno]`: the move lower-cased and its number. Reads one word
+// (the caller checks that nothing follows); throws ParseFailure for a misplaced '#'.
+struct PlyWords {
+  std::string move;
+  std::optional<int> moveno;
+};
+PlyWords take_ply_words(ArgumentReader& reader);
+
+// The rest of a conditional command: nothing (the listing), {"clear"}, or a line of plies
+// (read as private words: no error repeats them).
+std::vector<std::string> take_conditional_words(ArgumentReader& reader);
+
 // The player's own words of a move or conditional command whose game and player are
 // known (a reply to a game address, a digest line, the computer), after their userid:
 // `userid move[#moveno]` or `userid <conditional line>`. `command.spec` says which.

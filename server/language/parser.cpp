@@ -130,25 +130,82 @@ ParsedCommand parse_player_move(std::string_view type, long long number, std::st
   return result;
 }
 
-std::optional<ParsedCommand> parse_player_note(std::string_view type, long long number, std::string_view userid,
-                                               std::string_view first_line) {
+namespace {
+
+// The act a move word other than a ply asks for, and the command row whose usage a
+// refusal of it quotes ("swap" is the swap command's).
+AskedAct act_of_move(PlyWords words) {
+  if (words.move == "resign") return AskedResign{};
+  if (words.move == "undo") return AskedProposalStep{ProposalStep::undo};
+  if (words.move == "abort") return AskedProposalStep{ProposalStep::abort};
+  if (words.move == "accept") return AskedProposalStep{ProposalStep::accept};
+  if (words.move == "decline" || words.move == "reject") return AskedProposalStep{ProposalStep::decline};
+  return AskedPly{std::move(words.move), words.moveno};  // a ply, or swap
+}
+
+}  // namespace
+
+ParsedCommand read_player_act(std::string_view type, std::int64_t game, std::int64_t account, std::string_view userid,
+                              std::string_view move_text) {
+  ++command_parses;
+  std::vector<std::string> words = split_words(move_text);
+  // "conditional ..." asks for the conditional moves; anything else is the move.
+  const bool conditional = !words.empty() && to_lower(words.front()) == "conditional";
+  if (conditional) words.erase(words.begin());
+  const std::string_view verb = conditional ? "conditional" : "move";
+  const CommandSpec* row = &command_named(verb);  // whose usage a failure quotes
+  // The player's words after their userid, read with it in front: a line of several words
+  // may hold a password, and is then masked from the userid on, as the whole command
+  // `<type> move <number> <userid> ...` would be; the quotes read as that command would.
+  const std::string known = std::string(type) + " " + std::string(verb) + " " + std::to_string(game);
+  const auto quoted = [&](const MaskedCommand& masked) { return ArgumentReader::after_known(known, masked); };
+  words.insert(words.begin(), std::string(userid));
+  ArgumentReader reader(words);
+  ParsedCommand result;
+  try {
+    ArgumentReader ahead = reader;
+    if (ahead.rest().size() > 2) reader.password_layout_from_here();
+    reader.take_userid();
+    AskedAct asked;
+    if (conditional) {
+      asked = AskedConditional{take_conditional_words(reader)};
+    } else {
+      PlyWords ply = take_ply_words(reader);
+      if (const CommandSpec* own = move_word_command(ply.move)) row = own;
+      asked = act_of_move(std::move(ply));
+      reader.expect_end();
+    }
+    result.act = PlayerAct{game, account, std::move(asked)};
+  } catch (const ParseFailure& failure) {
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false, userid);
+    result.usage = command_usage(*row, type);
+    result.masked = quoted(reader.masked_so_far());  // a refused line is quoted whole
+    return result;
+  }
+  result.masked = quoted(reader.masked());
+  result.secrets = reader.secret_words();
+  // What the player typed, after the words the server knew. A move word's row has another
+  // name than the `move` the quote begins with: such a refusal quotes the whole line, as it
+  // did when the quote was cut after the command's own name.
+  result.own_words =
+      result.masked.after(std::string(type) + " " + std::string(row->name) + " " + std::to_string(game) + " " +
+                          std::string(userid));
+  return result;
+}
+
+std::optional<ParsedCommand> read_player_note(std::string_view type, std::int64_t game, std::int64_t account,
+                                              std::string_view userid, std::string_view first_line) {
   std::vector<std::string> words = split_words(first_line);
   for (std::string& word : words) word = to_lower(word);
   const bool sealed = words.size() == 2 && words[1] == "-sealed";
   if (words.empty() || words[0] != "note" || (words.size() > 1 && !sealed)) return std::nullopt;
   ++command_parses;
-  Command command;
-  command.spec = &command_named("note");
-  command.type = std::string(type);
-  command.boards.push_back(BoardRef{number, std::nullopt});
-  command.userid = std::string(userid);
-  if (sealed) command.words.push_back("-sealed");
-  command.text_below_first_line = true;
-  command.masked = ArgumentReader::server_text(command.type + " note " + std::to_string(number) + " " +
-                                               command.userid + (sealed ? " -sealed" : ""));
   ParsedCommand result;
-  result.masked = command.masked;
-  result.command = std::move(command);
+  const std::string known = std::string(type) + " note " + std::to_string(game) + " " + std::string(userid);
+  result.masked = ArgumentReader::server_text(known + (sealed ? " -sealed" : ""));
+  result.own_words = result.masked.after(known);
+  result.act = PlayerAct{game, account, AskedNote{sealed}};
   return result;
 }
 

@@ -17,24 +17,32 @@ namespace pbem::server {
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
-// A move by a player whose identity and game the server already knows: a reply to their
-// game address (reply_move.h), a line of a digest reply, or the computer opponent. The
-// command is made from those (the move command of game `number` of `type` for `userid`,
-// no password), and only the player's own words are read: `move_text` is a ply with an
-// optional "#moveno", or one of the move words that are commands of their own (swap,
-// resign, undo, abort, accept, decline), as pbmserv's `move 4 bob pw accept`; or
-// `conditional ...` (clear, or a line of plies). Nothing is put back into words for
-// parse_command; the quote (`masked`) reads as the whole command would.
+// The computer's answer to a proposal (pipeline/computer_policy.h), as the `move` command
+// of game `number` of `type` for `userid` with "accept" or "decline" as its move, until the
+// proposals have acts of their own; nothing else makes a command of a known player's words
+// (read_player_act below). The quote (`masked`) reads as the whole command would.
 ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
                                 std::string_view move_text);
+
+// A move by a player whose identity and game the server already knows (`account`, whose
+// userid is `userid`, in game `game` of `type`): a reply to their game address
+// (pipeline/reply_move.h) or a line of a reply to their digest. Only the player's own
+// words are read, into the typed act they ask for (asked_act.h), once: `move_text` is a
+// ply with an optional "#moveno", or one of the move words (swap, resign, undo, abort,
+// accept, decline, reject), as pbmserv's `move 4 bob pw accept`; or `conditional ...`
+// (clear, or a line of plies). On failure the error, usage and quote read as those of the
+// whole `move` (or `conditional`) command would, and no word that may be a password is
+// repeated.
+ParsedCommand read_player_act(std::string_view type, std::int64_t game, std::int64_t account, std::string_view userid,
+                              std::string_view move_text);
 
 // A note by a reply to a player's game address (server.md "Notes"): the reply's first line
 // is `note` or `note -sealed` (the `note_line` words, lower-cased), and the note is the
 // body's text below that line. Nothing when the first line is not that.
-std::optional<ParsedCommand> parse_player_note(std::string_view type, long long number, std::string_view userid,
-                                               std::string_view first_line);
+std::optional<ParsedCommand> read_player_note(std::string_view type, std::int64_t game, std::int64_t account,
+                                              std::string_view userid, std::string_view first_line);
 
-// How many commands parse_command and parse_player_move have parsed in this process (for
+// How many commands (and players' acts) the functions above have read in this process (for
 // the test that shows a message's command is parsed once on its way through).
 std::uint64_t command_parse_count();
 

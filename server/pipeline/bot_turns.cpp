@@ -96,7 +96,7 @@ bool BotTurns::play_one(std::int64_t game_id) {
   const auto now = records.find(game_id);
   if (!now || !now->active || now->aborted_by || now->plies != record->plies) return false;
   const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
-  const Outcome outcome = play_computer_ply(db_, config_, *now, bot_->userid, choice.ply + "#" + std::to_string(ply));
+  const Outcome outcome = play_computer_ply(db_, config_, *now, *bot_, choice.ply, ply);
   if (outcome.error) {
     // Cannot happen for a ply the engine chose in this very position; logged, nothing kept.
     log_line(tag + ": move " + choice.ply + " refused: " + outcome.summary);

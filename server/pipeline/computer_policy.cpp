@@ -1,32 +1,37 @@
 #include "server/pipeline/computer_policy.h"
 
+#include "engine/text.h"
+#include "server/catalogue/catalogue.h"
+
 namespace pbem::server {
 
 namespace {
 
-Outcome carry_out_for(Database& db, const Config& config, const GameRecord& record, const std::string& userid,
-                      const std::string& move_text) {
+Outcome carry_out_for(Database& db, const Config& config, const std::string& userid, ParsedCommand asked) {
   Request request;  // no mail asked for it: nothing is "to the sender"
-  request.command = parse_player_move(record.type, record.id, userid, move_text);
-  request.authenticated_userid = userid;
+  request.command = std::move(asked);
+  request.authenticated_userid = userid;  // the computer is trusted: no password
   return CommandProcessor(db, config, std::nullopt).handle(request);
 }
 
 }  // namespace
 
-Outcome play_computer_ply(Database& db, const Config& config, const GameRecord& record,
-                          const std::string& computer_userid, const std::string& ply_text) {
-  return carry_out_for(db, config, record, computer_userid, ply_text);
+Outcome play_computer_ply(Database& db, const Config& config, const GameRecord& record, const Account& computer,
+                          const std::string& ply, int moveno) {
+  ParsedCommand asked;
+  asked.act = PlayerAct{record.id, computer.id, AskedPly{to_lower(ply), moveno}};
+  return carry_out_for(db, config, computer.userid, std::move(asked));
 }
 
 Outcome answer_proposal_as_computer(Database& db, const Config& config, const GameRecord& record,
                                     const std::string& computer_userid) {
-  Outcome outcome = carry_out_for(db, config, record, computer_userid, record.rated ? "decline" : "accept");
+  // Still the move command with "accept" or "decline" (parser.h's parse_player_move) until
+  // the proposals have acts of their own.
+  Outcome outcome = carry_out_for(db, config, computer_userid,
+                                  parse_player_move(record.type, record.id, computer_userid,
+                                                    record.rated ? "decline" : "accept"));
   if (outcome.error) return outcome;
-  for (Reply& reply : outcome.replies)
-    reply.text += "\n" + computer_userid +
-                  " is the computer: it agrees to every proposal in an unrated game and declines them in a "
-                  "rated one (ratings count whole games; `resign` ends a rated game).\n";
+  for (Reply& reply : outcome.replies) reply.text += text(Msg::ComputerAnswersProposalsNote, {{"computer", computer_userid}});
   return outcome;
 }
 

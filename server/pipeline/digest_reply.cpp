@@ -72,7 +72,7 @@ std::optional<DigestReply> digest_reply(Database& db, const Config& config, cons
       lines.commands.push_back(line_refused(text(Msg::NoSuchGameRefusal, {{"game", move->first}}), n));
       continue;
     }
-    lines.commands.push_back(parse_player_move(record->type, record->id, account->userid, move->second));
+    lines.commands.push_back(read_player_act(record->type, record->id, account->id, account->userid, move->second));
   }
   if (lines.commands.empty())
     lines.commands.push_back(line_refused(text(Msg::DigestReplyWithoutMove), 1));

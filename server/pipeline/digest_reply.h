@@ -17,8 +17,8 @@
 namespace pbem::server {
 
 // A mail to a user's digest address: its lines, one move each (`#N move` or `N move`), from
-// `new_text` (the body above any quote or signature), each parsed once as that game's move
-// by reply; and the address's owner. Nothing when no recipient is a digest address.
+// `new_text` (the body above any quote or signature), each read once into the owner's typed
+// act in that game, as a move by reply is; and the address's owner. Nothing when no recipient is a digest address.
 struct DigestReply {
   ParsedCommand refused;               // when the address is not valid: why
   std::optional<CommandLines> lines;   // else the lines

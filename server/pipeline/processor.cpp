@@ -4,8 +4,10 @@
 #include "server/language/command_table.h"
 #include "server/context/command_context.h"
 #include "server/handlers/dispatch.h"
+#include "server/handlers/player_acts.h"
 #include "server/mailing/error_text.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/storage/game_records.h"
 
 namespace pbem::server {
 
@@ -16,30 +18,29 @@ bool accepted(const CommandContext& context, const Request& request) {
   return context.password_accepted() || request.authenticated_userid.has_value();
 }
 
-// The example ply of the game a reply was about ("d4").
-std::string sample_ply_of(const Request& request) {
-  const auto& command = request.command.command;
-  const GameType* type = command ? find_game_type(command->type) : nullptr;
-  return type ? type->sample_ply : "d4";
-}
-
-// The game an error is about: the one whose game address the mail came to, else the one
-// its command names.
-std::optional<std::int64_t> game_of(const Request& request) {
-  if (request.address_game) return request.address_game;
-  const auto& command = request.command.command;
+// The game an act or command is about: a player's act's, else the one its command names.
+std::optional<std::int64_t> game_named(const ParsedCommand& parsed) {
+  if (parsed.act) return parsed.act->game;
+  const auto& command = parsed.command;
   if (command && command->spec->for_game && !command->boards.empty()) return command->boards.front().number;
   return std::nullopt;
 }
 
-// What a player who replied to their game address wrote: the words after the ones the
-// server put in front of them (parse_player_move), not a command they never typed.
-std::string own_words(const Request& request, const MaskedCommand& quoted) {
-  const auto& command = request.command.command;
-  if (!command || !request.authenticated_userid) return quoted.text();
-  return quoted.after(command->type + " " + std::string(command->spec->name) + " " +
-                      std::to_string(command->boards.front().number) + " " + *request.authenticated_userid)
-      .text();
+// The example ply of the game a reply was about ("d4").
+std::string sample_ply_of(Database& db, const ParsedCommand& parsed) {
+  std::string type;
+  if (parsed.command) type = parsed.command->type;
+  else if (parsed.act)
+    if (const auto record = GameRecords(db).find(parsed.act->game)) type = record->type;
+  const GameType* game_type = type.empty() ? nullptr : find_game_type(type);
+  return game_type ? game_type->sample_ply : "d4";
+}
+
+// The game an error is about: the one whose game address the mail came to, else the one
+// its act or command names.
+std::optional<std::int64_t> game_of(const Request& request) {
+  if (request.address_game) return request.address_game;
+  return game_named(request.command);
 }
 
 }  // namespace
@@ -54,9 +55,11 @@ Outcome CommandProcessor::handle(const Request& request) {
   out.masked_command = parsed.masked;
   CommandContext context(db_, config_, precheck_, request, out);
   try {
-    if (!parsed.command) throw CommandError(Refusal::parse_error, parsed.error, parsed.usage);
-    const Command& c = *parsed.command;
-    handler_for(*c.spec)(context, c);
+    // A known player's act (a reply, a digest line, the computer) goes through the one door
+    // of the players' acts; a command to its handler.
+    if (parsed.act) carry_out(context, *parsed.act);
+    else if (!parsed.command) throw CommandError(Refusal::parse_error, parsed.error, parsed.usage);
+    else handler_for(*parsed.command->spec)(context, *parsed.command);
     // Whatever the command sent another player counts against the relay limits: checked
     // here, after every handler, so that no command can forget it.
     context.check_relay_limits();
@@ -73,12 +76,15 @@ Outcome CommandProcessor::handle(const Request& request) {
     // accepted (a signup's or a code's never is, a reply's game address proves nothing about
     // what the player typed after it): until then any word from the userid on may be the
     // password, so neither the error nor the quoted command repeats one. The passwords
-    // themselves are masked in any case (typed twice, say as the move).
+    // themselves are masked in any case (typed twice, say as the move). A player's act has
+    // no password: the order of the words they typed after their userid is never proven.
     const Command* command = parsed.command ? &*parsed.command : nullptr;
     const bool order_proven =
         command && (command->spec->secret == Secret::None || (!command->password.empty() && context.password_accepted()));
     std::string known_userid;  // an existing account's userid is that, wherever it stood
     if (command && !command->userid.empty() && context.accounts.find(command->userid)) known_userid = command->userid;
+    if (parsed.act)
+      if (const auto player = context.accounts.find_by_id(parsed.act->account)) known_userid = player->userid;
     const std::string reason = parsed.secrets.masked_in(error.what(), order_proven, known_userid);
     out.summary = "error: " + (error.logged.empty() ? reason : parsed.secrets.masked_in(error.logged, order_proven, known_userid));
     if (!order_proven) out.masked_command = parsed.masked.cautious();
@@ -90,9 +96,11 @@ Outcome CommandProcessor::handle(const Request& request) {
       out.replies.push_back(context.to_sender(mail.subject, mail.text));
     } else {
       const bool by_reply = request.address_game && request.authenticated_userid;
-      const ErrorMail mail =
-          by_reply ? reply_error(own_words(request, out.masked_command), reason, sample_ply_of(request))
-                   : command_error(out.masked_command.text(), reason, error.usage);
+      // A player who replied to their game address is quoted their own words (the act's),
+      // not a command they never typed.
+      const MaskedCommand quoted = parsed.act ? parsed.own_words.cautious() : out.masked_command;
+      const ErrorMail mail = by_reply ? reply_error(quoted.text(), reason, sample_ply_of(db_, parsed))
+                                      : command_error(out.masked_command.text(), reason, error.usage);
       Reply reply = context.to_sender(mail.subject, mail.text);
       // A reply to it with the corrected move plays it (spec "The newcomer's path, third
       // round"), when it goes to that player's own mailbox.

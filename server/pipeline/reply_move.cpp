@@ -114,7 +114,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
   result.owner = AddressOwner{candidate->address, record->type,    record->id,
                               player->id,         player->userid, player->password_generation};
   // `note` (or `note -sealed`) as the first line: the lines below it are the player's note.
-  if (auto note = parse_player_note(record->type, record->id, player->userid, first_line)) {
+  if (auto note = read_player_note(record->type, record->id, player->id, player->userid, first_line)) {
     result.command = std::move(*note);
     return result;
   }
@@ -125,7 +125,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command.error = move_text.empty() ? text(Msg::ReplyWithoutMove, {{"game", number}}) : text(Msg::ReplyFirstLineNoMove);
     return result;
   }
-  result.command = parse_player_move(record->type, record->id, player->userid, move_text);
+  result.command = read_player_act(record->type, record->id, player->id, player->userid, move_text);
   return result;
 }
 

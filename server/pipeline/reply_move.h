@@ -1,7 +1,8 @@
 // Moving by replying (docs/commands.md "Moving by replying"): a mail to a player's game
 // address plays the move it carries for that player, with no password. This finds the
 // address among the recipients, checks its token, and reads the move from the Subject or
-// the first line of the reply, as one ParsedCommand the processor carries out as usual.
+// the first line of the reply, once, into the player's typed act (language/asked_act.h: no
+// command is made of it), which the processor carries out through handlers/player_acts.h.
 // The intake step (pipeline/intake.h) does this once per mail, before the batch's
 // transaction; inside it, still_valid() checks the one thing that can have changed since.
 #pragma once
@@ -30,7 +31,7 @@ struct AddressOwner {
 };
 
 struct ReplyMove {
-  ParsedCommand command;  // a move (or swap, resign ...) for the address's player, or the error
+  ParsedCommand command;  // the act (a move, swap, resign, note ...) of the address's player, or the error
   std::optional<AddressOwner> owner;  // when the address's token is valid
   // The Subject or first line is a whole command with its password (spec "The newcomer's
   // path, third round"): carried out as if mailed to the server's address, with no owner.

@@ -14,7 +14,7 @@ std::size_t common_prefix(const ConditionalLine& a, const ConditionalLine& b) {
 
 }  // namespace
 
-std::optional<std::string> ConditionalTree::merge(const ConditionalLine& line) {
+std::optional<TooManyConditionalLines> ConditionalTree::merge(const ConditionalLine& line) {
   std::vector<ConditionalLine> merged;
   bool covered = false;  // the tree already holds the whole line
   for (const ConditionalLine& kept : lines_) {
@@ -30,8 +30,7 @@ std::optional<std::string> ConditionalTree::merge(const ConditionalLine& line) {
   }
   if (!covered) merged.push_back(line);
   if (merged.size() > kMaxLines)
-    return "that would make " + std::to_string(merged.size()) + " lines; a game's conditional moves hold at most " +
-           std::to_string(kMaxLines) + " (send `clear` to start again)";
+    return TooManyConditionalLines{merged.size(), kMaxLines};
   lines_ = std::move(merged);
   return std::nullopt;
 }

@@ -14,6 +14,13 @@ namespace pbem::server {
 
 using ConditionalLine = std::vector<std::string>;
 
+// A merge refused: the tree would have held `lines` lines, more than `most` (the handler
+// words it, mailing/'s catalogue).
+struct TooManyConditionalLines {
+  std::size_t lines = 0;
+  std::size_t most = 0;
+};
+
 class ConditionalTree {
  public:
   static constexpr std::size_t kMaxLines = 32;
@@ -28,9 +35,9 @@ class ConditionalTree {
   // Merges `line` (an even number of plies, at most kMaxPlies) into the tree: a line that
   // shares a prefix with another extends it; a different answer to the same opponent ply
   // replaces that branch (and everything below it); a line the tree already holds changes
-  // nothing. Returns the error, and leaves the tree as it was, when the result would have
+  // nothing. Returns the refusal, and leaves the tree as it was, when the result would have
   // more than kMaxLines lines.
-  std::optional<std::string> merge(const ConditionalLine& line);
+  std::optional<TooManyConditionalLines> merge(const ConditionalLine& line);
 
   // The answer to the opponent's ply `ply`, if a branch starts with it.
   std::optional<std::string> answer_to(const std::string& ply) const;

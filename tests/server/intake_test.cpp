@@ -129,8 +129,9 @@ TEST_CASE("a reply to a game address is resolved at intake: game, player and mov
   REQUIRE(record.address_owner);
   CHECK(record.address_owner->userid == "alice");
   CHECK(record.address_owner->game == 1);
-  REQUIRE(record.command.command);
-  CHECK(record.command.command->move == "b2");
+  REQUIRE(record.command.act);
+  REQUIRE(std::holds_alternative<AskedPly>(record.command.act->asked));
+  CHECK(std::get<AskedPly>(record.command.act->asked).ply == "b2");
 
   // On the whole way from the inbox to the replies: one MIME parse, one command parse.
   const auto mime_before = pbem::mail::inbound_parse_count();

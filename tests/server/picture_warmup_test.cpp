@@ -3,6 +3,7 @@
 // them there; the guess never changes what is stored or sent.
 #include <catch2/catch.hpp>
 
+#include "server/mailing/mail_addresses.h"
 #include "server/mailing/picture_cache.h"
 #include "server/pipeline/picture_warmup.h"
 #include "server/storage/accounts.h"
@@ -25,6 +26,14 @@ struct Players : pbem::test::ServiceFixture {
   // The intake record of a stored message, as the processor would read it.
   IntakeRecord record_of(const std::string& from, const std::string& subject) {
     const auto id = service.receive(pbem::test::plain_mail(from, subject, "warm-" + subject), std::nullopt).inbox_id;
+    return read_stored_message(db, *Inbox(db).load(id), config);
+  }
+  // The intake record of a reply to alice's game address whose first line is `line`.
+  IntakeRecord reply_of(const std::string& line) {
+    const std::string address = player_game_address(db, config, 1, "alice", 0);
+    const std::string raw = "From: alice@example.org\r\nTo: " + address + "\r\nSubject: Re: Hy3 #1: alice to move\r\n" +
+                            "Message-ID: <warm-reply-" + line + "@example.org>\r\n\r\n" + line + "\r\n";
+    const auto id = service.receive(raw, std::nullopt, {address}).inbox_id;
     return read_stored_message(db, *Inbox(db).load(id), config);
   }
 };
@@ -72,4 +81,19 @@ TEST_CASE("a move's board mail takes the picture drawn ahead of the transaction"
   const auto mails = Outbox(p.db).queued();
   REQUIRE(mails.size() == queued + 2);
   for (std::size_t i = queued; i < mails.size(); ++i) CHECK(mails[i].data.find("image/png") != std::string::npos);
+}
+
+TEST_CASE("a reply's ply is drawn ahead on its game address's authority; its swap, note or resign is not",
+          "[pictures]") {
+  Players p;
+  Accounts(p.db).set_pictures(*Accounts(p.db).find("alice"), true);
+  const IntakeRecord ply = p.reply_of("b2");
+  REQUIRE(ply.command.act);
+  const auto positions = positions_after_moves(p.db, {&ply});
+  REQUIRE(positions.size() == 1);
+  CHECK(positions[0]->record() == std::vector<std::string>{"b2"});
+  const IntakeRecord resign = p.reply_of("resign");
+  const IntakeRecord swap = p.reply_of("swap");
+  const IntakeRecord note = p.reply_of("note");
+  CHECK(positions_after_moves(p.db, {&resign, &swap, &note}).empty());
 }
