@@ -138,7 +138,13 @@ std::pair<Account, GameRecord> CommandContext::player_in_game(const Command& c, 
   return {std::move(player), std::move(record)};
 }
 
-std::pair<Account, GameRecord> CommandContext::player_of_act(const PlayerAct& act) {
+std::pair<Account, GameRecord> CommandContext::player_of_act(const PlayerAct& act, bool invitations_too) {
+  Account player = actor_of(act);
+  GameRecord record = game_of_act(player, act, invitations_too);
+  return {std::move(player), std::move(record)};
+}
+
+Account CommandContext::actor_of(const PlayerAct& act) {
   const auto found = accounts.find_by_id(act.account);
   if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
   // Only a channel that authenticated the player makes their act (pipeline/reply_move.h,
@@ -148,10 +154,14 @@ std::pair<Account, GameRecord> CommandContext::player_of_act(const PlayerAct& ac
   Account player = *found;
   accept_by_address(player);
   refuse_if_suspended(player);
+  return player;
+}
+
+GameRecord CommandContext::game_of_act(const Account& player, const PlayerAct& act, bool invitations_too) {
   auto record = records.find(act.game);
   if (!record) throw CommandError(text(Msg::NoSuchGameRefusal, {{"game", act.game}}));
-  refuse_unless_player(player, *record, false);
-  return {std::move(player), std::move(*record)};
+  refuse_unless_player(player, *record, invitations_too);
+  return std::move(*record);
 }
 
 void CommandContext::refuse_unless_player(const Account& player, const GameRecord& record, bool invitations_too) {

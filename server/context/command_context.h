@@ -49,7 +49,10 @@ class CommandContext : public UnitOfWork {
   // The same for a known player's act (a reply to a game or digest address, the computer):
   // the channel authenticated `act.account` (Request::authenticated_userid), with the same
   // checks in the same order as player_in_game's; a started game only.
-  std::pair<Account, GameRecord> player_of_act(const PlayerAct& act);
+  std::pair<Account, GameRecord> player_of_act(const PlayerAct& act, bool invitations_too = false);
+  // The two halves of it: the account the channel authenticated, and the game it must play in.
+  Account actor_of(const PlayerAct& act);
+  GameRecord game_of_act(const Account& player, const PlayerAct& act, bool invitations_too);
   // The addresses a signup or `change address` names (each mailbox once, at most
   // kMaxAddresses), or the sender's when it names none.
   std::vector<std::string> addresses_or_sender(const std::vector<std::string>& given) const;

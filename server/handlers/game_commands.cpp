@@ -180,12 +180,16 @@ void challenge(CommandContext& ctx, const Command& c) {
 
 void abort_game(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
+  abort_as(ctx, player, record);
+}
+
+void abort_as(CommandContext& ctx, const Account& player, const GameRecord& record) {
   // (The act, play/proposal_act.h: this handler's name hides it here.)
   auto aborted = server::abort_game(ctx, record, player.id);
   if (!aborted.done()) throw CommandError(refusal_text(std::get<AbortRefusal>(aborted.outcome), ctx, record));
   const AbortDone& done = std::get<AbortDone>(aborted.outcome);
   if (done.proposed()) return announce_abort_proposal(ctx, player, record, *done.proposal);
-  ctx.out.summary = c.type + " #" + std::to_string(record.id) + " aborted by " + player.userid;
+  ctx.out.summary = record.type + " #" + std::to_string(record.id) + " aborted by " + player.userid;
   aborted_alone_mail(ctx, record, player.userid);
 }
 

@@ -201,8 +201,11 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
   // errors (no such game, another kind) come after the password as before.
   const auto found = ctx.records.find(c.boards.at(0).number);
   if (!found || found->type != c.type || !found->open_seat) return false;
-  const GameRecord& record = *found;
-  const Account taker = ctx.authenticated(c);
+  return take_open_invitation_as(ctx, ctx.authenticated(c), *found);
+}
+
+bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const GameRecord& record) {
+  if (!record.open_seat) return false;
   const std::string number = number_of(record);
   if (record.invited_by == taker.id) {
     if (record.invitation == "open")

@@ -56,6 +56,8 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
 // its challenger: the first to take it plays. True when the command was about one and is
 // done; false when it is for the ordinary path (a started game's player, a proposal).
 bool take_open_invitation(CommandContext& ctx, const Command& c);
+// The same once the taker is known (the command's password, or a digest reply's address).
+bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const GameRecord& record);
 
 // Whether `account` could take the open invitation `record`: not their own, their rating
 // in range (1500 when they have none), not blocked by its challenger (the caps aside).

@@ -2,43 +2,26 @@
 
 #include <type_traits>
 
-#include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
-#include "server/language/command_table.h"
+#include "server/handlers/invitations.h"
+#include "server/handlers/proposal_commands.h"
 
 namespace pbem::server {
 
 namespace {
 
-std::string_view command_of(ProposalStep step) {
-  switch (step) {
-    case ProposalStep::undo: return "undo";
-    case ProposalStep::abort: return "abort";
-    case ProposalStep::accept: return "accept";
-    case ProposalStep::decline: return "decline";
-  }
-  return "decline";
-}
-
-// The proposals and their answers (and `abort`, and `accept` of an invitation) have no
-// act of their own yet: their handlers take the command a mail would carry, which this
-// makes as data (no words are parsed), and authenticate it by the channel as their mail
-// command would be (CommandContext::authenticated).
+// The proposals and their answers (and `accept` and `decline` of an invitation, and
+// `abort`), by the same cores as their mail commands.
 void take_proposal_step(CommandContext& ctx, const PlayerAct& act, ProposalStep step) {
-  const auto player = ctx.accounts.find_by_id(act.account);
-  if (!player) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
-  const auto record = ctx.records.find(act.game);
-  Command c;
-  c.spec = &command_named(command_of(step));
-  c.type = record ? record->type : "";  // a game gone since: game_of_type says so
-  c.userid = player->userid;
-  c.boards.push_back(BoardRef{act.game, std::nullopt});
-  c.move = std::string(c.spec->name);
+  const Account player = ctx.actor_of(act);
+  if (step == ProposalStep::accept)
+    if (const auto record = ctx.records.find(act.game); record && take_open_invitation_as(ctx, player, *record)) return;
+  const bool answer = step == ProposalStep::accept || step == ProposalStep::decline;
+  const GameRecord record = ctx.game_of_act(player, act, answer);  // an answer may be an invitation's
   switch (step) {
-    case ProposalStep::undo: return handlers::undo(ctx, c);
-    case ProposalStep::abort: return handlers::abort_game(ctx, c);
-    case ProposalStep::accept: return handlers::accept(ctx, c);
-    case ProposalStep::decline: return handlers::decline(ctx, c);
+    case ProposalStep::undo: return propose_undo_as(ctx, player, record);
+    case ProposalStep::abort: return handlers::abort_as(ctx, player, record);
+    case ProposalStep::accept: return answer_proposal_as(ctx, player, record, true);
+    case ProposalStep::decline: return answer_proposal_as(ctx, player, record, false);
   }
 }
 

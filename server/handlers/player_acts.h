@@ -31,6 +31,10 @@ void resign_as(CommandContext& ctx, const Account& player, const GameRecord& rec
 // plies (conditional_commands.cpp).
 void set_conditional_moves(CommandContext& ctx, const Account& player, const GameRecord& record,
                            const std::vector<std::string>& words);
+// `abort`: alone before the player's own first move, else proposed (game_commands.cpp).
+// An undo and the answers are proposal_commands.h's (propose_undo_as, answer_proposal_as,
+// the latter after invitations.h's take_open_invitation_as).
+void abort_as(CommandContext& ctx, const Account& player, const GameRecord& record);
 // A note from the request's body, or its text below the first line for a note by reply
 // (note_commands.cpp).
 void keep_note(CommandContext& ctx, const Account& player, const GameRecord& game, bool sealed, bool below_first_line);

@@ -67,16 +67,20 @@ void answer_proposal_as(CommandContext& ctx, const Account& player, const GameRe
   ctx.relay_to(mails_before, player, opponent_id(record, player.id));
 }
 
+void propose_undo_as(CommandContext& ctx, const Account& player, const GameRecord& record) {
+  auto proposed = propose_undo(ctx, record, player.id);
+  if (!proposed.done()) throw CommandError(refusal_text(std::get<ProposalRefusal>(proposed.outcome), ctx, record));
+  const Proposal& proposal = std::get<Proposal>(proposed.outcome);
+  ctx.out.summary = record.type + " #" + number_of(record) + " undo of move " + std::to_string(proposal.at_ply) +
+                    " proposed by " + player.userid;
+  announce(ctx, player, record, proposal);
+}
+
 namespace handlers {
 
 void undo(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
-  auto proposed = propose_undo(ctx, record, player.id);
-  if (!proposed.done()) throw CommandError(refusal_text(std::get<ProposalRefusal>(proposed.outcome), ctx, record));
-  const Proposal& proposal = std::get<Proposal>(proposed.outcome);
-  ctx.out.summary = c.type + " #" + number_of(record) + " undo of move " + std::to_string(proposal.at_ply) +
-                    " proposed by " + player.userid;
-  announce(ctx, player, record, proposal);
+  propose_undo_as(ctx, player, record);
 }
 
 void accept(CommandContext& ctx, const Command& c) {

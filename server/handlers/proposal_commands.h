@@ -14,6 +14,9 @@ namespace pbem::server {
 void announce_abort_proposal(CommandContext& ctx, const Account& player, const GameRecord& record,
                              const Proposal& proposal);
 
+// An undo of `player`'s last move proposed, with the mail to both players.
+void propose_undo_as(CommandContext& ctx, const Account& player, const GameRecord& record);
+
 // What `accept` (`accept` true) or `decline` does once `player` (authenticated, a player of
 // `record`) and the game are known: an invitation's answer, or else the pending proposal's,
 // with the mail to both players; a refusal is thrown in its words (CommandError).

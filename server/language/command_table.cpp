@@ -601,17 +601,6 @@ std::vector<std::string> take_conditional_words(ArgumentReader& reader) {
   return reader.rest_private();
 }
 
-void parse_ply_line(ArgumentReader& reader, Command& command) {
-  // The player typed what follows their userid. One word is the move; more (a userid and
-  // password on the line, a whole command, a conditional line) may hold a password, so
-  // they are read as a password command's words are from its userid on.
-  ArgumentReader ahead = reader;
-  if (ahead.rest().size() > 2) reader.password_layout_from_here();
-  command.userid = reader.take_userid();
-  if (command.spec->traits.takes_ply_line) conditional_line(reader, command);
-  else move_text(reader, command);
-}
-
 std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }
 
 std::string all_usages(std::string_view game) {

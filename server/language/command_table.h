@@ -37,11 +37,6 @@ PlyWords take_ply_words(ArgumentReader& reader);
 // (read as private words: no error repeats them).
 std::vector<std::string> take_conditional_words(ArgumentReader& reader);
 
-// The player's own words of a move or conditional command whose game and player are
-// known (a reply to a game address, a digest line, the computer), after their userid:
-// `userid move[#moveno]` or `userid <conditional line>`. `command.spec` says which.
-void parse_ply_line(ArgumentReader& reader, Command& command);
-
 // The usage line of one command, of every command, of every game command, with "<game>"
 // replaced by `game`.
 std::string command_usage(const CommandSpec& spec, std::string_view game = "<game>");

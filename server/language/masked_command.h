@@ -21,7 +21,7 @@ class MaskedCommand {
   // something was left out.
   MaskedCommand cautious() const { return MaskedCommand(cautious_.empty() ? text_ : cautious_, {}); }
   // The words after `prefix` (the words the server put in front of a player's own, as
-  // parse_player_move does), or the whole when it does not begin so.
+  // the old reading of a reply did; tests/server/asked_act_test.cpp), or the whole when it does not begin so.
   MaskedCommand after(std::string_view prefix) const;
 
  private:

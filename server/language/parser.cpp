@@ -94,42 +94,6 @@ std::string usage_of_word(std::string_view word, bool for_game, std::string_view
 }  // namespace
 
 
-ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
-                                std::string_view move_text) {
-  ++command_parses;
-  std::vector<std::string> plies = split_words(move_text);
-  // "conditional ..." is that command; anything else is the move.
-  const bool conditional = !plies.empty() && to_lower(plies.front()) == "conditional";
-  if (conditional) plies.erase(plies.begin());
-  const std::string verb = conditional ? "conditional" : "move";
-  Command command;
-  command.spec = &command_named(verb);
-  command.type = std::string(type);
-  command.boards.push_back(BoardRef{number, std::nullopt});
-  // The player's words after their userid, read with it in front: a line of several words
-  // may hold a password, and is then masked from the userid on, as the whole command
-  // `<type> move <number> <userid> ...` would be. The game's words are the server's own.
-  const std::string known = command.type + " " + verb + " " + std::to_string(number);
-  const auto quoted = [&](const MaskedCommand& words) { return ArgumentReader::after_known(known, words); };
-  plies.insert(plies.begin(), std::string(userid));
-  ArgumentReader reader(plies);
-  ParsedCommand result;
-  try {
-    parse_ply_line(reader, command);
-  } catch (const ParseFailure& failure) {
-    result.secrets = reader.secret_words();
-    result.error = result.secrets.masked_in(failure.message, false, userid);
-    result.usage = command_usage(*command.spec, command.type);
-    result.masked = quoted(reader.masked_so_far());
-    return result;
-  }
-  command.masked = quoted(reader.masked());
-  result.masked = command.masked;
-  result.secrets = reader.secret_words();
-  result.command = std::move(command);
-  return result;
-}
-
 namespace {
 
 // The act a move word other than a ply asks for, and the command row whose usage a

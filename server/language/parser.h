@@ -17,13 +17,6 @@ namespace pbem::server {
 // Parses one command line. `game_names` are the games the server plays.
 ParsedCommand parse_command(std::string_view text, const std::vector<std::string>& game_names);
 
-// The computer's answer to a proposal (pipeline/computer_policy.h), as the `move` command
-// of game `number` of `type` for `userid` with "accept" or "decline" as its move, until the
-// proposals have acts of their own; nothing else makes a command of a known player's words
-// (read_player_act below). The quote (`masked`) reads as the whole command would.
-ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
-                                std::string_view move_text);
-
 // A move by a player whose identity and game the server already knows (`account`, whose
 // userid is `userid`, in game `game` of `type`): a reply to their game address
 // (pipeline/reply_move.h) or a line of a reply to their digest. Only the player's own

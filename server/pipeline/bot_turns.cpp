@@ -63,7 +63,7 @@ bool BotTurns::answer_proposal(std::int64_t game_id) {
   const auto pending = Proposals(db_).pending(game_id);
   if (!record || !record->active || record->aborted_by || !pending || pending->id != waiting->id) return false;
   const std::string tag = "bot " + record->type + " #" + std::to_string(record->id);
-  const Outcome outcome = answer_proposal_as_computer(db_, config_, *record, bot_->userid);
+  const Outcome outcome = answer_proposal_as_computer(db_, config_, *record, *bot_);
   if (outcome.error) {
     log_line(tag + ": could not answer " + pending->proposer + "'s proposal: " + outcome.summary);
     return false;

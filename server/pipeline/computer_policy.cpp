@@ -24,14 +24,14 @@ Outcome play_computer_ply(Database& db, const Config& config, const GameRecord& 
 }
 
 Outcome answer_proposal_as_computer(Database& db, const Config& config, const GameRecord& record,
-                                    const std::string& computer_userid) {
-  // Still the move command with "accept" or "decline" (parser.h's parse_player_move) until
-  // the proposals have acts of their own.
-  Outcome outcome = carry_out_for(db, config, computer_userid,
-                                  parse_player_move(record.type, record.id, computer_userid,
-                                                    record.rated ? "decline" : "accept"));
+                                    const Account& computer) {
+  ParsedCommand asked;
+  asked.act = PlayerAct{record.id, computer.id,
+                        AskedProposalStep{record.rated ? ProposalStep::decline : ProposalStep::accept}};
+  Outcome outcome = carry_out_for(db, config, computer.userid, std::move(asked));
   if (outcome.error) return outcome;
-  for (Reply& reply : outcome.replies) reply.text += text(Msg::ComputerAnswersProposalsNote, {{"computer", computer_userid}});
+  for (Reply& reply : outcome.replies)
+    reply.text += text(Msg::ComputerAnswersProposalsNote, {{"computer", computer.userid}});
   return outcome;
 }
 

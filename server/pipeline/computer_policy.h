@@ -24,6 +24,6 @@ Outcome play_computer_ply(Database& db, const Config& config, const GameRecord& 
 // unrated game and declines in a rated one (ratings count whole games; an agreed abort
 // would let a player leave a lost rated game unrated). Its mails say why.
 Outcome answer_proposal_as_computer(Database& db, const Config& config, const GameRecord& record,
-                                    const std::string& computer_userid);
+                                    const Account& computer);
 
 }  // namespace pbem::server

@@ -6,11 +6,69 @@
 #include <string>
 #include <vector>
 
+#include "server/language/argument_reader.h"
+#include "server/language/command_table.h"
 #include "server/language/parser.h"
+#include "engine/text.h"
 
+using namespace pbem;
 using namespace pbem::server;
 
 namespace {
+
+// The reading a reply's words had before they became a typed act: the `move` (or
+// `conditional`) command with the player's userid in front of their words. Kept here, and
+// only here, as the reference the typed reading must agree with.
+void parse_ply_line(ArgumentReader& reader, Command& command) {
+  ArgumentReader ahead = reader;
+  if (ahead.rest().size() > 2) reader.password_layout_from_here();
+  command.userid = reader.take_userid();
+  if (command.spec->traits.takes_ply_line) {
+    command.words = take_conditional_words(reader);
+    return;
+  }
+  PlyWords words = take_ply_words(reader);
+  command.move = std::move(words.move);
+  command.moveno = words.moveno;
+  if (const CommandSpec* own = move_word_command(command.move)) command.spec = own;
+  reader.expect_end();
+}
+
+ParsedCommand parse_player_move(std::string_view type, long long number, std::string_view userid,
+                                std::string_view move_text) {
+  std::vector<std::string> plies = split_words(move_text);
+  // "conditional ..." is that command; anything else is the move.
+  const bool conditional = !plies.empty() && to_lower(plies.front()) == "conditional";
+  if (conditional) plies.erase(plies.begin());
+  const std::string verb = conditional ? "conditional" : "move";
+  Command command;
+  command.spec = &command_named(verb);
+  command.type = std::string(type);
+  command.boards.push_back(BoardRef{number, std::nullopt});
+  // The player's words after their userid, read with it in front: a line of several words
+  // may hold a password, and is then masked from the userid on, as the whole command
+  // `<type> move <number> <userid> ...` would be. The game's words are the server's own.
+  const std::string known = command.type + " " + verb + " " + std::to_string(number);
+  const auto quoted = [&](const MaskedCommand& words) { return ArgumentReader::after_known(known, words); };
+  plies.insert(plies.begin(), std::string(userid));
+  ArgumentReader reader(plies);
+  ParsedCommand result;
+  try {
+    parse_ply_line(reader, command);
+  } catch (const ParseFailure& failure) {
+    result.secrets = reader.secret_words();
+    result.error = result.secrets.masked_in(failure.message, false, userid);
+    result.usage = command_usage(*command.spec, command.type);
+    result.masked = quoted(reader.masked_so_far());
+    return result;
+  }
+  command.masked = quoted(reader.masked());
+  result.masked = command.masked;
+  result.secrets = reader.secret_words();
+  result.command = std::move(command);
+  return result;
+}
+
 
 ParsedCommand read(std::string_view words) { return read_player_act("hy3", 12, 7, "alice", words); }
 

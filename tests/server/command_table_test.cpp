@@ -231,18 +231,18 @@ TEST_CASE("a move by reply with a userid and password on its line quotes neither
   for (const std::string text : {"alice Sekr3t-alice c1", "Sekr3t-alice alice c1", "c1 alice Sekr3t-alice",
                                  "Sekr3t-alice c1", "c1 Sekr3t-alice", "hy3 move 1 alice Sekr3t-alice c1"}) {
     INFO(text);
-    const ParsedCommand p = parse_player_move("hy3", 1, "alice", text);
-    REQUIRE_FALSE(p.command);
+    const ParsedCommand p = read_player_act("hy3", 1, 7, "alice", text);
+    REQUIRE_FALSE(p.act);
     CHECK_FALSE(holds_secret(p.error));
     CHECK_FALSE(holds_secret(p.masked.text()));
     CHECK(p.masked.text() == "hy3 move 1 ...");
   }
   // A conditional line is private anyway; an error about its plies masks them too.
-  const ParsedCommand conditional = parse_player_move("hy3", 1, "alice", "conditional Sekr3t-alice c1");
-  REQUIRE(conditional.command);
+  const ParsedCommand conditional = read_player_act("hy3", 1, 7, "alice", "conditional Sekr3t-alice c1");
+  REQUIRE(conditional.act);
   CHECK(conditional.secrets.masked_in("'sekr3t-alice' is not a cell", false, "alice") == "'*****' is not a cell");
   // One word is the move, and may be named.
-  const ParsedCommand move = parse_player_move("hy3", 1, "alice", "zz99");
-  REQUIRE(move.command);
+  const ParsedCommand move = read_player_act("hy3", 1, 7, "alice", "zz99");
+  REQUIRE(move.act);
   CHECK(move.secrets.masked_in("illegal move 'zz99'", false, "alice") == "illegal move 'zz99'");
 }
