@@ -98,4 +98,9 @@ std::string signoff_lines(const std::vector<LeftCompetition>& left) {
   return said;
 }
 
+std::string refusal_text(EntrantRefusal why, const std::string& player) {
+  return text(why == EntrantRefusal::Unconfirmed ? Msg::UnconfirmedCannotPlayRefusal : Msg::SignedOffRefusal,
+              {{"player", player}});
+}
+
 }  // namespace pbem::server

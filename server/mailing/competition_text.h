@@ -28,4 +28,8 @@ std::string abort_refused(std::int64_t number, const CompetitionOfGame& of);
 // The lines of signoff's reply about the competitions `left` (in registration order).
 std::string signoff_lines(const std::vector<LeftCompetition>& left);
 
+enum class EntrantRefusal { Unconfirmed, SignedOff };
+// Why `player` may not enter a tournament, league or ladder.
+std::string refusal_text(EntrantRefusal why, const std::string& player);
+
 }  // namespace pbem::server
