@@ -42,7 +42,8 @@ std::string refusal_text(const AccountRefusal& why) {
                  [](const TooManyRecipients& r) {
                    return text(Msg::TooManyRecipientsRefusal, {{"most", r.most}, {"count", r.count}});
                  },
-                 [](const NotAFilter& r) { return text(Msg::NotAFilterRefusal, {{"filter", quoted_word(r.filter)}}); }},
+                 [](const NotAFilter& r) { return text(Msg::NotAFilterRefusal, {{"filter", quoted_word(r.filter)}}); },
+                 [](const MovemailNeedsDigest& r) { return text(Msg::MovemailNeedsDigestRefusal, {{"userid", r.userid}}); }},
       why);
 }
 
@@ -174,6 +175,23 @@ ReplyWords setting_reply(const std::string& setting, const std::string& value, c
     return {text(Msg::ChallengesSubject, {{"value", value}}),
             text(value == "auto" ? Msg::ChallengesAuto : value == "none" ? Msg::ChallengesNone : Msg::ChallengesInvite)};
   return {text(Msg::PicturesSubject, {{"value", value}}), text(on ? Msg::PicturesOn : Msg::PicturesOff)};
+}
+
+ReplyWords digest_setting_reply(const std::string& userid, std::optional<int> hour, const std::string& first) {
+  if (!hour) return {text(Msg::DigestOffSubject), text(Msg::DigestOff)};
+  const std::string two_digits = std::string(*hour < 10 ? "0" : "") + std::to_string(*hour);
+  return {text(Msg::DigestAtSubject, {{"hour", two_digits}}),
+          text(Msg::DigestAt, {{"hour", two_digits}, {"first", first}, {"userid", userid}})};
+}
+
+ReplyWords movemail_reply(const std::string& value) {
+  return {text(Msg::MovemailSubject, {{"value", value}}), text(value == "on" ? Msg::MovemailOn : Msg::MovemailOff)};
+}
+
+ReplyWords export_reply(const std::string& server, const std::string& userid, const std::string& file,
+                        const std::string& at) {
+  return {text(Msg::ExportSubject, {{"server", server}, {"userid", userid}}),
+          text(Msg::ExportText, {{"file", file}, {"server", server}, {"userid", userid}, {"at", at}})};
 }
 
 }  // namespace pbem::server

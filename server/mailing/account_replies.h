@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -25,11 +26,13 @@ struct WrongCode { std::string userid; };
 struct AlreadySignedOff { std::string userid; };
 struct TooManyRecipients { int most; std::size_t count; };
 struct NotAFilter { std::string filter; };
+struct MovemailNeedsDigest { std::string userid; };  // movemail off without a digest
 }  // namespace account_refusal
 using AccountRefusal =
     std::variant<account_refusal::UseridTaken, account_refusal::UseridAny, account_refusal::UseridOfComputer,
                  account_refusal::OneAccountPerMail, account_refusal::AccountsPerDay, account_refusal::WrongCode,
-                 account_refusal::AlreadySignedOff, account_refusal::TooManyRecipients, account_refusal::NotAFilter>;
+                 account_refusal::AlreadySignedOff, account_refusal::TooManyRecipients, account_refusal::NotAFilter,
+                 account_refusal::MovemailNeedsDigest>;
 // Why an account command was refused.
 std::string refusal_text(const AccountRefusal& why);
 
@@ -61,5 +64,12 @@ ReplyWords message_sent_reply(const std::vector<std::string>& reached, const std
 ReplyWords all_show_reply(Database& db, const Account& account, const std::string& filter);
 // `set ... <setting> <value>` for `account`, stored: what the value now does.
 ReplyWords setting_reply(const std::string& setting, const std::string& value, const Account& account);
+
+// `set ... digest off`, or at `hour` (the first at `first`, readable); `set ... movemail`.
+ReplyWords digest_setting_reply(const std::string& userid, std::optional<int> hour, const std::string& first);
+ReplyWords movemail_reply(const std::string& value);
+// `export`: the data of `userid` at `server` in `file`, as of `at`.
+ReplyWords export_reply(const std::string& server, const std::string& userid, const std::string& file,
+                        const std::string& at);
 
 }  // namespace pbem::server

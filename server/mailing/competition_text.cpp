@@ -103,4 +103,12 @@ std::string refusal_text(EntrantRefusal why, const std::string& player) {
               {{"player", player}});
 }
 
+std::string leaver_resigned_headline(const std::string& player, const std::string& colour, const std::string& cancelled,
+                                     const std::optional<std::string>& competition) {
+  if (!competition)
+    return text(Msg::ErasedAndResignedHeadline, {{"player", player}, {"colour", colour}, {"cancelled", cancelled}});
+  return text(Msg::LeftCompetitionResignedHeadline,
+              {{"player", player}, {"colour", colour}, {"cancelled", cancelled}, {"competition", *competition}});
+}
+
 }  // namespace pbem::server
