@@ -6,7 +6,7 @@
 #include <string>
 
 #include "server/context/command_context.h"
-#include "server/catalogue/catalogue.h"
+#include "server/storage/account_codes.h"
 
 namespace pbem::server {
 
@@ -14,11 +14,11 @@ namespace pbem::server {
 // to each of its confirmed addresses).
 inline constexpr int kCodesPerDay = 3;
 
-// Queues one mail of `subject` and `body` (with {server}, {userid}, {from}, {code} and
-// {until}) to each confirmed address of `account`, as confirmations: never held back by
-// the reply limit, their text gone from the outbox once delivered. Returns whether the
-// sender's own address was one of them (that mail then answers the command).
-bool mail_code(CommandContext& ctx, const Account& account, Msg subject, Msg body, const std::string& code,
+// Queues the mail of `code` for `purpose` to each confirmed address of `account`, as
+// confirmations: never held back by the reply limit, their text gone from the outbox once
+// delivered. Returns whether the sender's own address was one of them (that mail then
+// answers the command).
+bool mail_code(CommandContext& ctx, const Account& account, CodePurpose purpose, const std::string& code,
                std::chrono::system_clock::time_point now);
 
 }  // namespace pbem::server

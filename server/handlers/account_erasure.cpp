@@ -18,8 +18,8 @@
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/catalogue/catalogue.h"
-#include "server/mailing/competition_text.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/account_code_replies.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/account_erasure.h"
 #include "server/storage/game_listings.h"
@@ -32,18 +32,16 @@ namespace {
 void mail_erasure_code(CommandContext& ctx, const Account& account) {
   const auto now = std::chrono::system_clock::now();
   if (account.confirmed.empty())
-    throw CommandError(text(Msg::DeleteNoConfirmedAddressRefusal, {{"userid", account.userid}}));
+    throw CommandError(refusal_text(code_refusal::NoConfirmedAddress{account.userid}));
   AccountCodes codes(ctx.db);
   if (codes.issued_since(account.id, CodePurpose::erase, now - std::chrono::hours(24)) >= kCodesPerDay)
     throw CommandError(Refusal::limit,
-                       text(Msg::DeleteCodesUsedUpRefusal, {{"userid", account.userid}, {"most", kCodesPerDay}}));
+                       refusal_text(code_refusal::DeleteCodesUsedUp{account.userid, kCodesPerDay}));
   const std::string code = codes.issue(account.id, CodePurpose::erase, now);
-  const bool sender_has_code = mail_code(ctx, account, Msg::DeleteCodeSubject, Msg::DeleteCodeText, code, now);
+  const bool sender_has_code = mail_code(ctx, account, CodePurpose::erase, code, now);
   ctx.out.summary = "delete " + account.userid + ": a code mailed to " + std::to_string(account.confirmed.size()) +
                     (account.confirmed.size() == 1 ? " address" : " addresses");
-  if (!sender_has_code)
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::DeleteCodeSentSubject, {{"userid", account.userid}}),
-                                            text(Msg::DeleteCodeSent, {{"userid", account.userid}})));
+  if (!sender_has_code) answer(ctx, delete_code_sent(account.userid));
 }
 
 // Ends each game `account` plays now as its resignation; returns how many.
@@ -57,7 +55,7 @@ int resign_running_games(CommandContext& ctx, const Account& account) {
   selection.active = true;
   for (const auto& type : game_types()) selection.types.push_back(type.name);
   for (const GameRecord& record : listings.selected(selection, running))
-    if (resign_for_leaver(ctx, record.id, account, Msg::ErasedAndResignedHeadline)) ++resigned;
+    if (resign_for_leaver(ctx, record.id, account, std::nullopt)) ++resigned;
   return resigned;
 }
 
@@ -74,7 +72,7 @@ void drop_mail_to(Outcome& out, const std::vector<std::string>& addresses) {
 
 void erase(CommandContext& ctx, const Account& account, const Command& c) {
   if (!AccountCodes(ctx.db).redeem(account.id, CodePurpose::erase, c.code, std::chrono::system_clock::now()))
-    throw CommandError(text(Msg::WrongDeleteCodeRefusal, {{"userid", account.userid}}));
+    throw CommandError(refusal_text(code_refusal::WrongDeleteCode{account.userid}));
   // What the account is in, ended as signoff ends it (and its games besides), while its
   // userid and addresses still name it in those acts' mail to others. Out of the running
   // tournaments first: a round that the resignations end is paired without it.
@@ -94,15 +92,8 @@ void erase(CommandContext& ctx, const Account& account, const Command& c) {
   drop_mail_to(ctx.out, addresses);
   ctx.out.erased_addresses = addresses;
   ctx.out.summary = "deleted " + account.userid + " (" + std::to_string(resigned) + " games resigned)";
-  Reply answer = ctx.to_sender(
-      text(Msg::ErasedSubject, {{"userid", account.userid}}),
-      text(Msg::Erased, {{"userid", account.userid},
-                         {"server", ctx.config.server.name},
-                         {"games", resigned ? text(Msg::ErasedResignedGames, {{"count", resigned}}) : ""},
-                         {"invitations", invitations ? text(Msg::SignoffEndedInvitations, {{"count", invitations}}) : ""},
-                         {"competitions", signoff_lines(left)}}));
-  answer.forget_when_settled = true;
-  ctx.out.replies.push_back(std::move(answer));
+  answer(ctx, erased_reply(account.userid, ctx.config.server.name, resigned, invitations, left)).forget_when_settled =
+      true;
 }
 
 }  // namespace
@@ -112,7 +103,7 @@ namespace handlers {
 void delete_account(CommandContext& ctx, const Command& c) {
   const Account account = ctx.authenticated(c);
   if (account.computer)
-    throw CommandError(text(Msg::ComputerCannotBeDeletedRefusal, {{"userid", account.userid}}));
+    throw CommandError(refusal_text(code_refusal::ComputerCannotBeDeleted{account.userid}));
   if (c.code.empty()) mail_erasure_code(ctx, account);
   else erase(ctx, account, c);
 }

@@ -14,7 +14,8 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/context/mail_allowance.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/account_code_replies.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/outbox.h"
 #include "server/support/clock.h"
@@ -51,18 +52,17 @@ std::string no_code_because(CommandContext& ctx, const Account& account, std::ch
 
 }  // namespace
 
-bool mail_code(CommandContext& ctx, const Account& account, Msg subject, Msg body, const std::string& code,
+bool mail_code(CommandContext& ctx, const Account& account, CodePurpose purpose, const std::string& code,
                std::chrono::system_clock::time_point now) {
   bool sender_has_code = false;
+  const ReplyWords words = account_code_mail(purpose, ctx.config.server.name, account.userid,
+                                             mail::shown_address(ctx.request.from), code,
+                                             readable_utc(now + AccountCodes::kValidFor));
   for (const std::string& address : account.confirmed) {
     Reply mail;
     mail.to = address;
-    mail.subject = text(subject, {{"userid", account.userid}, {"server", ctx.config.server.name}});
-    mail.text = text(body, {{"server", ctx.config.server.name},
-                            {"userid", account.userid},
-                            {"from", mail::shown_address(ctx.request.from)},
-                            {"code", code},
-                            {"until", readable_utc(now + AccountCodes::kValidFor)}});
+    mail.subject = words.subject;
+    mail.text = words.text;
     // A confirmation: never held back by the reply limit, and its text (the code) goes
     // from the outbox once it is delivered.
     mail.kind = MailKind::Confirmation;
@@ -84,7 +84,7 @@ void forgot(CommandContext& ctx, const Command& c) {
   bool sender_has_code = false;
   if (why_not.empty()) {
     const std::string code = AccountCodes(ctx.db).issue(account->id, CodePurpose::reset, now);
-    sender_has_code = mail_code(ctx, *account, Msg::ResetCodeSubject, Msg::ResetCodeText, code, now);
+    sender_has_code = mail_code(ctx, *account, CodePurpose::reset, code, now);
     ctx.out.sent_reset_code = true;
   }
   ctx.out.summary = "forgot " + c.userid + ": " +
@@ -92,9 +92,7 @@ void forgot(CommandContext& ctx, const Command& c) {
                                            (account->confirmed.size() == 1 ? " address" : " addresses")
                                      : "no code mailed (" + why_not + ")");
   // The owner asking from one of its addresses gets the code mail only; anyone else this.
-  if (!sender_has_code)
-    ctx.out.replies.push_back(
-        ctx.to_sender(text(Msg::ForgotSubject), text(Msg::ForgotText, {{"server", ctx.config.server.name}})));
+  if (!sender_has_code) answer(ctx, forgot_reply(ctx.config.server.name));
 }
 
 void reset_password(CommandContext& ctx, const Command& c) {
@@ -102,25 +100,23 @@ void reset_password(CommandContext& ctx, const Command& c) {
   auto account = ctx.accounts.find(c.userid);
   // One refusal for an unknown userid and a wrong code alike.
   if (!account || !AccountCodes(ctx.db).redeem(account->id, CodePurpose::reset, c.password, now))
-    throw CommandError(text(Msg::WrongResetCodeRefusal));
+    throw CommandError(refusal_text(code_refusal::WrongResetCode{}));
   // Only the code's owner learns of a suspension; the refusal rolls the code's use back.
   ctx.refuse_if_suspended(c, *account);
   ctx.accounts.set_password(*account, c.new_password);
   ctx.out.summary = "reset the password of " + c.userid;
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::ResetDoneSubject, {{"userid", c.userid}}), text(Msg::ResetDone, {{"userid", c.userid}})));
+  answer(ctx, reset_done_reply(c.userid));
   // Every confirmed address hears of it (the sender's own has the answer above). Not
   // `limited`: a security notice is never held back by the reply limit.
+  const ReplyWords notice_words =
+      reset_notice(ctx.config.server.name, c.userid, now_iso8601(), mail::shown_address(ctx.request.from));
   for (const std::string& address : account->confirmed) {
     if (same_mailbox(address, ctx.request.sender)) continue;
     Reply notice;
     notice.to = address;
     notice.kind = MailKind::Notice;
-    notice.subject = text(Msg::SecurityNoticeSubject, {{"what", text(Msg::SecurityPassword)}, {"userid", c.userid}});
-    notice.text = text(Msg::ResetNotice, {{"server", ctx.config.server.name},
-                                          {"userid", c.userid},
-                                          {"at", now_iso8601()},
-                                          {"from", mail::shown_address(ctx.request.from)}});
+    notice.subject = notice_words.subject;
+    notice.text = notice_words.text;
     ctx.out.replies.push_back(std::move(notice));
   }
 }

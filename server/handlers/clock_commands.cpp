@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "server/catalogue/catalogue.h"
-#include "server/mailing/clock_text.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/vacation_replies.h"
 #include "server/context/command_context.h"
 #include "server/play/autovacation.h"
 #include "server/play/game_clock.h"
@@ -13,14 +13,6 @@
 #include "server/support/clock.h"
 
 namespace pbem::server::handlers {
-
-namespace {
-
-std::string days_text(int days) { return text(days == 1 ? Msg::OneDay : Msg::SeveralDays, {{"n", days}}); }
-
-std::string games_text(int games) { return text(games == 1 ? Msg::OneGame : Msg::SeveralGames, {{"n", games}}); }
-
-}  // namespace
 
 void vacation(CommandContext& ctx, const Command& c) {
   using namespace std::chrono;
@@ -32,21 +24,16 @@ void vacation(CommandContext& ctx, const Command& c) {
   Vacations vacations(ctx.db);
   const auto current = vacations.current(account.id, now_iso);
   const int left = vacation_days_left(ctx.db, ctx.config.clock, account.id, now);
-  const std::string left_text =
-      text(Msg::VacationDaysLeft, {{"left", days_text(left)}, {"year", year}, {"allowance", days_text(allowance)}});
+  const VacationDays facts{account.userid, year, left, allowance};
 
   if (c.words.empty()) {
-    std::string said = left_text;
-    if (current)
-      said = text(Msg::OnVacationUntil, {{"until", deadline_text(current->ends_at)}, {"userid", account.userid}}) +
-             said;
     ctx.out.summary = "vacation days left for " + account.userid;
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::VacationSubject), said));
+    answer(ctx, vacation_days_reply(facts, current ? current->ends_at : ""));
     return;
   }
 
   if (c.words.front() == "off") {
-    if (!current) throw CommandError(text(Msg::NotOnVacationRefusal));
+    if (!current) throw CommandError(refusal_text(vacation_refusal::NotOnVacation{}, facts));
     const auto started = *parse_iso8601(current->starts_at);
     const auto planned_end = *parse_iso8601(current->ends_at);
     // The day that is under way counts as taken; the whole days not begun come back.
@@ -54,45 +41,25 @@ void vacation(CommandContext& ctx, const Command& c) {
     vacations.end_early(current->id, now_iso, begun);
     const int games = restart_clocks_of(ctx.db, account.id, planned_end, now);
     ctx.out.summary = "vacation of " + account.userid + " ended early, " + days_text(current->days - begun) + " back";
-    ctx.out.replies.push_back(ctx.to_sender(
-        text(Msg::VacationEndedSubject),
-        text(Msg::VacationEnded, {{"planned", deadline_text(current->ends_at)},
-                                  {"back", days_text(current->days - begun)},
-                                  {"games", games_text(games)},
-                                  {"left", days_text(left + current->days - begun)},
-                                  {"year", year}})));
+    answer(ctx, vacation_ended_reply(facts, current->ends_at, current->days - begun, games));
     return;
   }
 
   const int days = std::stoi(c.words.front());
   if (current)
-    throw CommandError(
-        text(Msg::AlreadyOnVacationRefusal, {{"until", deadline_text(current->ends_at)}, {"userid", account.userid}}));
-  if (days > left)
-    throw CommandError(text(Msg::VacationTooLongRefusal, {{"days", days_text(days)},
-                                                          {"left", days_text(left)},
-                                                          {"year", year},
-                                                          {"allowance", days_text(allowance)}}));
+    throw CommandError(refusal_text(vacation_refusal::AlreadyOnVacation{current->ends_at}, facts));
+  if (days > left) throw CommandError(refusal_text(vacation_refusal::TooLong{days}, facts));
   const auto end = now + hours(24) * days;
   vacations.start(account.id, now_iso, iso8601(end), days);
   const int games = restart_clocks_of(ctx.db, account.id, now, end);
   ctx.out.summary = "vacation of " + account.userid + " for " + days_text(days);
-  ctx.out.replies.push_back(ctx.to_sender(text(Msg::VacationUntilSubject, {{"until", readable_utc(end)}}),
-                                          text(Msg::VacationStarted, {{"until", readable_utc(end)},
-                                                                      {"days", days_text(days)},
-                                                                      {"games", games_text(games)},
-                                                                      {"left", days_text(left - days)},
-                                                                      {"year", year},
-                                                                      {"userid", account.userid}})));
+  answer(ctx, vacation_started_reply(facts, readable_utc(end), days, games));
 }
 
 void set_autovacation(CommandContext& ctx, const Account& account, const std::string& value) {
-  const bool on = value == "on";
-  Vacations(ctx.db).set_autovacation(account.id, on);
+  Vacations(ctx.db).set_autovacation(account.id, value == "on");
   ctx.out.summary = "autovacation " + value + " for " + account.userid;
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::AutovacationSubject, {{"value", value}}),
-                    on ? text(Msg::AutovacationOn) : text(Msg::AutovacationOff, {{"userid", account.userid}})));
+  answer(ctx, autovacation_reply(value, account.userid));
 }
 
 }  // namespace pbem::server::handlers

@@ -6,6 +6,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
+#include "server/mailing/competition_text.h"
 #include "server/mailing/game_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/challenge_options.h"
@@ -73,21 +74,19 @@ Account competition_entrant(CommandContext& ctx, const Command& c, const std::st
   throw CommandError(c.userid + " is a player's userid here, not the computer's");
 }
 
-bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player, Msg headline,
-                       const std::vector<Arg>& args) {
+bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player,
+                       const std::optional<std::string>& competition) {
   auto resigned = resign_game(ctx, *ctx.records.find(game_id), player.id);
   if (!resigned.done()) return false;
   const Resignation& done = std::get<Resignation>(resigned.outcome);
-  std::vector<Arg> all = {
-      {"player", player.userid}, {"colour", colour_of(*done.game, done.colour)}, {"cancelled", done.end.cancelled}};
-  all.insert(all.end(), args.begin(), args.end());
-  game_update(ctx, done.end.record, *done.game,
-              {.headline = text(headline, all), .rating_changes = done.end.rating_changes});
+  const std::string headline =
+      leaver_resigned_headline(player.userid, colour_of(*done.game, done.colour), done.end.cancelled, competition);
+  game_update(ctx, done.end.record, *done.game, {.headline = headline, .rating_changes = done.end.rating_changes});
   return true;
 }
 
 bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition) {
-  return resign_for_leaver(ctx, game_id, player, Msg::LeftCompetitionResignedHeadline, {{"competition", competition}});
+  return resign_for_leaver(ctx, game_id, player, competition);
 }
 
 }  // namespace pbem::server

@@ -13,7 +13,6 @@
 
 #include "server/competition/competition_game.h"
 #include "server/context/command_context.h"
-#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 
@@ -30,10 +29,10 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
 // The entrant a join or leave is for: the player themself, or for the computer the
 // organiser (`<game> join X bot organiser-password`).
 Account competition_entrant(CommandContext& ctx, const Command& c, const std::string& organiser);
-// Resigns game `game_id` for `player`, who leaves, with its mail headed by `headline` ({player},
-// {colour}, {cancelled} and `args`); false when the game is over already.
-bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player, Msg headline,
-                       const std::vector<Arg>& args = {});
+// Resigns game `game_id` for `player`, who leaves `competition` (none: they erased their
+// account), with its mail headed so; false when the game is over already.
+bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player,
+                       const std::optional<std::string>& competition);
 // The same for a player who left `competition` ("tournament T#3", "ladder L#2").
 bool resign_on_leaving(CommandContext& ctx, std::int64_t game_id, const Account& player, const std::string& competition);
 

@@ -3,7 +3,8 @@
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
 #include "server/handlers/invitations.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/account_replies.h"
 #include "server/mailing/digest_mail.h"
 #include "server/storage/digests.h"
 #include "server/support/clock.h"
@@ -23,26 +24,22 @@ void set_digest(CommandContext& ctx, const Account& account, const std::string& 
   if (value == "off") {
     digests.set(account.id, std::nullopt, std::nullopt);
     ctx.out.summary = "digest off for " + account.userid;
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::DigestOffSubject), text(Msg::DigestOff)));
+    answer(ctx, digest_setting_reply(account.userid, std::nullopt, ""));
     return;
   }
   const int hour = std::stoi(value);
   const auto next = next_digest_time(hour, std::chrono::system_clock::now());
   digests.set(account.id, hour, iso8601(next));
   ctx.out.summary = "digest at " + value + " for " + account.userid;
-  const std::string two_digits = std::string(hour < 10 ? "0" : "") + std::to_string(hour);
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::DigestAtSubject, {{"hour", two_digits}}),
-      text(Msg::DigestAt, {{"hour", two_digits}, {"first", readable_utc(next)}, {"userid", account.userid}})));
+  answer(ctx, digest_setting_reply(account.userid, hour, readable_utc(next)));
 }
 
 void set_movemail(CommandContext& ctx, const Account& account, const std::string& value) {
   if (value == "off" && !account.digest_hour)
-    throw CommandError(text(Msg::MovemailNeedsDigestRefusal, {{"userid", account.userid}}));
+    throw CommandError(refusal_text(account_refusal::MovemailNeedsDigest{account.userid}));
   Digests(ctx.db).set_movemail(account.id, value == "on");
   ctx.out.summary = "movemail " + value + " for " + account.userid;
-  ctx.out.replies.push_back(ctx.to_sender(text(Msg::MovemailSubject, {{"value", value}}),
-                                          text(value == "on" ? Msg::MovemailOn : Msg::MovemailOff)));
+  answer(ctx, movemail_reply(value));
 }
 
 std::optional<ClockDutyDone> send_digest(Database& db, const Config& config, std::int64_t user_id,

@@ -4,7 +4,8 @@
 // (CommandContext::refuse_if_suspended lets export through).
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/account_replies.h"
 #include "server/records/account_export.h"
 #include "server/records/record_files.h"
 #include "server/support/clock.h"
@@ -15,13 +16,9 @@ void export_data(CommandContext& ctx, const Command& c) {
   const Account account = ctx.authenticated(c);
   const std::string at = now_iso8601();
   const std::string file = account.userid + "-data.json";
-  Reply reply = ctx.to_sender(
-      text(Msg::ExportSubject, {{"server", ctx.config.server.name}, {"userid", account.userid}}),
-      text(Msg::ExportText, {{"file", file}, {"server", ctx.config.server.name}, {"userid", account.userid}, {"at", at}}));
-  reply.attachments = {
-      {file, kJsonContentType, account_export_text(ctx.db, ctx.competitions, account.id, ctx.config.server.address, at)}};
   ctx.out.summary = "exported the data of " + account.userid;
-  ctx.out.replies.push_back(std::move(reply));
+  answer(ctx, export_reply(ctx.config.server.name, account.userid, file, at)).attachments = {
+      {file, kJsonContentType, account_export_text(ctx.db, ctx.competitions, account.id, ctx.config.server.address, at)}};
 }
 
 }  // namespace pbem::server::handlers

@@ -3,7 +3,6 @@
 // are competition/ladder_play.*; the rungs' moves server/tournament/ladder_rules.h.
 #include <algorithm>
 
-#include "server/catalogue/catalogue.h"
 #include "server/mailing/climb_refusal_text.h"
 #include "server/competition/ladder_play.h"
 #include "server/context/command_context.h"
@@ -11,7 +10,9 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/language/argument_reader.h"
-#include "server/mailing/ladder_text.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/competition_text.h"
+#include "server/mailing/ladder_replies.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/ladders.h"
 #include "server/support/clock.h"
@@ -34,10 +35,9 @@ std::string ref_of(const LadderRecord& l) { return "L#" + std::to_string(l.id); 
 LadderRecord ladder_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto l = Ladders(ctx.db).find(number);
-  if (!l) throw CommandError(text(Msg::NoSuchLadderRefusal, {{"ladder", number}}));
+  if (!l) throw CommandError(refusal_text(ladder_refusal::NoSuch{number}));
   if (l->type != c.type)
-    throw CommandError(
-        text(Msg::OtherKindOfLadderRefusal, {{"ladder", number}, {"title", game_title(l->type)}, {"type", l->type}}));
+    throw CommandError(refusal_text(ladder_refusal::OtherKind{number, l->type}));
   return *l;
 }
 
@@ -50,11 +50,10 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "ladder");
   if (organiser.confirmed.empty())
-    throw CommandError(text(Msg::UnconfirmedCannotOrganiseLadderRefusal, {{"organiser", organiser.userid}}));
+    throw CommandError(refusal_text(ladder_refusal::OrganiserUnconfirmed{organiser.userid}));
   Ladders ladders(ctx.db);
   if (ladders.count_organised_by(organiser.id) >= kMaxLaddersPerOrganiser)
-    throw CommandError(
-        text(Msg::LaddersPerOrganiserRefusal, {{"organiser", organiser.userid}, {"most", kMaxLaddersPerOrganiser}}));
+    throw CommandError(refusal_text(ladder_refusal::TooMany{organiser.userid, kMaxLaddersPerOrganiser}));
   LadderRecord l;
   l.reach = kDefaultReach;
   std::vector<std::string> game_words;
@@ -76,36 +75,26 @@ void ladder_new(CommandContext& ctx, const Command& c) {
   l.weekends_off = terms.weekends_off;
   l = ladders.create(l);
   ctx.out.summary = c.type + " ladder " + ref_of(l) + " " + name + " created by " + organiser.userid;
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::LadderOpenSubject, {{"ladder", ladder_name(l)}}),
-      ladder_text(ctx.db, l) + ladder_commands_text(l) +
-          text(Msg::LadderOrganiserNote, {{"type", c.type}, {"ladder", ref_of(l)}, {"computer", ctx.config.bot.userid}})));
+  answer(ctx, ladder_opened(ctx.db, l, ctx.config.bot.userid));
 }
 
 void join_ladder(CommandContext& ctx, const Command& c) {
   const LadderRecord l = ladder_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, l.organiser);
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
-  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
+    throw CommandError(refusal_text(EntrantRefusal::Unconfirmed, player.userid));
+  if (!player.active) throw CommandError(refusal_text(EntrantRefusal::SignedOff, player.userid));
   Ladders ladders(ctx.db);
   const ladder::Rungs order = ladders.order(l.id);
   if (const auto rung = ladder::rung_of(order, player.id))
-    throw CommandError(text(Msg::AlreadyOnLadderRefusal, {{"player", player.userid}, {"ladder", ref_of(l)}, {"rung", *rung}}));
+    throw CommandError(refusal_text(ladder_refusal::AlreadyOn{player.userid, l.id, *rung}));
   if (static_cast<int>(order.size()) >= kMaxRungs)
-    throw CommandError(text(Msg::LadderFullRefusal, {{"ladder", ref_of(l)}, {"most", kMaxRungs}}));
+    throw CommandError(refusal_text(ladder_refusal::Full{l.id, kMaxRungs}));
   const ladder::Rungs now_order = ladder::joined(order, player.id);
   ladders.set_order(l.id, now_order, now_iso8601());
-  const std::string rung = std::to_string(now_order.size());
-  ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " joined on rung " + rung;
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::LadderJoinedSubject, {{"ladder", ladder_name(l)}, {"player", player.userid}}),
-      text(Msg::LadderJoined, {{"player", player.userid},
-                               {"title", ladder_title(l)},
-                               {"rung", rung},
-                               {"reach", rungs_text(l.reach)},
-                               {"type", c.type},
-                               {"ladder", ref_of(l)}})));
+  ctx.out.summary =
+      c.type + " ladder " + ref_of(l) + ": " + player.userid + " joined on rung " + std::to_string(now_order.size());
+  answer(ctx, ladder_joined(l, player.userid, now_order.size()));
 }
 
 void leave_ladder(CommandContext& ctx, const Command& c) {
@@ -114,22 +103,17 @@ void leave_ladder(CommandContext& ctx, const Command& c) {
   Ladders ladders(ctx.db);
   const ladder::Rungs order = ladders.order(l.id);
   if (!ladder::rung_of(order, player.id))
-    throw CommandError(text(Msg::NotOnLadderRefusal, {{"player", player.userid}, {"ladder", ref_of(l)}}));
+    throw CommandError(refusal_text(ladder_refusal::NotOn{player.userid, l.id}));
   // Off the ladder first: a game the resignations below end then moves nobody (a win
   // against a player who left takes no rung; ladder_rules.h).
   ladders.set_order(l.id, ladder::left(order, player.id), now_iso8601());
   int resigned = 0;
   for (const LadderGame& game : ladders.open_games(l.id))
     if ((game.climber_id == player.id || game.target_id == player.id) &&
-        resign_on_leaving(ctx, game.game_id, player, "ladder " + ref_of(l)))
+        resign_on_leaving(ctx, game.game_id, player, ladder_named(l)))
       ++resigned;
   ctx.out.summary = c.type + " ladder " + ref_of(l) + ": " + player.userid + " left";
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::LadderLeftSubject, {{"ladder", ladder_name(l)}, {"player", player.userid}}),
-      text(Msg::LadderLeft,
-           {{"player", player.userid},
-            {"title", ladder_title(l)},
-            {"resigned", text(resigned == 1 ? Msg::OneLadderGameResigned : Msg::LadderGamesResigned, {{"n", resigned}})}})));
+  answer(ctx, ladder_left(l, player.userid, resigned));
 }
 
 void climb(CommandContext& ctx, const Command& c) {
@@ -151,29 +135,14 @@ void climb(CommandContext& ctx, const Command& c) {
 
 void ladder_table(CommandContext& ctx, const Command& c) {
   const LadderRecord l = ladder_of_type(ctx, c);
-  ctx.out.replies.push_back(ctx.to_sender(text(Msg::LadderSubject, {{"ladder", ladder_name(l)}}),
-                                          ladder_text(ctx.db, l) + ladder_commands_text(l)));
+  answer(ctx, ladder_table_reply(ctx.db, l));
 }
 
 void ladders(CommandContext& ctx, const Command& c) {
   Ladders stored(ctx.db);
-  Listing listing;
   // One query for the page, one for the count: no statement per ladder.
-  const auto shown = stored.of_type_with_players(c.type, static_cast<int>(Listing::kMaxLines));
-  for (const auto& [l, players] : shown) {
-    listing.add(text(Msg::LadderLine, {{"ladder", ref_of(l)},
-                                       {"name", l.name},
-                                       {"players", text(players == 1 ? Msg::OnePlayer : Msg::SeveralPlayers, {{"n", players}})},
-                                       {"reach", l.reach},
-                                       {"organiser", l.organiser}}));
-  }
-  const int all = stored.count_of_type(c.type);
-  if (all > static_cast<int>(shown.size())) listing.add_unshown(static_cast<std::size_t>(all) - shown.size());
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::LaddersSubject, {{"title", game_title(c.type)}}),
-      text(Msg::LaddersList, {{"title", game_title(c.type)},
-                              {"lines", listing.text("    ", text(Msg::NoneIndented))},
-                              {"type", c.type}})));
+  answer(ctx, ladders_reply(c.type, stored.of_type_with_players(c.type, static_cast<int>(Listing::kMaxLines)),
+                            stored.count_of_type(c.type)));
 }
 
 }  // namespace handlers

@@ -8,8 +8,9 @@
 #include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
-#include "server/mailing/league_text.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/competition_text.h"
+#include "server/mailing/league_replies.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/leagues.h"
 
@@ -27,10 +28,9 @@ std::string number_of(const LeagueRecord& l) { return "G#" + std::to_string(l.id
 LeagueRecord league_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto l = Leagues(ctx.db).find(number);
-  if (!l) throw CommandError(text(Msg::NoSuchLeagueRefusal, {{"number", number}}));
+  if (!l) throw CommandError(refusal_text(league_refusal::NoSuch{number}));
   if (l->type != c.type)
-    throw CommandError(
-        text(Msg::OtherKindOfLeagueRefusal, {{"number", number}, {"title", game_title(l->type)}, {"type", l->type}}));
+    throw CommandError(refusal_text(league_refusal::OtherKind{number, l->type}));
   return *l;
 }
 
@@ -77,10 +77,10 @@ void league_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "league");
   if (organiser.confirmed.empty())
-    throw CommandError(text(Msg::LeagueOrganiserUnconfirmedRefusal, {{"userid", organiser.userid}}));
+    throw CommandError(refusal_text(league_refusal::OrganiserUnconfirmed{organiser.userid}));
   Leagues leagues(ctx.db);
   if (leagues.count_by(organiser.id) >= kMaxLeaguesPerOrganiser)
-    throw CommandError(text(Msg::TooManyLeaguesRefusal, {{"userid", organiser.userid}, {"most", kMaxLeaguesPerOrganiser}}));
+    throw CommandError(refusal_text(league_refusal::TooMany{organiser.userid, kMaxLeaguesPerOrganiser}));
   LeagueRecord l = parse_league_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
   l.type = c.type;
   l.name = name;
@@ -88,45 +88,33 @@ void league_new(CommandContext& ctx, const Command& c) {
   l.organiser = organiser.userid;
   l = leagues.create(l);
   ctx.out.summary = c.type + " league " + number_of(l) + " " + name + " created by " + organiser.userid;
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::LeagueOpenSubject, {{"league", number_of(l)}, {"name", name}}),
-                    league_text(ctx.db, l) + text(Msg::LeagueOrganised, {{"type", c.type},
-                                                                         {"league", number_of(l)},
-                                                                         {"bot", ctx.config.bot.userid},
-                                                                         {"least", kLeagueMinimumPlayers},
-                                                                         {"userid", organiser.userid}})));
+  answer(ctx, league_opened(ctx.db, l, ctx.config.bot.userid, kLeagueMinimumPlayers));
 }
 
 void join_league(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, l.organiser);
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
-  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
+    throw CommandError(refusal_text(EntrantRefusal::Unconfirmed, player.userid));
+  if (!player.active) throw CommandError(refusal_text(EntrantRefusal::SignedOff, player.userid));
   Leagues leagues(ctx.db);
   const auto members = leagues.members(l.id);
   const auto member = std::find_if(members.begin(), members.end(),
                                    [&](const LeagueMember& m) { return m.user_id == player.id; });
   ctx.out.summary = c.type + " league " + number_of(l) + ": " + player.userid + " joined";
-  const std::string subject =
-      text(Msg::LeagueJoinedSubject, {{"league", number_of(l)}, {"name", l.name}, {"userid", player.userid}});
   if (member != members.end()) {
     if (!member->leaving)
-      throw CommandError(text(Msg::AlreadyInLeagueRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
+      throw CommandError(refusal_text(league_refusal::AlreadyIn{player.userid, l.id}));
     leagues.set_leaving(l.id, player.id, false);  // a join takes back a leave not yet carried out
-    ctx.out.replies.push_back(ctx.to_sender(
-        subject, text(Msg::LeagueLeaveTakenBack, {{"userid", player.userid}, {"title", league_title(l)}})));
+    answer(ctx, league_joined(l, player.userid, true));
     return;
   }
   if (static_cast<int>(members.size()) >= kMaxMembers)
-    throw CommandError(text(Msg::LeagueFullRefusal, {{"league", number_of(l)}, {"most", kMaxMembers}}));
+    throw CommandError(refusal_text(league_refusal::Full{l.id, kMaxMembers}));
   ctx.check_game_limits(player, player);  // its games will count toward the caps on games
   check_places_against_computer(ctx, player, members);
   leagues.add_member(l.id, player.id);
-  ctx.out.replies.push_back(ctx.to_sender(
-      subject, text(l.status == "open" ? Msg::LeagueJoinedBeforeStart : Msg::LeagueJoinedUnderWay,
-                    {{"userid", player.userid}, {"title", league_title(l)}}) +
-                   text(Msg::LeagueHowToLeave, {{"type", c.type}, {"league", number_of(l)}, {"userid", player.userid}})));
+  answer(ctx, league_joined(l, player.userid, false));
 }
 
 void leave_league(CommandContext& ctx, const Command& c) {
@@ -137,72 +125,41 @@ void leave_league(CommandContext& ctx, const Command& c) {
   const auto member = std::find_if(members.begin(), members.end(),
                                    [&](const LeagueMember& m) { return m.user_id == player.id; });
   if (member == members.end())
-    throw CommandError(text(Msg::NotInLeagueRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
+    throw CommandError(refusal_text(league_refusal::NotIn{player.userid, l.id}));
   if (member->leaving)
-    throw CommandError(text(Msg::LeavingLeagueAlreadyRefusal, {{"userid", player.userid}, {"league", number_of(l)}}));
+    throw CommandError(refusal_text(league_refusal::LeavingAlready{player.userid, l.id}));
   ctx.out.summary = c.type + " league " + number_of(l) + ": " + player.userid + " left";
-  const std::string subject =
-      text(Msg::LeagueLeavesSubject, {{"league", number_of(l)}, {"name", l.name}, {"userid", player.userid}});
-  if (take_out_of_league(ctx.db, l, player.id) == LeagueLeaving::Now) {
-    // Before their first season (the league's, or theirs): nothing was played, they go now.
-    ctx.out.replies.push_back(ctx.to_sender(
-        subject, text(Msg::LeagueLeftBeforePlaying, {{"userid", player.userid}, {"title", league_title(l)}})));
-    return;
-  }
-  ctx.out.replies.push_back(ctx.to_sender(subject, text(Msg::LeagueLeavesAfterSeason, {{"userid", player.userid},
-                                                                                      {"title", league_title(l)},
-                                                                                      {"season", l.season},
-                                                                                      {"type", c.type},
-                                                                                      {"league", number_of(l)}})));
+  // Before their first season (the league's, or theirs) nothing was played: they go now.
+  answer(ctx, league_left(l, player.userid, take_out_of_league(ctx.db, l, player.id) == LeagueLeaving::Now));
 }
 
 void league_start(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
   const Account organiser = ctx.authenticated(c);
   if (organiser.id != l.organiser_id)
-    throw CommandError(text(Msg::OnlyLeagueOrganiserStartsRefusal, {{"league", number_of(l)}, {"organiser", l.organiser}}));
-  if (l.status == "running") throw CommandError(text(Msg::LeagueUnderWayRefusal, {{"league", number_of(l)}}));
+    throw CommandError(refusal_text(league_refusal::OnlyOrganiserStarts{l.id, l.organiser}));
+  if (l.status == "running") throw CommandError(refusal_text(league_refusal::UnderWay{l.id}));
   const auto members = Leagues(ctx.db).members(l.id);
   const int players = static_cast<int>(std::count_if(members.begin(), members.end(),
                                                      [](const LeagueMember& m) { return !m.leaving; }));
   if (players < kLeagueMinimumPlayers)
-    throw CommandError(text(Msg::LeagueTooFewRefusal,
-                            {{"league", number_of(l)}, {"count", players}, {"least", kLeagueMinimumPlayers}}));
+    throw CommandError(refusal_text(league_refusal::TooFew{l.id, players, kLeagueMinimumPlayers}));
   start_league(ctx, l);
   ctx.out.summary = c.type + " league " + number_of(l) + " started by " + organiser.userid;
   const bool answered = std::any_of(ctx.out.replies.begin(), ctx.out.replies.end(),
                                     [](const Reply& reply) { return reply.to_sender; });
-  if (!answered)
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::LeagueStartedSubject, {{"league", number_of(l)}, {"name", l.name}}),
-                                            league_text(ctx.db, *Leagues(ctx.db).find(l.id))));
+  if (!answered) answer(ctx, league_started(ctx.db, *Leagues(ctx.db).find(l.id)));
 }
 
 void league_table(CommandContext& ctx, const Command& c) {
   const LeagueRecord l = league_of_type(ctx, c);
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::LeagueTableSubject, {{"league", number_of(l)}, {"name", l.name}}), league_text(ctx.db, l)));
+  answer(ctx, league_table_reply(ctx.db, l));
 }
 
 void leagues(CommandContext& ctx, const Command& c) {
   Leagues leagues(ctx.db);
-  Listing listing;
-  const auto found = leagues.of_type(c.type, static_cast<int>(Listing::kMaxLines));
-  for (const auto& [l, members] : found) {
-    listing.add(members == 1 ? text(Msg::LeagueListEntryOne, {{"league", number_of(l)},
-                                                              {"name", l.name},
-                                                              {"group", l.group},
-                                                              {"status", league_status_words(l)}})
-                             : text(Msg::LeagueListEntry, {{"league", number_of(l)},
-                                                           {"name", l.name},
-                                                           {"group", l.group},
-                                                           {"count", members},
-                                                           {"status", league_status_words(l)}}));
-  }
-  listing.add_unshown(static_cast<std::size_t>(leagues.count_of_type(c.type)) - found.size());
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::LeaguesSubject, {{"title", game_title(c.type)}}),
-      text(Msg::LeaguesList,
-           {{"title", game_title(c.type)}, {"list", listing.text("    ", text(Msg::NoneIndented))}, {"type", c.type}})));
+  answer(ctx, leagues_reply(c.type, leagues.of_type(c.type, static_cast<int>(Listing::kMaxLines)),
+                            leagues.count_of_type(c.type)));
 }
 
 }  // namespace handlers

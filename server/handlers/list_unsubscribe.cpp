@@ -2,15 +2,13 @@
 // how intake finds it: mailing/mail_addresses.h, pipeline/unsubscribe_mail.h).
 #include <optional>
 
-#include "engine/text.h"
 #include "mail/address.h"
 #include "server/language/argument_reader.h"
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
-#include "server/mailing/reply_format.h"
+#include "server/mailing/watch_replies.h"
 #include "server/storage/digests.h"
 #include "server/storage/watchers.h"
 
@@ -22,18 +20,22 @@ namespace {
 // their unsubscribe address is in other hands (a forwarded mail?).
 std::string sent_by(const CommandContext& ctx, const Account& account) {
   if (ctx.request.from.empty() || CommandContext::is_address_of(account, ctx.request.from)) return "";
-  return text(Msg::UnsubscribedFromOtherAddress, {{"address", mail::shown_address(ctx.request.from)}});
+  return unsubscribed_from_other_address(mail::shown_address(ctx.request.from));
 }
 
 // Each returns the confirmation when it turned something off, nothing when it was off.
 
+Reply said_with(ReplyWords words, const std::string& sent_by) {
+  Reply said;
+  said.subject = std::move(words.subject);
+  said.text = std::move(words.text) + sent_by;
+  return said;
+}
+
 std::optional<Reply> digest_off(CommandContext& ctx, const Account& account) {
   if (!account.digest_hour) return std::nullopt;
   Digests(ctx.db).set(account.id, std::nullopt, std::nullopt);  // movemail back on with it
-  Reply said;
-  said.subject = text(Msg::DigestOffSubject);
-  said.text = text(Msg::DigestUnsubscribed, {{"userid", account.userid}}) + sent_by(ctx, account);
-  return said;
+  return said_with(digest_unsubscribed(account.userid), sent_by(ctx, account));
 }
 
 std::optional<Reply> announcements_off(CommandContext& ctx, const Account& account) {
@@ -49,31 +51,13 @@ std::optional<Reply> stop_watching_kind(CommandContext& ctx, const Account& acco
   const bool kind = watchers.stop_kind(type, account.id);
   const std::vector<std::int64_t> games = watchers.stop_games_of_kind(type, account.id);
   if (!kind && games.empty()) return std::nullopt;
-  const std::string title = game_title(type);
-  std::vector<std::string> numbers;
-  for (std::int64_t game : games) numbers.push_back(text(Msg::UnwatchedGameNumber, {{"game", game}}));
-  const std::string listed = join(numbers, ", ");
-  const std::string what = games.empty() ? text(Msg::UnwatchedKind, {{"title", title}})
-                           : kind        ? text(Msg::UnwatchedKindAndGames, {{"title", title}, {"games", listed}})
-                                         : text(Msg::UnwatchedGames, {{"games", listed}});
-  Reply said;
-  said.subject = text(Msg::UnwatchedKindSubject, {{"title", title}});
-  said.text = text(Msg::UnwatchedKindText, {{"userid", account.userid}, {"title", title}, {"what", what}, {"type", type}}) +
-              sent_by(ctx, account);
-  return said;
+  return said_with(unwatched_kind(account.userid, type, kind, games), sent_by(ctx, account));
 }
 
 std::optional<Reply> stop_watching_game(CommandContext& ctx, const Account& account, std::int64_t game) {
   if (!Watchers(ctx.db).stop(game, account.id)) return std::nullopt;
   const auto record = ctx.records.find(game);
-  const std::string title = record ? text(Msg::GameSubject, {{"title", game_title(record->type)}, {"game", game}})
-                                   : text(Msg::UnwatchedUnknownGame, {{"game", game}});
-  Reply said;
-  said.subject = text(Msg::UnwatchedGameSubject, {{"name", title}});
-  said.text = text(Msg::UnwatchedGame, {{"userid", account.userid}, {"name", title}}) +
-              (record ? text(Msg::WatchAgain, {{"type", record->type}, {"game", game}, {"userid", account.userid}})
-                      : std::string()) +
-              sent_by(ctx, account);
+  Reply said = said_with(unwatched_game(account.userid, game, record), sent_by(ctx, account));
   if (record) said.about_game(record->id, record->thread_id);
   return said;
 }
@@ -85,7 +69,7 @@ namespace handlers {
 void list_unsubscribe(CommandContext& ctx, const Command& c) {
   // Only intake makes this command, for a mail to a valid unsubscribe address of c.userid.
   if (ctx.request.authenticated_userid != c.userid)
-    throw CommandError(text(Msg::UnsubscribeOnlyByMailRefusal));
+    throw CommandError(refusal_text(watch_refusal::UnsubscribeOnlyByMail{}));
   const Account account = ctx.existing_account(c.userid);
   const std::string& setting = c.words.at(0);
   std::optional<Reply> said;

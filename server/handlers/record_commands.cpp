@@ -4,7 +4,7 @@
 // user's finished games as one SGF collection and one JSON array, their public records.
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
 #include "server/mailing/record_text.h"
 #include "engine/registry.h"
 #include "engine/text.h"
@@ -54,7 +54,7 @@ void all_records(CommandContext& ctx, const Command& c) {
     } else if (find_game_type(c.words[i])) {
       types.push_back(c.words[i]);
     } else {
-      throw CommandError(text(Msg::AllRecordsNoSuchGame, {{"game", quoted_word(c.words[i])}}), CommandContext::usage(c));
+      throw CommandError(all_records_refusal(c.words[i]), CommandContext::usage(c));
     }
   }
   if (types.empty())
@@ -81,20 +81,14 @@ void all_records(CommandContext& ctx, const Command& c) {
     array.push_back(std::move(json));
     ++sent;
   }
-  const std::string game_words = c.words.empty() || c.words.front() == "since" ? "" : c.words.front() + " ";
-  std::string body = sent == 0 ? text(Msg::AllRecordsNone, {{"userid", account.userid}})
-                               : text(Msg::AllRecordsText, {{"userid", account.userid}, {"count", sent}});
-  if (sent < static_cast<std::size_t>(all))
-    body += text(Msg::AllRecordsMore,
-                 {{"more", static_cast<std::size_t>(all) - sent},
-                  {"command", "all records " + account.userid + " " + game_words + "since " +
-                                  games[sent].ended_at.value_or(since)}});
+  const std::string game = c.words.empty() || c.words.front() == "since" ? "" : c.words.front();
+  // The first game left out names the `since` that fetches the rest.
+  const std::string next_since = sent < games.size() ? games[sent].ended_at.value_or(since) : "";
   ctx.out.summary = "all records of " + account.userid + ": " + std::to_string(sent);
-  Reply reply = ctx.to_sender(text(Msg::AllRecordsSubject, {{"userid", account.userid}}), body);
+  Reply& reply = answer(ctx, all_records_reply(account.userid, sent, static_cast<std::size_t>(all), game, next_since));
   if (sent > 0)
     reply.attachments = {{account.userid + "-records.sgf", kSgfContentType, collection},
                          {account.userid + "-records.json", kJsonContentType, array.dump(2) + "\n"}};
-  ctx.out.replies.push_back(std::move(reply));
 }
 
 }  // namespace pbem::server::handlers

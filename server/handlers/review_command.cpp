@@ -7,8 +7,8 @@
 
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
-#include "server/mailing/reply_format.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/finished_game_replies.h"
 #include "server/storage/reviews.h"
 
 namespace pbem::server::handlers {
@@ -16,25 +16,22 @@ namespace pbem::server::handlers {
 void review(CommandContext& ctx, const Command& c) {
   const Account user = ctx.authenticated(c);
   const GameRecord game = ctx.started_game_of_type(c, c.boards.at(0).number);
-  if (game.active) throw CommandError(text(Msg::ReviewRunningRefusal, {{"game", game.id}}));
-  if (game.plies == 0) throw CommandError(text(Msg::ReviewEmptyRefusal, {{"game", game.id}}));
-  if (user.confirmed.empty()) throw CommandError(text(Msg::ReviewUnconfirmedRefusal, {{"userid", user.userid}}));
+  if (game.active) throw CommandError(refusal_text(review_refusal::Running{game.id}));
+  if (game.plies == 0) throw CommandError(refusal_text(review_refusal::Empty{game.id}));
+  if (user.confirmed.empty()) throw CommandError(refusal_text(review_refusal::Unconfirmed{user.userid}));
   Reviews reviews(ctx.db);
   const auto now = std::chrono::system_clock::now();
   if (reviews.waits_for(game.id, user.id))
-    throw CommandError(text(Msg::ReviewWaitingRefusal, {{"game", game.id}, {"place", reviews.waiting()}}));
+    throw CommandError(refusal_text(review_refusal::Waiting{game.id, reviews.waiting()}));
   if (reviews.asked_since(user.id, now - std::chrono::hours(24)) >= ctx.config.review.per_user_per_day)
-    throw CommandError(
-        text(Msg::ReviewPerDayRefusal, {{"userid", user.userid}, {"most", ctx.config.review.per_user_per_day}}));
+    throw CommandError(refusal_text(review_refusal::PerDay{user.userid, ctx.config.review.per_user_per_day}));
   if (const auto waiting = reviews.waiting(); waiting >= ctx.config.review.queue)
-    throw CommandError(text(Msg::ReviewQueueFullRefusal, {{"waiting", waiting}}));
+    throw CommandError(refusal_text(review_refusal::QueueFull{waiting}));
   const std::int64_t id = reviews.ask(game.id, user.id, false, now);
   const std::int64_t place = reviews.place_of(id);
   ctx.out.summary = c.type + " #" + std::to_string(game.id) + " review queued for " + user.userid + " (number " +
                     std::to_string(place) + ")";
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::ReviewQueuedSubject, {{"title", game_title(game.type)}, {"game", game.id}}),
-                    text(Msg::ReviewQueued, {{"heading", board_heading(game)}, {"place", place}})));
+  answer(ctx, review_queued(game, place));
 }
 
 }  // namespace pbem::server::handlers

@@ -14,7 +14,8 @@
 #include "server/handlers/competition_options.h"
 #include "server/play/end_of_ply.h"
 #include "server/play/game_clock.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
+#include "server/mailing/competition_text.h"
 #include "server/mailing/game_mail.h"
 #include "server/handlers/handlers.h"
 #include "server/competition/registry.h"
@@ -22,7 +23,7 @@
 #include "server/handlers/tick_handlers.h"
 #include "server/mailing/reply_format.h"
 #include "server/competition/tournament_play.h"
-#include "server/mailing/tournament_text.h"
+#include "server/mailing/tournament_replies.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -51,9 +52,9 @@ std::string start_option(const std::string& word) {
   const std::chrono::year_month_day ymd{std::chrono::year(year), std::chrono::month(static_cast<unsigned>(month)),
                                         std::chrono::day(static_cast<unsigned>(day))};
   if (!shaped || !at || !ymd.ok())
-    throw CommandError(text(Msg::TournamentStartDateRefusal, {{"word", quoted_word(word)}}));
+    throw CommandError(refusal_text(tournament_refusal::StartDate{word}));
   if (*at <= std::chrono::system_clock::now())
-    throw CommandError(text(Msg::TournamentStartPastRefusal, {{"date", quoted_word(date)}}));
+    throw CommandError(refusal_text(tournament_refusal::StartPast{date}));
   return date + "T00:00:00Z";
 }
 
@@ -67,8 +68,7 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
   for (const std::string& word : words) {
     if (auto format = option_value(word, "format")) {
       const auto named = tournament::format_named(*format);
-      if (!named)
-        throw CommandError(text(Msg::TournamentFormatRefusal, {{"word", quoted_word(word)}}));
+      if (!named) throw CommandError(refusal_text(tournament_refusal::Format{word}));
       t.format = *named;
     } else if (option_value(word, "players")) {
       players = number_option(word, "players", 2, kMaxEntrants);
@@ -84,12 +84,11 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
   }
   const int low = minimum_entrants(t.format), high = maximum_entrants(t.format);
   if (players && (*players < low || *players > high))
-    throw CommandError(text(Msg::TournamentPlayersRangeRefusal,
-                            {{"format", format_words(t.format)}, {"low", low}, {"high", high}, {"players", *players}}));
+    throw CommandError(refusal_text(tournament_refusal::PlayersRange{t.format, low, high, *players}));
   if (rounds && t.format != tournament::Format::Swiss)
-    throw CommandError(text(Msg::TournamentRoundsOnlySwissRefusal));
+    throw CommandError(refusal_text(tournament_refusal::RoundsOnlySwiss{}));
   if (t.double_round && t.format != tournament::Format::RoundRobin)
-    throw CommandError(text(Msg::TournamentDoubleOnlyRoundRobinRefusal));
+    throw CommandError(refusal_text(tournament_refusal::DoubleOnlyRoundRobin{}));
   t.players = players;
   t.rounds = rounds;
   const GameTerms terms = parse_game_terms(type, game_words, default_days);
@@ -104,10 +103,9 @@ TournamentRecord parse_tournament_options(const std::string& type, const std::ve
 TournamentRecord tournament_of_type(CommandContext& ctx, const Command& c) {
   const auto number = c.boards.at(0).number;
   const auto t = Tournaments(ctx.db).find(number);
-  if (!t) throw CommandError(text(Msg::NoSuchTournamentRefusal, {{"number", number}}));
+  if (!t) throw CommandError(refusal_text(tournament_refusal::NoSuch{number}));
   if (t->type != c.type)
-    throw CommandError(text(Msg::OtherKindOfTournamentRefusal,
-                            {{"number", number}, {"title", game_title(t->type)}, {"type", t->type}}));
+    throw CommandError(refusal_text(tournament_refusal::OtherKind{number, t->type}));
   return *t;
 }
 
@@ -136,7 +134,7 @@ int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Accoun
   int resigned = 0;
   for (const tournament::PlayedGame& played : Tournaments(ctx.db).games(t.id)) {
     if (played.finished || (played.first != player.id && played.second != player.id)) continue;
-    if (resign_on_leaving(ctx, played.game_id, player, text(Msg::TournamentNamed, {{"number", t.id}}))) ++resigned;
+    if (resign_on_leaving(ctx, played.game_id, player, tournament_named(t.id))) ++resigned;
   }
   return resigned;
 }
@@ -150,11 +148,10 @@ void tournament_new(CommandContext& ctx, const Command& c) {
   const std::string& name = c.words.at(0);
   check_competition_name(name, "tournament");
   if (organiser.confirmed.empty())
-    throw CommandError(text(Msg::OrganiserUnconfirmedRefusal, {{"userid", organiser.userid}}));
+    throw CommandError(refusal_text(tournament_refusal::OrganiserUnconfirmed{organiser.userid}));
   Tournaments tournaments(ctx.db);
   if (tournaments.count_open_by(organiser.id) >= kMaxOpenPerOrganiser)
-    throw CommandError(
-        text(Msg::TooManyOpenTournamentsRefusal, {{"userid", organiser.userid}, {"most", kMaxOpenPerOrganiser}}));
+    throw CommandError(refusal_text(tournament_refusal::TooManyOpen{organiser.userid, kMaxOpenPerOrganiser}));
   TournamentRecord t =
       parse_tournament_options(c.type, {c.words.begin() + 1, c.words.end()}, ctx.config.clock.days_per_move);
   t.type = c.type;
@@ -163,44 +160,31 @@ void tournament_new(CommandContext& ctx, const Command& c) {
   t.organiser = organiser.userid;
   t = tournaments.create(t);
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + " " + name + " created by " + organiser.userid;
-  std::string opened =
-      tournament_table_text(ctx.db, t) +
-      text(Msg::TournamentOrganised, {{"type", c.type}, {"number", t.id}, {"bot", ctx.config.bot.userid}});
-  if (!t.players && !t.starts_at)
-    opened += text(Msg::TournamentStartWhenReady, {{"type", c.type}, {"number", t.id}, {"userid", organiser.userid}});
-  ctx.out.replies.push_back(ctx.to_sender(text(Msg::TournamentOpenSubject, {{"number", t.id}, {"name", name}}), opened));
+  answer(ctx, tournament_opened(ctx.db, t, ctx.config.bot.userid));
 }
 
 void join_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, t.organiser);
   if (t.status != "open")
-    throw CommandError(text(Msg::TournamentEntryClosedRefusal,
-                            {{"number", t.id}, {"state", t.status == "running" ? text(Msg::TournamentUnderWay) : t.status}}));
+    throw CommandError(refusal_text(tournament_refusal::EntryClosed{t.id, t.status}));
   if (!player.computer && player.confirmed.empty())
-    throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", player.userid}}));
-  if (!player.active) throw CommandError(text(Msg::SignedOffRefusal, {{"player", player.userid}}));
+    throw CommandError(refusal_text(EntrantRefusal::Unconfirmed, player.userid));
+  if (!player.active) throw CommandError(refusal_text(EntrantRefusal::SignedOff, player.userid));
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
   if (entered(entrants, player.id))
-    throw CommandError(text(Msg::AlreadyJoinedTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
+    throw CommandError(refusal_text(tournament_refusal::AlreadyJoined{player.userid, t.id}));
   const int cap = std::min(t.players.value_or(kMaxEntrants), maximum_entrants(t.format));
   if (static_cast<int>(entrants.size()) >= cap)
-    throw CommandError(text(Msg::TournamentFullRefusal, {{"number", t.id}, {"cap", cap}}));
+    throw CommandError(refusal_text(tournament_refusal::Full{t.id, cap}));
   ctx.check_game_limits(player, player);  // its games will count toward the caps on games
   check_places_against_computer(ctx, t, player, entrants);
   tournaments.add_entrant(t.id, player.id);
   const int now_entered = static_cast<int>(entrants.size()) + 1;
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " joined";
   const bool full = t.players && now_entered == *t.players;
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::TournamentJoinedSubject, {{"number", t.id}, {"name", t.name}, {"userid", player.userid}}),
-      (now_entered == 1
-           ? text(Msg::TournamentJoinedFirst, {{"userid", player.userid}, {"title", tournament_title(t)}})
-           : text(Msg::TournamentJoined,
-                  {{"userid", player.userid}, {"title", tournament_title(t)}, {"count", now_entered}})) +
-          (full ? text(Msg::TournamentStartsNow)
-                : text(Msg::TournamentLeaveBeforeStart, {{"type", c.type}, {"number", t.id}, {"userid", player.userid}}))));
+  answer(ctx, tournament_joined(t, player.userid, now_entered, full));
   if (full) start_tournament(ctx, *tournaments.find(t.id));
 }
 
@@ -210,78 +194,49 @@ void leave_tournament(CommandContext& ctx, const Command& c) {
   Tournaments tournaments(ctx.db);
   const auto entrants = tournaments.entrants(t.id);
   if (!entered(entrants, player.id))
-    throw CommandError(text(Msg::NotInTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
+    throw CommandError(refusal_text(tournament_refusal::NotIn{player.userid, t.id}));
   if (t.status == "finished" || t.status == "cancelled")
-    throw CommandError(text(Msg::TournamentOverRefusal, {{"number", t.id}}));
-  const std::string left_subject =
-      text(Msg::TournamentLeftSubject, {{"number", t.id}, {"name", t.name}, {"userid", player.userid}});
+    throw CommandError(refusal_text(tournament_refusal::Over{t.id}));
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " left";
   if (t.status == "open") {
     tournaments.remove_entrant(t.id, player.id);
-    ctx.out.replies.push_back(ctx.to_sender(
-        left_subject, text(Msg::TournamentLeftBeforeStart, {{"userid", player.userid}, {"title", tournament_title(t)}})));
+    answer(ctx, tournament_left(t, player.userid, std::nullopt));
     return;
   }
   const auto entrant = std::find_if(entrants.begin(), entrants.end(),
                                     [&](const tournament::Entrant& e) { return e.user_id == player.id; });
   if (entrant->withdrawn)
-    throw CommandError(text(Msg::AlreadyLeftTournamentRefusal, {{"userid", player.userid}, {"number", t.id}}));
+    throw CommandError(refusal_text(tournament_refusal::AlreadyLeft{player.userid, t.id}));
   // Withdrawn first: a round that the resignations below end is paired without them.
   tournaments.withdraw(t.id, player.id);
   const int resigned = resign_games_of(ctx, t, player);
-  ctx.out.replies.push_back(ctx.to_sender(
-      left_subject,
-      resigned == 1
-          ? text(Msg::TournamentLeftOneGame, {{"userid", player.userid}, {"title", tournament_title(t)}})
-          : text(Msg::TournamentLeft, {{"userid", player.userid}, {"title", tournament_title(t)}, {"count", resigned}})));
+  answer(ctx, tournament_left(t, player.userid, resigned));
 }
 
 void tournament_start(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   const Account organiser = ctx.authenticated(c);
   if (organiser.id != t.organiser_id)
-    throw CommandError(text(Msg::OnlyOrganiserStartsRefusal, {{"number", t.id}, {"organiser", t.organiser}}));
-  if (t.status != "open") throw CommandError(text(Msg::TournamentNotOpenRefusal, {{"number", t.id}, {"status", t.status}}));
+    throw CommandError(refusal_text(tournament_refusal::OnlyOrganiserStarts{t.id, t.organiser}));
+  if (t.status != "open") throw CommandError(refusal_text(tournament_refusal::NotOpen{t.id, t.status}));
   const int entrants = static_cast<int>(Tournaments(ctx.db).entrants(t.id).size());
   if (entrants < minimum_entrants(t.format))
-    throw CommandError(text(Msg::TournamentTooFewRefusal, {{"number", t.id},
-                                                           {"count", entrants},
-                                                           {"format", format_words(t.format)},
-                                                           {"least", minimum_entrants(t.format)}}));
+    throw CommandError(refusal_text(tournament_refusal::TooFew{t.id, entrants, t.format, minimum_entrants(t.format)}));
   start_tournament(ctx, t);
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + " started by " + organiser.userid;
   const bool answered = std::any_of(ctx.out.replies.begin(), ctx.out.replies.end(),
                                     [](const Reply& reply) { return reply.to_sender; });
-  if (!answered)
-    ctx.out.replies.push_back(ctx.to_sender(text(Msg::TournamentStartedSubject, {{"number", t.id}, {"name", t.name}}),
-                                            tournament_table_text(ctx.db, *Tournaments(ctx.db).find(t.id))));
+  if (!answered) answer(ctx, tournament_started(ctx.db, *Tournaments(ctx.db).find(t.id)));
 }
 
 void tournament_table(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::TournamentTableSubject, {{"number", t.id}, {"name", t.name}}), tournament_table_text(ctx.db, t)));
+  answer(ctx, tournament_table_reply(ctx.db, t));
 }
 
 void tournaments(CommandContext& ctx, const Command& c) {
   const auto since = iso8601(std::chrono::system_clock::now() - kListedAfterEnd);
-  Listing listing;
-  for (const TournamentRecord& t : Tournaments(ctx.db).recent(c.type, since)) {
-    const std::string state =
-        t.status == "open"      ? text(Msg::TournamentOpenForEntry)
-        : t.status == "running" ? text(Msg::TournamentAtRound, {{"round", t.round}})
-                                : text(Msg::TournamentEnded, {{"status", t.status}, {"date", t.ended_at.value_or("").substr(0, 10)}});
-    listing.add(text(Msg::TournamentListEntry, {{"number", t.id},
-                                                {"name", t.name},
-                                                {"format", format_words(t.format)},
-                                                {"count", Tournaments(ctx.db).entrants(t.id).size()},
-                                                {"state", state}}));
-  }
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::TournamentsSubject, {{"title", game_title(c.type)}}),
-      text(Msg::TournamentsList, {{"title", game_title(c.type)},
-                                  {"list", listing.text("    ", text(Msg::NoneIndented))},
-                                  {"type", c.type}})));
+  answer(ctx, tournaments_reply(ctx.db, c.type, Tournaments(ctx.db).recent(c.type, since)));
 }
 
 }  // namespace handlers

@@ -98,4 +98,17 @@ std::string signoff_lines(const std::vector<LeftCompetition>& left) {
   return said;
 }
 
+std::string refusal_text(EntrantRefusal why, const std::string& player) {
+  return text(why == EntrantRefusal::Unconfirmed ? Msg::UnconfirmedCannotPlayRefusal : Msg::SignedOffRefusal,
+              {{"player", player}});
+}
+
+std::string leaver_resigned_headline(const std::string& player, const std::string& colour, const std::string& cancelled,
+                                     const std::optional<std::string>& competition) {
+  if (!competition)
+    return text(Msg::ErasedAndResignedHeadline, {{"player", player}, {"colour", colour}, {"cancelled", cancelled}});
+  return text(Msg::LeftCompetitionResignedHeadline,
+              {{"player", player}, {"colour", colour}, {"cancelled", cancelled}, {"competition", *competition}});
+}
+
 }  // namespace pbem::server

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,14 @@ std::string competition_page(const CompetitionOfGame& of);
 std::string abort_refused(std::int64_t number, const CompetitionOfGame& of);
 // The lines of signoff's reply about the competitions `left` (in registration order).
 std::string signoff_lines(const std::vector<LeftCompetition>& left);
+
+// "alice (dark) left tournament T#3 and resigned." (`competition`), or for an erased
+// account "... deleted their account and resigned." (none); `cancelled` ends it.
+std::string leaver_resigned_headline(const std::string& player, const std::string& colour, const std::string& cancelled,
+                                     const std::optional<std::string>& competition);
+
+enum class EntrantRefusal { Unconfirmed, SignedOff };
+// Why `player` may not enter a tournament, league or ladder.
+std::string refusal_text(EntrantRefusal why, const std::string& player);
 
 }  // namespace pbem::server

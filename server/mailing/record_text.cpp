@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/text.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
@@ -57,6 +58,21 @@ std::string move_record_text(const GameRecord& record, const Game& game, const s
 
 std::string record_subject(const GameRecord& record) {
   return text(Msg::RecordSubject, {{"title", game_title(record.type)}, {"game", record.id}});
+}
+
+std::string all_records_refusal(const std::string& word) {
+  return text(Msg::AllRecordsNoSuchGame, {{"game", quoted_word(word)}});
+}
+
+ReplyWords all_records_reply(const std::string& userid, std::size_t sent, std::size_t all, const std::string& game,
+                             const std::string& next_since) {
+  std::string body = sent == 0 ? text(Msg::AllRecordsNone, {{"userid", userid}})
+                               : text(Msg::AllRecordsText, {{"userid", userid}, {"count", sent}});
+  if (sent < all)
+    body += text(Msg::AllRecordsMore,
+                 {{"more", all - sent},
+                  {"command", "all records " + userid + " " + (game.empty() ? "" : game + " ") + "since " + next_since}});
+  return {text(Msg::AllRecordsSubject, {{"userid", userid}}), body};
 }
 
 }  // namespace pbem::server

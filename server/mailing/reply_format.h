@@ -16,6 +16,12 @@
 
 namespace pbem::server {
 
+// A reply's words, its Subject and its text: the handler addresses it.
+struct ReplyWords {
+  std::string subject;
+  std::string text;
+};
+
 // "\nOn the web: https://games.example.org/games/17\n" for a page of the web window (`path`
 // from its root), ending a mail; "" when web.base_url is not set.
 std::string web_link(const Config& config, const std::string& path);
