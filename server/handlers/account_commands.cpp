@@ -11,7 +11,7 @@
 #include "server/handlers/invitations.h"
 #include "server/handlers/answer.h"
 #include "server/storage/reviews.h"
-#include "server/mailing/account_replies.h"
+#include "server/replies/account_replies.h"
 #include "server/storage/account_erasure.h"
 
 namespace pbem::server {

@@ -19,7 +19,7 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
 #include "server/handlers/answer.h"
-#include "server/mailing/account_code_replies.h"
+#include "server/replies/account_code_replies.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/account_erasure.h"
 #include "server/storage/game_listings.h"

@@ -15,7 +15,7 @@
 #include "server/handlers/handlers.h"
 #include "server/context/mail_allowance.h"
 #include "server/handlers/answer.h"
-#include "server/mailing/account_code_replies.h"
+#include "server/replies/account_code_replies.h"
 #include "server/storage/account_codes.h"
 #include "server/storage/outbox.h"
 #include "server/support/clock.h"

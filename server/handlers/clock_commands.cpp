@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "server/handlers/answer.h"
-#include "server/mailing/vacation_replies.h"
+#include "server/replies/vacation_replies.h"
 #include "server/context/command_context.h"
 #include "server/play/autovacation.h"
 #include "server/play/game_clock.h"

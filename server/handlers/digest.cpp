@@ -4,7 +4,7 @@
 #include "server/context/ply_reactions.h"
 #include "server/handlers/invitations.h"
 #include "server/handlers/answer.h"
-#include "server/mailing/account_replies.h"
+#include "server/replies/account_replies.h"
 #include "server/mailing/digest_mail.h"
 #include "server/storage/digests.h"
 #include "server/support/clock.h"

@@ -5,7 +5,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/answer.h"
-#include "server/mailing/account_replies.h"
+#include "server/replies/account_replies.h"
 #include "server/records/account_export.h"
 #include "server/records/record_files.h"
 #include "server/support/clock.h"

@@ -7,7 +7,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/mailing/finished_game_replies.h"
+#include "server/replies/finished_game_replies.h"
 
 namespace pbem::server::handlers {
 

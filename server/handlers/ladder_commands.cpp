@@ -12,7 +12,7 @@
 #include "server/language/argument_reader.h"
 #include "server/handlers/answer.h"
 #include "server/mailing/competition_text.h"
-#include "server/mailing/ladder_replies.h"
+#include "server/replies/ladder_replies.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/ladders.h"
 #include "server/support/clock.h"

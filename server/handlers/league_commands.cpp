@@ -10,7 +10,7 @@
 #include "server/handlers/handlers.h"
 #include "server/handlers/answer.h"
 #include "server/mailing/competition_text.h"
-#include "server/mailing/league_replies.h"
+#include "server/replies/league_replies.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/leagues.h"
 

@@ -8,7 +8,7 @@
 #include "server/handlers/handlers.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
-#include "server/mailing/watch_replies.h"
+#include "server/replies/watch_replies.h"
 #include "server/storage/digests.h"
 #include "server/storage/watchers.h"
 

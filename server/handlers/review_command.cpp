@@ -8,7 +8,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/answer.h"
-#include "server/mailing/finished_game_replies.h"
+#include "server/replies/finished_game_replies.h"
 #include "server/storage/reviews.h"
 
 namespace pbem::server::handlers {

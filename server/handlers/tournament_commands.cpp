@@ -23,7 +23,7 @@
 #include "server/handlers/tick_handlers.h"
 #include "server/mailing/reply_format.h"
 #include "server/competition/tournament_play.h"
-#include "server/mailing/tournament_replies.h"
+#include "server/replies/tournament_replies.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {

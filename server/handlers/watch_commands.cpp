@@ -6,7 +6,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/answer.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/watch_replies.h"
+#include "server/replies/watch_replies.h"
 #include "server/storage/watchers.h"
 
 namespace pbem::server {

@@ -30,6 +30,7 @@ FOLDER_RANKS = {
     "language": 1,  # the command language knows no storage
     "play": 2,
     "mailing": 3,
+    "replies": 4,  # the answers to commands, worded: each family's refusals and replies
     "competition": 4,
     "records": 4,  # a game's SGF and JSON records, from storage; mailing gives the competition's number
     "context": 5,  # a command's request, its unit of work and shared checks, the ply reactions

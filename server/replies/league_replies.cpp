@@ -1,4 +1,4 @@
-#include "server/mailing/league_replies.h"
+#include "server/replies/league_replies.h"
 
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/league_text.h"

@@ -1,4 +1,4 @@
-#include "server/mailing/watch_replies.h"
+#include "server/replies/watch_replies.h"
 
 #include "engine/text.h"
 #include "server/catalogue/catalogue.h"

@@ -1,4 +1,4 @@
-#include "server/mailing/account_code_replies.h"
+#include "server/replies/account_code_replies.h"
 
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/competition_text.h"

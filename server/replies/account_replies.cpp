@@ -1,4 +1,4 @@
-#include "server/mailing/account_replies.h"
+#include "server/replies/account_replies.h"
 
 #include <algorithm>
 

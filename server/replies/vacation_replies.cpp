@@ -1,4 +1,4 @@
-#include "server/mailing/vacation_replies.h"
+#include "server/replies/vacation_replies.h"
 
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"

@@ -1,4 +1,4 @@
-#include "server/mailing/tournament_replies.h"
+#include "server/replies/tournament_replies.h"
 
 #include "engine/text.h"
 #include "server/catalogue/catalogue.h"

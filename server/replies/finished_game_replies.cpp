@@ -1,4 +1,4 @@
-#include "server/mailing/finished_game_replies.h"
+#include "server/replies/finished_game_replies.h"
 
 #include "server/catalogue/catalogue.h"
 #include "server/support/overloaded.h"

@@ -1,4 +1,4 @@
-#include "server/mailing/ladder_replies.h"
+#include "server/replies/ladder_replies.h"
 
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/climb_refusal_text.h"
