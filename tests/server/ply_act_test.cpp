@@ -6,23 +6,15 @@
 #include <algorithm>
 #include <variant>
 
-#include "server/competition/registry.h"
-#include "server/context/ply_reactions.h"
+#include "act_fixture.h"
 #include "server/play/ply_act.h"
-#include "server/storage/accounts.h"
-#include "service_fixture.h"
 #include "test_database.h"
 
 using namespace pbem::server;
 
 namespace {
 
-struct Acts : pbem::test::TwoPlayers {
-  Outcome out;
-  UnitOfWork work{db, config, ply_reactions(), competitions(), out};
-  std::int64_t id_of(const std::string& userid) { return Accounts(db).find(userid)->id; }
-  GameRecord game(int number) { return *GameRecords(db).find(number); }
-};
+using Acts = pbem::test::ActFixture;
 
 }  // namespace
 

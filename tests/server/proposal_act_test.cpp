@@ -8,12 +8,9 @@
 #include <algorithm>
 #include <variant>
 
-#include "server/competition/registry.h"
-#include "server/context/ply_reactions.h"
+#include "act_fixture.h"
 #include "server/mailing/proposal_refusal_text.h"
 #include "server/play/proposal_act.h"
-#include "server/storage/accounts.h"
-#include "service_fixture.h"
 #include "test_database.h"
 
 using namespace pbem::server;
@@ -21,11 +18,7 @@ using pbem::test::joined_rows;
 
 namespace {
 
-struct Acts : pbem::test::TwoPlayers {
-  Outcome out;
-  UnitOfWork work{db, config, ply_reactions(), competitions(), out};
-  std::int64_t id_of(const std::string& userid) { return Accounts(db).find(userid)->id; }
-  GameRecord game(int number) { return *GameRecords(db).find(number); }
+struct Acts : pbem::test::ActFixture {
   // What a refusal must leave as it was: every proposal, every game and every move.
   std::string state() {
     return joined_rows(db, "SELECT kind || ':' || state || ':' || at_ply FROM proposals ORDER BY id") + " | " +
