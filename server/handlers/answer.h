@@ -1,4 +1,5 @@
-// The answer to the sender in words mailing/ chose (ReplyWords): the handler only addresses it.
+// The answer to the sender in words replies/ (or mailing/) chose (ReplyWords): the handler
+// only addresses it.
 #pragma once
 
 #include <utility>
