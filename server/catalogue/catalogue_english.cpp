@@ -363,6 +363,20 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ComputerGamesHeldNote, " (a tournament with both in it counts from the join until it ends)"),
     PBEM_TEXT(ComputerGamesMostNote, ", the most allowed at once"),
     PBEM_TEXT(ComputerGamesOverNote, ", and this tournament would add {more}, over the {most} allowed at once"),
+    // mail_allowance.cpp: what a mail without a password may do.
+    PBEM_TEXT(DmarcFailedRefusal, "your mail failed the DMARC check of the server's mail system: its From address does not "
+              "prove who sent it, and this command rests on nothing else (no password, no game address). "
+              "Send it straight from your mail provider, not through a forwarder"),
+    PBEM_TEXT(FromNotOneMailboxRefusal, "the From of your mail names more than one address, so it does not prove who sent it, and "
+              "this command rests on nothing else (no password, no game address). Send it from one "
+              "address"),
+    PBEM_TEXT(InvitationsPerMailRefusal, "a mail without a password may post at most {most} invitations, and this command would post "
+              "one more. Send it in a mail of its own"),
+    PBEM_TEXT(MailsPerMailboxRefusal, "a mail without a password may cause at most {most} mails to any one address, and this command "
+              "would send one more. Send it in a mail of its own"),
+    PBEM_TEXT(MailBudgetRefusal, "the mail this command must send its players does not fit in the {kib} KiB that one mail "
+              "without a password may cause in all, with what the lines before it sent. Send it in a mail of "
+              "its own, or with a password"),
     // pipeline/computer_policy.cpp: what the computer's answer to a proposal adds to its mails.
     PBEM_TEXT(ComputerAnswersProposalsNote,
               "\n{computer} is the computer: it agrees to every proposal in an unrated game and declines them in a "
@@ -518,7 +532,7 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(ReviewNoMissedWins, "\nNo missed win: whenever a move won at once, it was played.\n"),
     PBEM_TEXT(ReviewFiles, "\nAttached: {json} (the review as data, docs/records.md) and {sgf} (the record with each move's "
               "chance, and the computer's choice at each turning point as a variation).\n"),
-    PBEM_TEXT(ReviewWinner, "{player} won"),
+    PBEM_TEXT(PlayerWon, "{player} won"),
     PBEM_TEXT(ReviewNoWinner, "no result"),
     // The daily digest.
     PBEM_TEXT(DigestGameLine, "#{game}  {heading} against {opponent}: "),
@@ -599,12 +613,82 @@ constexpr CatalogueEntry kEnglish[] = {
                                     "holds a password): write just the move, e.g. d4, as the first line of your reply, "
                                     "with nothing else on it"),
     PBEM_TEXT(NotADigestAddress, "the address {address} is not a digest address here"),
+    PBEM_TEXT(NotAnUnsubscribeAddress, "the address {address} is not a valid unsubscribe address here"),
     PBEM_TEXT(DigestLineNoMove, "line {line} is not a game's number and a move, e.g. '#12 c4'"),
     PBEM_TEXT(DigestReplyWithoutMove, "your reply to the digest has no move in it: write one move per line, the game's "
                                       "number first, e.g. '#12 c4'"),
     PBEM_TEXT(ReplyTooLongSubject, "Error: the reply to your command was too long"),
     PBEM_TEXT(ReplyTooLong, "The reply to your command was too long to send: the mail answering one\ncommand without a "
                             "password may hold {kib} KiB in all. Ask for less at a time.\n"),
+    // mailing/'s shared pieces: clock_text.cpp, clock_notices.cpp, reply_format.cpp, error_text.cpp, new_games_text.cpp.
+    PBEM_TEXT(GatheredNoticesSubject, "{count} notices from the clock"),
+    PBEM_TEXT(GatheredNotices, "The clock has {count} notices for you this time, in one mail.\n"
+              "To move in a game here, reply with lines such as `#12 c3` (the game's number, then\n"
+              "the move), one a line, or reply to that game's own board mail.\n"),
+    PBEM_TEXT(BankTime, "{days} d {hours} h"),
+    PBEM_TEXT(WeekendsOffAside, "; weekends off"),
+    PBEM_TEXT(TimeLeftLine, "Time left: {banks} ({bank})\n"),
+    PBEM_TEXT(TimeLeftWeekendsOffLine, "Time left: {banks} ({bank}, weekends off)\n"),
+    PBEM_TEXT(BankDeadlineLine, "Deadline for {mover} to move: {deadline} (their bank runs out{weekends}).\n"),
+    PBEM_TEXT(DaysDeadlineLine, "Deadline for {mover} to move: {deadline} ({days} per move{weekends}).\n"),
+    PBEM_TEXT(NoTimeLimit, "No time limit.\n"),
+    PBEM_TEXT(OnVacationLine, "{player} is on vacation until {until}; their clock stands still until then.\n"),
+    PBEM_TEXT(WebLink, "\nOn the web: {url}\n"),
+    PBEM_TEXT(NeverMovedSubject, "{title} #{game}: aborted, {player} never moved"),
+    PBEM_TEXT(GameAbortedSubject, "{title} #{game}: aborted"),
+    PBEM_TEXT(VoidSubject, "{title} #{game}: void"),
+    PBEM_TEXT(WinsSubject, "{title} #{game}: {player} wins"),
+    PBEM_TEXT(ToMoveSubject, "{title} #{game}: {player} to move"),
+    PBEM_TEXT(AbortedNeverMovedNote, "aborted because {player} never moved"),
+    PBEM_TEXT(AbortedAloneNote, "aborted by {player}"),
+    PBEM_TEXT(AbortedByAgreementNote, "aborted by agreement ({player} proposed it)"),
+    PBEM_TEXT(AbortedBeforeFirstMove, "{aborted} before the first move"),
+    PBEM_TEXT(AbortedBeforeOwnFirstMove, "{aborted} before their own first move"),
+    PBEM_TEXT(ColourWon, "{colour} ({player}) won"),
+    PBEM_TEXT(ColourWonOnTime, "{colour} ({player}) won on time"),
+    PBEM_TEXT(VoidedState, "voided by the server's operator"),
+    PBEM_TEXT(WonOnTimeState, "{player} won: {loser} lost on time"),
+    PBEM_TEXT(ToMoveState, "{player} to move"),
+    PBEM_TEXT(ToMoveByDeadlineState, "{player} to move, deadline {deadline}"),
+    PBEM_TEXT(ListingMore, "... and {more} more\n"),
+    PBEM_TEXT(ErrorSubjectPrefix, "Error: "),
+    PBEM_TEXT(CommandNotCarriedOut, "Your command\n\n    {quote}\n\nwas not carried out: {reason}\n\nNothing was changed.\n"),
+    PBEM_TEXT(ReplyNotCarriedOut, "Your reply\n\n    {quote}\n\nwas not carried out: {reason}\n\nNothing was changed.\n"),
+    PBEM_TEXT(EmptyQuote, "(empty)"),
+    PBEM_TEXT(UsageLines, "\nUsage:\n{usage}"),
+    PBEM_TEXT(HelpHint, "\nSend `help` or `help commands` for help.\n"),
+    PBEM_TEXT(ReplyUsage, "\nUsage:\n    the move alone, e.g. {ply}, as the first line of your reply\n"),
+    PBEM_TEXT(RefusedElsewhereSubject, "Error: your command was refused"),
+    PBEM_TEXT(RefusedElsewhere, "Your command was refused, and nothing was changed.\n\n"
+              "This answer goes to the Reply-To of your mail, not to its From address, so it says\n"
+              "no more than that. To learn why, send the command again without a Reply-To\n"
+              "elsewhere, or with your password.\n"),
+    PBEM_TEXT(InternalErrorSubject, "Error: the server could not carry out your command"),
+    PBEM_TEXT(InternalError, "Your command\n\n    {quote}\n\nwas not carried out because of an internal error on the server.\n\n"
+              "Nothing was changed. The operator can see the details in the server's log.\n"),
+    PBEM_TEXT(YourGamesHeading, "Your games:\n"),
+    PBEM_TEXT(YourGameMovingFirst, "    #{game}  against {opponent}: you move first ({colour})\n"),
+    PBEM_TEXT(YourGameMovingSecond, "    #{game}  against {opponent}: {opponent} moves first; you are {colour}\n"),
+    PBEM_TEXT(NewGameMovePrompt, "It is your move. Edit your password and move into this Subject and send it:\n\n    {type} move {game} {userid} <password> \n"),
+    // multiple_replies.cpp: the answer to a mail of several command lines.
+    PBEM_TEXT(OneCommandLine, "{n} command line"),
+    PBEM_TEXT(SeveralCommandLines, "{n} command lines"),
+    PBEM_TEXT(MultipleLineName, "Line {line}"),
+    PBEM_TEXT(MultipleLineDone, "Carried out."),
+    PBEM_TEXT(MultipleLineDoneMailApart, "Carried out; its mail comes separately."),
+    PBEM_TEXT(MultipleLeftOutHeading, "Lines {lines}: Error: not carried out (more than {most} lines)\n"),
+    PBEM_TEXT(MultipleLeftOutSectionHeading, "Lines {lines}: Error: a multiple carries out at most {most} lines"),
+    PBEM_TEXT(MultipleLeftOutSection, "These {count} were not carried out. Send them in another mail."),
+    PBEM_TEXT(MultipleDoneSubject, "Multiple: {count} carried out"),
+    PBEM_TEXT(MultipleFailedLineSubject, "Error: multiple: line {lines} of {total} not carried out"),
+    PBEM_TEXT(MultipleFailedLinesSubject, "Error: multiple: lines {lines} of {total} not carried out"),
+    PBEM_TEXT(MultipleText, "Your mail held {count}. They were carried out in order, each on its own: a\n"
+              "line that failed changed nothing and did not stop the lines after it.\n{sections}"),
+    PBEM_TEXT(MultipleBriefText, "Your mail held {count}, carried out in order, each on its own. The whole answer\n"
+              "was too long to send (the mail answering one mail without a password is\n"
+              "limited); each line's result in short:\n\n{headings}"),
+    PBEM_TEXT(MultipleWithoutCommandsRefusal, "the mail's body holds no command: put one command on each line of the body, above any quoted "
+              "text and signature (at most {most})"),
     // clock_commands.cpp: vacation and set autovacation.
     PBEM_TEXT(OneDay, "{n} day"),
     PBEM_TEXT(SeveralDays, "{n} days"),
@@ -713,6 +797,13 @@ constexpr CatalogueEntry kEnglish[] = {
                              "List-Unsubscribe) turned it off.\n"),
     PBEM_TEXT(WatchAgain, "\nTo watch it again, send:\n    {type} subscribe {game} {userid} <password>\n"),
     PBEM_TEXT(UnsubscribeOnlyByMailRefusal, "a setting is turned off so only by a mail to its unsubscribe address"),
+    // clock_mail.cpp: `pbem clock extend`, the operator's hours after an outage.
+    PBEM_TEXT(ExtendedGameLine, "  {heading} against {opponent}: deadline {deadline} (was {was})\n"),
+    PBEM_TEXT(ExtendedBankGameLine, "  {heading} against {opponent}: deadline {deadline} (was {was}), your bank {bank}\n"),
+    PBEM_TEXT(ClockExtendedOneGameSubject, "{hours} hours more on your clock in {games} game"),
+    PBEM_TEXT(ClockExtendedSubject, "{hours} hours more on your clock in {games} games"),
+    PBEM_TEXT(ClockExtended, "The server's operator has given you {hours} hours more to move, to make up for time lost to an "
+              "outage of the server:\n\n{lines}"),
     // clock_events.cpp: deadlines.
     PBEM_TEXT(AutovacationDayHeadline, "Your time in {heading} ran out at {deadline}, so one of your vacation days has "
                                        "started instead of a loss on time (autovacation): the clocks of all your games "

@@ -1,28 +1,26 @@
 #include "server/context/command_context.h"
 
-#include "server/catalogue/catalogue.h"
-#include "server/mailing/invitation_text.h"
-
 #include <algorithm>
-#include <stdexcept>
 #include <chrono>
 #include <map>
+#include <stdexcept>
 #include <unordered_set>
 
-#include "engine/text.h"
 #include "mail/address.h"
-#include "server/language/command_table.h"
-#include "server/context/mail_allowance.h"
 #include "server/competition/registry.h"
+#include "server/context/mail_allowance.h"
 #include "server/context/ply_reactions.h"
+#include "server/language/command_table.h"
+#include "server/mailing/invitation_text.h"
+#include "server/mailing/moderation_text.h"
+#include "server/replies/account_replies.h"
+#include "server/replies/check_replies.h"
+#include "server/storage/game_listings.h"
+#include "server/storage/moderation.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
-#include "server/mailing/moderation_text.h"
-#include "server/storage/moderation.h"
-#include "server/support/clock.h"
 #include "server/storage/tournaments.h"
-#include "server/storage/game_listings.h"
-#include "server/mailing/reply_format.h"
+#include "server/support/clock.h"
 
 namespace pbem::server {
 
@@ -52,14 +50,14 @@ bool CommandContext::reply_goes_to_from() const {
 
 Account CommandContext::existing_account(const std::string& userid) const {
   auto account = accounts.find(userid);
-  if (!account) throw CommandError(text(Msg::NoSuchUserRefusal, {{"userid", quoted_word(userid)}}));
+  if (!account) throw CommandError(refusal_text(check_refusal::NoSuchUser{userid}));
   return *account;
 }
 
 Account CommandContext::authenticated(const Command& c) {
   auto found = accounts.find(c.userid);
   // The word is not repeated: a password typed where the userid belongs would be.
-  if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
+  if (!found) throw CommandError(refusal_text(check_refusal::NoSuchUseridGiven{}));
   Account account = *found;
   if (request.authenticated_userid == account.userid && c.password.empty()) {
     accept_by_address(account);  // a reply to this player's game address
@@ -69,11 +67,10 @@ Account CommandContext::authenticated(const Command& c) {
   PasswordThrottle throttle(db, config.limits.failed_passwords_per_hour);
   if (auto until = throttle.blocked_until(account.id, std::chrono::system_clock::now()))
     throw CommandError(Refusal::throttled,
-                       text(Msg::PasswordThrottledRefusal,
-                            {{"userid", c.userid}, {"most", config.limits.failed_passwords_per_hour}, {"until", *until}}));
+                       refusal_text(check_refusal::PasswordThrottled{c.userid, config.limits.failed_passwords_per_hour, *until}));
   if (!accounts.password_matches(account, c.password)) {
     out.wrong_password_for = account.id;
-    throw CommandError(Refusal::wrong_password, text(Msg::WrongPasswordRefusal, {{"userid", c.userid}}));
+    throw CommandError(Refusal::wrong_password, refusal_text(check_refusal::WrongPassword{c.userid}));
   }
   password_accepted_ = true;
   refuse_if_suspended(c, account);
@@ -89,11 +86,12 @@ void CommandContext::accept_by_address(const Account& account) {
   const bool told = request.allowance && request.allowance->address_notice_sent();
   if (!told && !is_address_of(account, request.from))
     for (const std::string& address : account.confirmed) {
+      auto [subject, words] = game_address_used_notice(request.from);
       Reply notice;
       notice.to = address;
       notice.kind = MailKind::Notice;
-      notice.subject = text(Msg::GameAddressUsedSubject, {{"from", mail::shown_address(request.from)}});
-      notice.text = text(Msg::GameAddressUsedNotice, {{"from", mail::shown_address(request.from)}});
+      notice.subject = std::move(subject);
+      notice.text = std::move(words);
       notice.relayed_by = account.id;
       out.replies.push_back(std::move(notice));
       out.sent_address_notice = true;
@@ -116,12 +114,9 @@ void CommandContext::refuse_if_suspended(const Account& account) const {
 
 GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) const {
   auto record = records.find(number);
-  if (!record) throw CommandError(text(Msg::NoSuchGameRefusal, {{"game", number}}));
+  if (!record) throw CommandError(refusal_text(check_refusal::NoSuchGame{number}));
   if (record->type != c.type)
-    throw CommandError(text(Msg::OtherKindOfGameRefusal, {{"game", number},
-                                                          {"title", game_title(record->type)},
-                                                          {"asked_title", game_title(c.type)},
-                                                          {"type", record->type}}));
+    throw CommandError(refusal_text(check_refusal::OtherKindOfGame{number, record->type, c.type}));
   return *record;
 }
 
@@ -146,7 +141,7 @@ std::pair<Account, GameRecord> CommandContext::player_of_act(const PlayerAct& ac
 
 Account CommandContext::actor_of(const PlayerAct& act) {
   const auto found = accounts.find_by_id(act.account);
-  if (!found) throw CommandError(text(Msg::NoSuchUseridGivenRefusal));
+  if (!found) throw CommandError(refusal_text(check_refusal::NoSuchUseridGiven{}));
   // Only a channel that authenticated the player makes their act (pipeline/reply_move.h,
   // digest_reply.h, computer_policy.h): anything else is a bug, not a wrong password.
   if (request.authenticated_userid != found->userid)
@@ -159,14 +154,14 @@ Account CommandContext::actor_of(const PlayerAct& act) {
 
 GameRecord CommandContext::game_of_act(const Account& player, const PlayerAct& act, bool invitations_too) {
   auto record = records.find(act.game);
-  if (!record) throw CommandError(text(Msg::NoSuchGameRefusal, {{"game", act.game}}));
+  if (!record) throw CommandError(refusal_text(check_refusal::NoSuchGame{act.game}));
   refuse_unless_player(player, *record, invitations_too);
   return std::move(*record);
 }
 
 void CommandContext::refuse_unless_player(const Account& player, const GameRecord& record, bool invitations_too) {
   if (record.players[0] != player.id && record.players[1] != player.id)
-    throw CommandError(text(Msg::NotAPlayerOfGameRefusal, {{"player", player.userid}, {"game", record.id}}));
+    throw CommandError(refusal_text(check_refusal::NotAPlayerOfGame{player.userid, record.id}));
   if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
 }
 
@@ -181,17 +176,16 @@ std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<s
     const bool too_long =
         written.size() > mail::kMaxAddressLength || (at != std::string::npos && at > mail::kMaxLocalPartLength);
     if (!address && too_long)
-      throw CommandError(text(Msg::AddressTooLongRefusal, {{"address", quoted_word(written)},
-                                                           {"local", mail::kMaxLocalPartLength},
-                                                           {"most", mail::kMaxAddressLength}}));
-    if (!address) throw CommandError(text(Msg::NotAnAddressRefusal, {{"address", quoted_word(written)}}));
+      throw CommandError(refusal_text(
+          check_refusal::AddressTooLong{written, mail::kMaxLocalPartLength, mail::kMaxAddressLength}));
+    if (!address) throw CommandError(refusal_text(check_refusal::NotAnAddress{written}));
     // One mailbox once, however it is spelled (Alice@x, alice+games@x).
     const bool same_mailbox = std::any_of(addresses.begin(), addresses.end(), [&](const std::string& kept) {
       return mail::canonical_mailbox(kept) == mail::canonical_mailbox(*address);
     });
     if (!same_mailbox) addresses.push_back(*address);
     if (named.insert(*address).second && named.size() > kMaxAddresses)
-      throw CommandError(text(Msg::TooManyAddressesRefusal, {{"most", kMaxAddresses}}));
+      throw CommandError(refusal_text(check_refusal::TooManyAddresses{kMaxAddresses}));
   }
   if (addresses.empty()) addresses.push_back(request.sender);
   return addresses;
@@ -213,17 +207,14 @@ void CommandContext::check_relay_limits() const {
     const int already = outbox.count_relayed_by(user_id, hour_ago);
     if (already + count > per_user) {
       const auto user = accounts.find_by_id(user_id);
-      throw CommandError(Refusal::limit,
-                         text(Msg::RelayedByUserLimitRefusal, {{"userid", user ? user->userid : text(Msg::TheUser)},
-                                                               {"already", already},
-                                                               {"most", per_user},
-                                                               {"count", count}}));
+      const std::optional<std::string> userid = user ? std::optional(user->userid) : std::nullopt;
+      throw CommandError(Refusal::limit, refusal_text(check_refusal::RelayedByUser{userid, already, per_user, count}));
     }
   }
   const int per_recipient = config.limits.relayed_per_recipient_per_hour;
   for (const auto& [mailbox, count] : by_mailbox)
     if (outbox.count_relayed_to(mailbox, hour_ago) + count > per_recipient)
-      throw CommandError(Refusal::limit, text(Msg::RelayedToRecipientLimitRefusal, {{"most", per_recipient}}));
+      throw CommandError(Refusal::limit, refusal_text(check_refusal::RelayedToRecipient{per_recipient}));
 }
 
 void CommandContext::relay_to(std::size_t first, const Account& actor, std::int64_t recipient) {
@@ -247,31 +238,28 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
   if (needed > 0 && Outbox(db).count_since(MailKind::Confirmation, std::chrono::system_clock::now() -
                                                                        std::chrono::hours(1)) +
                             needed > per_hour)
-    throw CommandError(Refusal::limit, text(Msg::ConfirmationsPerHourRefusal, {{"most", per_hour}}));
+    throw CommandError(Refusal::limit, refusal_text(check_refusal::ConfirmationsPerHour{per_hour}));
   for (const std::string& address : addresses) {
     if (std::find(account.confirmed.begin(), account.confirmed.end(), address) != account.confirmed.end()) continue;
     auto code = confirmations.issue(account.id, address);
     if (!code) {
-      notes += text(Msg::ConfirmationNotMailedNote,
-                    {{"address", address}, {"most", config.limits.confirmations_per_address_per_day}});
+      notes += confirmation_not_mailed_note(address, config.limits.confirmations_per_address_per_day);
       continue;
     }
-    const std::string how = text(Msg::HowToConfirm, {{"address", address},
-                                                     {"userid", account.userid},
-                                                     {"code", *code},
-                                                     {"days", config.limits.confirmation_valid_days}});
+    const std::string how = how_to_confirm(address, account.userid, *code, config.limits.confirmation_valid_days);
     if (address == request.sender) {
-      welcome += text(Msg::WelcomeNotes, {{"notes", how}});  // the reply to the sender's own mail carries its code
+      welcome += how_to_confirm_in_welcome(how);  // the reply to the sender's own mail carries its code
       result.code_in_welcome = true;
       continue;
     }
+    auto [subject, words] = confirmation_mail(config.server.name, account.userid, how);
     Reply mail;
     mail.to = address;
-    mail.subject = text(Msg::ConfirmSubject, {{"userid", account.userid}, {"server", config.server.name}});
-    mail.text = text(Msg::ConfirmText, {{"userid", account.userid}, {"server", config.server.name}, {"how", how}});
+    mail.subject = std::move(subject);
+    mail.text = std::move(words);
     mail.kind = MailKind::Confirmation;
     out.replies.push_back(mail);
-    notes += text(Msg::ConfirmationMailedNote, {{"address", address}});
+    notes += confirmation_mailed_note(address);
   }
   return result;
 }
@@ -281,7 +269,7 @@ void CommandContext::check_game_limits(const Account& first, const Account& seco
     if (player->computer) continue;
     const int active = config.limits.active_games_per_user;
     if (GameListings(db).count_active(player->id) >= active)
-      throw CommandError(Refusal::limit, text(Msg::ActiveGamesLimitRefusal, {{"player", player->userid}, {"most", active}}));
+      throw CommandError(Refusal::limit, refusal_text(check_refusal::ActiveGames{player->userid, active}));
     if ((player == &first ? second : first).computer) check_games_against_computer(*player);
   }
 }
@@ -291,13 +279,7 @@ void CommandContext::check_games_against_computer(const Account& player, int mor
   const int held = Tournaments(db).held_against_computer(player.id);
   const int games = GameListings(db).count_active_against_computer(player.id) + held;
   if (games + more <= with_bot) return;
-  throw CommandError(Refusal::limit,
-                     text(Msg::ComputerGamesLimitRefusal,
-                          {{"player", player.userid},
-                           {"games", games},
-                           {"held", held ? text(Msg::ComputerGamesHeldNote) : ""},
-                           {"over", more == 1 ? text(Msg::ComputerGamesMostNote)
-                                              : text(Msg::ComputerGamesOverNote, {{"more", more}, {"most", with_bot}})}}));
+  throw CommandError(Refusal::limit, refusal_text(check_refusal::ComputerGames{player.userid, games, held, more, with_bot}));
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

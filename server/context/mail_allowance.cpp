@@ -1,6 +1,7 @@
 #include "server/context/mail_allowance.h"
 
 #include "mail/address.h"
+#include "server/replies/check_replies.h"
 
 namespace pbem::server {
 
@@ -32,17 +33,11 @@ void MailAllowance::admit(Outcome& out) const {
   // alone, wherever it stands, and those with a password are carried out.
   if (out.credential_accepted) return;
   if (mail_.dmarc_failed)
-    throw CommandError("your mail failed the DMARC check of the server's mail system: its From address does not "
-                       "prove who sent it, and this command rests on nothing else (no password, no game address). "
-                       "Send it straight from your mail provider, not through a forwarder");
+    throw CommandError(refusal_text(check_refusal::DmarcFailed{}));
   if (mail_.from_not_one_mailbox)
-    throw CommandError("the From of your mail names more than one address, so it does not prove who sent it, and "
-                       "this command rests on nothing else (no password, no game address). Send it from one "
-                       "address");
+    throw CommandError(refusal_text(check_refusal::FromNotOneMailbox{}));
   if (invitations_ + out.invitations_posted > kInvitations)
-    throw CommandError(Refusal::limit, "a mail without a password may post at most " + std::to_string(kInvitations) +
-                                           " invitations, and this command would post one more. Send it in a mail "
-                                           "of its own");
+    throw CommandError(Refusal::limit, refusal_text(check_refusal::InvitationsPerMail{kInvitations}));
   // An answer that would be one mail too many goes into the gathered answer instead (its
   // board as text, without a picture); owed mail cannot, so its command is refused.
   std::map<std::string, int> counted;
@@ -58,10 +53,7 @@ void MailAllowance::admit(Outcome& out) const {
       continue;
     }
     // The address is not named: that would tell a stranger whose address it is.
-    throw CommandError(Refusal::limit,
-                       "a mail without a password may cause at most " + std::to_string(kMailsPerMailbox) +
-                           " mails to any one address, and this command would send one more. Send it in a mail "
-                           "of its own");
+    throw CommandError(Refusal::limit, refusal_text(check_refusal::MailsPerMailbox{kMailsPerMailbox}));
   }
 }
 
@@ -74,9 +66,7 @@ void MailAllowance::spend(const Outcome& out) {
 }
 
 std::string MailAllowance::over_budget_reason(std::size_t budget_bytes) {
-  return "the mail this command must send its players does not fit in the " + std::to_string(budget_bytes / 1024) +
-         " KiB that one mail without a password may cause in all, with what the lines before it sent. "
-         "Send it in a mail of its own, or with a password";
+  return refusal_text(check_refusal::MailBudget{budget_bytes / 1024});
 }
 
 }  // namespace pbem::server

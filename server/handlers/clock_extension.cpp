@@ -4,8 +4,8 @@
 
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
+#include "server/mailing/clock_mail.h"
 #include "server/mailing/clock_text.h"
-#include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
 #include "server/play/unit_of_work.h"
 #include "server/storage/game_clocks.h"
@@ -38,25 +38,15 @@ ClockExtension extend_clocks(Database& db, const Config& config, int hours, std:
     work.records.set_turn_clock(*record, extended_clock(config.clock, *record, std::chrono::hours(hours), now));
     const std::int64_t mover = *record->to_move;
     const std::string& opponent = record->userids[record->players[0] == mover ? 1 : 0];
-    std::string line = "  " + board_heading(*record) + " against " + opponent + ": deadline " +
-                       deadline_text(*record->deadline_at) + " (was " + deadline_text(was) + ")";
-    if (record->bank) line += ", your bank " + bank_text(seconds_left(db, *record, mover, now));
-    lines[mover].push_back(line + "\n");
+    lines[mover].push_back(extended_game_line(*record, opponent, was,
+                                              record->bank ? bank_text(seconds_left(db, *record, mover, now)) : ""));
     done.new_deadlines += std::to_string(id) + "=" + *record->deadline_at + ";";
     ++done.games;
   }
   for (const auto& [user_id, games] : lines) {
     const auto account = work.accounts.find_by_id(user_id);
     if (!account) continue;
-    std::string text = "The server's operator has given you " + std::to_string(hours) +
-                       " hours more to move, to make up for time lost to an outage of the server:\n\n";
-    for (const std::string& line : games) text += line;
-    Reply mail;
-    mail.subject = std::to_string(hours) + " hours more on your clock in " + std::to_string(games.size()) +
-                   (games.size() == 1 ? " game" : " games");
-    mail.text = text;
-    mail.kind = MailKind::Notice;
-    work.mail_account(*account, mail);
+    work.mail_account(*account, clock_extended_mail(hours, games));
   }
   done.replies = std::move(outcome.replies);
   return done;

@@ -1,5 +1,6 @@
 #include "server/mailing/clock_mail.h"
 
+#include "engine/text.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/game_mail.h"
@@ -57,6 +58,26 @@ void reminder_mail(UnitOfWork& work, const GameRecord& record, const ReminderDue
                .subject = text(Msg::ReminderSubject,
                                {{"title", game_title(record.type)}, {"game", record.id}, {"player", due.mover}}),
                .only_user = due.mover_id});
+}
+
+std::string extended_game_line(const GameRecord& record, const std::string& opponent, const std::string& was,
+                               const std::string& bank) {
+  std::vector<Arg> args{{"heading", board_heading(record)},
+                        {"opponent", opponent},
+                        {"deadline", deadline_text(*record.deadline_at)},
+                        {"was", deadline_text(was)}};
+  if (bank.empty()) return text(Msg::ExtendedGameLine, args);
+  args.emplace_back("bank", bank);
+  return text(Msg::ExtendedBankGameLine, args);
+}
+
+Reply clock_extended_mail(int hours, const std::vector<std::string>& lines) {
+  Reply mail;
+  mail.subject = text(lines.size() == 1 ? Msg::ClockExtendedOneGameSubject : Msg::ClockExtendedSubject,
+                      {{"hours", hours}, {"games", lines.size()}});
+  mail.text = text(Msg::ClockExtended, {{"hours", hours}, {"lines", join(lines, "")}});
+  mail.kind = MailKind::Notice;
+  return mail;
 }
 
 }  // namespace pbem::server

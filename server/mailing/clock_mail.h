@@ -19,4 +19,10 @@ void deadline_mail(UnitOfWork& work, const GameRecord& record, const DeadlinePas
 // Adds to work.out the reminder `due` of `record`'s deadline.
 void reminder_mail(UnitOfWork& work, const GameRecord& record, const ReminderDue& due);
 
+// `pbem clock extend` (handlers/clock_extension.h): the line of one game of the player to
+// move (`bank` "" without a time bank), and the mail of `hours` more in those games.
+std::string extended_game_line(const GameRecord& record, const std::string& opponent, const std::string& was,
+                               const std::string& bank);
+Reply clock_extended_mail(int hours, const std::vector<std::string>& lines);
+
 }  // namespace pbem::server

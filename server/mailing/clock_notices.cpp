@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/catalogue/catalogue.h"
+
 namespace pbem::server {
 
 Reply gathered_notices(const std::vector<Reply>& notices, const std::string& reply_to) {
@@ -9,11 +11,8 @@ Reply gathered_notices(const std::vector<Reply>& notices, const std::string& rep
   mail.to = notices.front().to;
   mail.kind = notices.front().kind;
   mail.reply_to = reply_to;
-  mail.subject = std::to_string(notices.size()) + " notices from the clock";
-  mail.text = "The clock has " + std::to_string(notices.size()) +
-              " notices for you this time, in one mail.\n"
-              "To move in a game here, reply with lines such as `#12 c3` (the game's number, then\n"
-              "the move), one a line, or reply to that game's own board mail.\n";
+  mail.subject = text(Msg::GatheredNoticesSubject, {{"count", notices.size()}});
+  mail.text = text(Msg::GatheredNotices, {{"count", notices.size()}});
   for (std::size_t n = 0; n < notices.size(); ++n) {
     const Reply& notice = notices[n];
     const std::string heading = std::to_string(n + 1) + ". " + notice.subject;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/text.h"
+#include "server/catalogue/catalogue.h"
 #include "server/play/game_clock.h"
 #include "server/storage/vacations.h"
 #include "server/support/clock.h"
@@ -18,7 +19,7 @@ std::string deadline_text(const std::string& iso) {
 std::string bank_text(std::int64_t seconds) {
   if (seconds < 0) seconds = 0;
   const std::int64_t hours = seconds / 3600;
-  return std::to_string(hours / 24) + " d " + std::to_string(hours % 24) + " h";
+  return text(Msg::BankTime, {{"days", hours / 24}, {"hours", hours % 24}});
 }
 
 namespace {
@@ -28,9 +29,9 @@ std::string turn_clock_lines(Database& db, const GameRecord& record, const Game&
   if (!record.active || game.over()) return "";
   const auto users = userids_by_colour(record, game);
   const std::string& mover = users[static_cast<std::size_t>(game.to_move())];
-  std::string text;
+  std::string lines;
   // The deadline is a real moment; what it was counted from skipped the weekends.
-  const std::string weekends = record.weekends_off ? "; weekends off" : "";
+  const std::string weekends = record.weekends_off ? text(Msg::WeekendsOffAside) : "";
   if (record.bank) {
     // The player to move has what their deadline leaves; the other what they kept.
     const std::int64_t mover_id = user_id_of_colour(record, game, game.to_move());
@@ -42,35 +43,36 @@ std::string turn_clock_lines(Database& db, const GameRecord& record, const Game&
                                     ? seconds_left(db, record, user_id, std::chrono::system_clock::now())
                                     : record.bank->seconds[seat_of(record, user_id)]));
     }
-    text += "Time left: " + join(banks, ", ") + " (" + record.bank->text + (record.weekends_off ? ", weekends off" : "") +
-            ")\n";
+    lines += text(record.weekends_off ? Msg::TimeLeftWeekendsOffLine : Msg::TimeLeftLine,
+                  {{"banks", join(banks, ", ")}, {"bank", record.bank->text}});
     if (record.deadline_at)
-      text += "Deadline for " + mover + " to move: " + deadline_text(*record.deadline_at) + " (their bank runs out" +
-              weekends + ").\n";
+      lines += text(Msg::BankDeadlineLine,
+                    {{"mover", mover}, {"deadline", deadline_text(*record.deadline_at)}, {"weekends", weekends}});
   } else if (record.deadline_at) {
-    text += "Deadline for " + mover + " to move: " + deadline_text(*record.deadline_at) + " (" +
-            std::to_string(record.days_per_move) + (record.days_per_move == 1 ? " day" : " days") + " per move" +
-            weekends + ").\n";
+    lines += text(Msg::DaysDeadlineLine,
+                  {{"mover", mover},
+                   {"deadline", deadline_text(*record.deadline_at)},
+                   {"days", text(record.days_per_move == 1 ? Msg::OneDay : Msg::SeveralDays, {{"n", record.days_per_move}})},
+                   {"weekends", weekends}});
   } else {
-    text += "No time limit.\n";
+    lines += text(Msg::NoTimeLimit);
   }
-  return text;
+  return lines;
 }
 
 }  // namespace
 
 std::string clock_lines(Database& db, const GameRecord& record, const Game& game, const std::string& reader) {
-  std::string text = turn_clock_lines(db, record, game);
-  if (text.empty()) return text;
+  std::string lines = turn_clock_lines(db, record, game);
+  if (lines.empty()) return lines;
   const std::string now = now_iso8601();
   Vacations vacations(db);
   for (std::size_t seat = 0; seat < 2; ++seat) {
     if (record.userids[seat] == reader) continue;
     if (auto vacation = vacations.current(record.players[seat], now))
-      text += record.userids[seat] + " is on vacation until " + deadline_text(vacation->ends_at) +
-              "; their clock stands still until then.\n";
+      lines += text(Msg::OnVacationLine, {{"player", record.userids[seat]}, {"until", deadline_text(vacation->ends_at)}});
   }
-  return text;
+  return lines;
 }
 
 }  // namespace pbem::server

@@ -2,6 +2,7 @@
 
 #include "engine/text.h"
 #include "mail/text_wrap.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 
@@ -35,16 +36,16 @@ std::string indented_usage(const std::string& usage) {
 // "... was not carried out: <error>." unless the error ends in a question already.
 std::string sentence(const std::string& text) { return text.ends_with('?') ? text : text + "."; }
 
-std::string refusal_text(const std::string& what, const std::string& quote, const std::string& reason) {
-  return what + "\n\n    " + (quote.empty() ? std::string("(empty)") : quote) + "\n\nwas not carried out: " +
-         sentence(reason) + "\n\nNothing was changed.\n";
+// `what` (a command, a reply) quoted as `quote`, refused for `reason`.
+std::string refusal_text(Msg what, const std::string& quote, const std::string& reason) {
+  return text(what, {{"quote", quote.empty() ? text(Msg::EmptyQuote) : quote}, {"reason", sentence(reason)}});
 }
 
 }  // namespace
 
 std::string error_subject(std::string_view what) {
-  const std::string_view prefix = "Error: ";
-  if (prefix.size() + what.size() <= kMaxErrorSubject) return std::string(prefix) + std::string(what);
+  const std::string prefix = text(Msg::ErrorSubjectPrefix);
+  if (prefix.size() + what.size() <= kMaxErrorSubject) return prefix + std::string(what);
   const std::string_view ellipsis = "...";
   const std::size_t room = kMaxErrorSubject - prefix.size() - ellipsis.size();
   std::string_view cut = what.substr(0, room);
@@ -55,29 +56,31 @@ std::string error_subject(std::string_view what) {
     while (!cut.empty() && (static_cast<unsigned char>(what[cut.size()]) & 0xC0) == 0x80) cut.remove_suffix(1);
   while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',' || cut.back() == ':' || cut.back() == ';'))
     cut.remove_suffix(1);
-  return std::string(prefix) + std::string(cut) + std::string(ellipsis);
+  return prefix + std::string(cut) + std::string(ellipsis);
 }
 
 ErrorMail command_error(const std::string& quote, const std::string& reason, const std::string& usage) {
-  std::string text = refusal_text("Your command", quote, reason);
-  if (!usage.empty()) text += "\nUsage:\n" + indented_usage(usage);
-  text += "\nSend `help` or `help commands` for help.\n";
-  return {error_subject(reason), std::move(text)};
+  std::string mail = refusal_text(Msg::CommandNotCarriedOut, quote, reason);
+  if (!usage.empty()) mail += text(Msg::UsageLines, {{"usage", indented_usage(usage)}});
+  mail += text(Msg::HelpHint);
+  return {error_subject(reason), std::move(mail)};
 }
 
 ErrorMail reply_error(const std::string& quote, const std::string& reason, const std::string& sample_ply) {
-  std::string text = refusal_text("Your reply", quote, reason);
-  text += "\nUsage:\n    the move alone, e.g. " + sample_ply +
-          ", as the first line of your reply\n";
-  return {error_subject(reason), std::move(text)};
+  return {error_subject(reason),
+          refusal_text(Msg::ReplyNotCarriedOut, quote, reason) + text(Msg::ReplyUsage, {{"ply", sample_ply}})};
 }
 
 ErrorMail refused_elsewhere() {
-  return {"Error: your command was refused",
-          "Your command was refused, and nothing was changed.\n\n"
-          "This answer goes to the Reply-To of your mail, not to its From address, so it says\n"
-          "no more than that. To learn why, send the command again without a Reply-To\n"
-          "elsewhere, or with your password.\n"};
+  return {text(Msg::RefusedElsewhereSubject), text(Msg::RefusedElsewhere)};
+}
+
+ErrorMail internal_error(const std::string& quote) {
+  return {text(Msg::InternalErrorSubject), text(Msg::InternalError, {{"quote", quote}})};
+}
+
+ErrorMail reply_too_long(std::size_t kib) {
+  return {text(Msg::ReplyTooLongSubject), text(Msg::ReplyTooLong, {{"kib", kib}})};
 }
 
 }  // namespace pbem::server

@@ -31,4 +31,10 @@ ErrorMail reply_error(const std::string& quote, const std::string& reason, const
 // An answer that goes to a Reply-To elsewhere than the From: that it was refused, no more.
 ErrorMail refused_elsewhere();
 
+// A command, quoted as `quote`, that failed on an internal error: the operator's log says why.
+ErrorMail internal_error(const std::string& quote);
+
+// In place of a reply that would pass the `kib` KiB the replies to one mail may hold.
+ErrorMail reply_too_long(std::size_t kib);
+
 }  // namespace pbem::server

@@ -71,4 +71,8 @@ void aborted_alone_mail(UnitOfWork& work, const GameRecord& record, const std::s
                   .ends_game = true});
 }
 
+std::string computer_answers_proposals_note(const std::string& computer) {
+  return text(Msg::ComputerAnswersProposalsNote, {{"computer", computer}});
+}
+
 }  // namespace pbem::server

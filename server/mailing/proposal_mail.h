@@ -27,5 +27,7 @@ void proposal_declined_mail(UnitOfWork& work, const GameRecord& record, const Pr
 // before the first move or before their own first move. It has no game address: there is
 // nothing left to play.
 void aborted_alone_mail(UnitOfWork& work, const GameRecord& record, const std::string& player);
+// Added to the computer's answers to a proposal: how `computer` answers them all.
+std::string computer_answers_proposals_note(const std::string& computer);
 
 }  // namespace pbem::server

@@ -11,7 +11,7 @@
 namespace pbem::server {
 
 std::string web_link(const Config& config, const std::string& path) {
-  return config.web.base_url.empty() ? "" : "\nOn the web: " + config.web.base_url + path + "\n";
+  return config.web.base_url.empty() ? "" : text(Msg::WebLink, {{"url", config.web.base_url + path}});
 }
 
 std::string game_title(const std::string& type) {
@@ -36,12 +36,15 @@ std::optional<int> winner_of(const GameRecord& record, const Game& game) {
 
 std::string game_subject(const GameRecord& record, const Game& game) {
   auto users = userids_by_colour(record, game);
-  std::string subject = game_title(record.type) + " #" + std::to_string(record.id) + ": ";
-  if (record.never_moved) return subject + "aborted, " + *record.aborted_by + " never moved";
-  if (record.aborted_by) return subject + "aborted";
-  if (record.voided) return subject + "void";
-  if (auto winner = winner_of(record, game)) return subject + users[static_cast<std::size_t>(*winner)] + " wins";
-  return subject + users[static_cast<std::size_t>(game.to_move())] + " to move";
+  const std::string title = game_title(record.type);
+  if (record.never_moved)
+    return text(Msg::NeverMovedSubject, {{"title", title}, {"game", record.id}, {"player", *record.aborted_by}});
+  if (record.aborted_by) return text(Msg::GameAbortedSubject, {{"title", title}, {"game", record.id}});
+  if (record.voided) return text(Msg::VoidSubject, {{"title", title}, {"game", record.id}});
+  if (auto winner = winner_of(record, game))
+    return text(Msg::WinsSubject, {{"title", title}, {"game", record.id}, {"player", users[static_cast<std::size_t>(*winner)]}});
+  return text(Msg::ToMoveSubject,
+              {{"title", title}, {"game", record.id}, {"player", users[static_cast<std::size_t>(game.to_move())]}});
 }
 
 std::string colour_of(const Game& game, int colour) { return std::string(game.colour_name(colour)); }
@@ -59,22 +62,24 @@ bool aborted_alone(const GameRecord& record) {
 
 std::string aborted_note(const GameRecord& record) {
   if (!record.aborted_by) return "";
-  if (record.never_moved) return "aborted because " + *record.aborted_by + " never moved";
-  if (aborted_alone(record)) return "aborted by " + *record.aborted_by;
-  return "aborted by agreement (" + *record.aborted_by + " proposed it)";
+  const Msg how = record.never_moved ? Msg::AbortedNeverMovedNote
+                  : aborted_alone(record) ? Msg::AbortedAloneNote
+                                          : Msg::AbortedByAgreementNote;
+  return text(how, {{"player", *record.aborted_by}});
 }
 
 std::string aborted_sentence(const GameRecord& record) {
   if (!record.aborted_by || record.never_moved || !aborted_alone(record)) return aborted_note(record);
-  return aborted_note(record) + (record.plies == 0 ? " before the first move" : " before their own first move");
+  return text(record.plies == 0 ? Msg::AbortedBeforeFirstMove : Msg::AbortedBeforeOwnFirstMove,
+              {{"aborted", aborted_note(record)}});
 }
 
 std::string result_text(const GameRecord& record, const Game& game) {
   const int winner = *winner_of(record, game);
   std::string colour = colour_of(game, winner);
   if (!colour.empty()) colour[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(colour[0])));
-  return colour + " (" + userids_by_colour(record, game)[static_cast<std::size_t>(winner)] + ") won" +
-         (record.lost_on_time ? " on time" : "");
+  return text(record.lost_on_time ? Msg::ColourWonOnTime : Msg::ColourWon,
+              {{"colour", colour}, {"player", userids_by_colour(record, game)[static_cast<std::size_t>(winner)]}});
 }
 
 namespace {
@@ -84,15 +89,14 @@ namespace {
 std::string state_text(const GameRecord& record, const std::array<std::string, 2>& users, std::optional<int> winner,
                        const std::string& mover) {
   if (record.aborted_by) return aborted_note(record);
-  if (record.voided) return "voided by the server's operator";
+  if (record.voided) return text(Msg::VoidedState);
   if (winner) {
-    std::string state = users[static_cast<std::size_t>(*winner)] + " won";
-    if (record.lost_on_time) state += ": " + users[static_cast<std::size_t>(1 - *winner)] + " lost on time";
-    return state;
+    const std::string& won = users[static_cast<std::size_t>(*winner)];
+    if (!record.lost_on_time) return text(Msg::PlayerWon, {{"player", won}});
+    return text(Msg::WonOnTimeState, {{"player", won}, {"loser", users[static_cast<std::size_t>(1 - *winner)]}});
   }
-  std::string state = mover + " to move";
-  if (record.deadline_at) state += ", deadline " + deadline_text(*record.deadline_at);
-  return state;
+  if (!record.deadline_at) return text(Msg::ToMoveState, {{"player", mover}});
+  return text(Msg::ToMoveByDeadlineState, {{"player", mover}, {"deadline", deadline_text(*record.deadline_at)}});
 }
 
 }  // namespace
@@ -130,7 +134,7 @@ void Listing::add(std::string line) {
 std::string Listing::text(std::string_view indent, std::string_view when_empty) const {
   std::string out;
   for (const std::string& line : shown_) out += std::string(indent) + line + "\n";
-  if (more_ > 0) out += std::string(indent) + "... and " + std::to_string(more_) + " more\n";
+  if (more_ > 0) out += std::string(indent) + server::text(Msg::ListingMore, {{"more", more_}});
   return out.empty() ? std::string(indent) + std::string(when_empty) + "\n" : out;
 }
 

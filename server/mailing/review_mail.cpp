@@ -48,7 +48,7 @@ Reply review_mail(const ReviewedGame& reviewed, const bot::Review& review, const
   const auto userid_of = [&](int seat) { return reviewed.userids[static_cast<std::size_t>(seat)]; };
   Reply mail;
   mail.subject = text(Msg::ReviewSubject, {{"title", reviewed.title}, {"game", record.id}});
-  const std::string result = reviewed.winner_seat ? text(Msg::ReviewWinner, {{"player", userid_of(*reviewed.winner_seat)}})
+  const std::string result = reviewed.winner_seat ? text(Msg::PlayerWon, {{"player", userid_of(*reviewed.winner_seat)}})
                                                   : text(Msg::ReviewNoWinner);
   mail.text = text(Msg::ReviewIntro, {{"heading", board_heading(record)},
                                       {"first", userid_of(0)},

@@ -1,7 +1,7 @@
 #include "server/pipeline/computer_policy.h"
 
 #include "engine/text.h"
-#include "server/catalogue/catalogue.h"
+#include "server/mailing/proposal_mail.h"
 
 namespace pbem::server {
 
@@ -31,7 +31,7 @@ Outcome answer_proposal_as_computer(Database& db, const Config& config, const Ga
   Outcome outcome = carry_out_for(db, config, computer.userid, std::move(asked));
   if (outcome.error) return outcome;
   for (Reply& reply : outcome.replies)
-    reply.text += text(Msg::ComputerAnswersProposalsNote, {{"computer", computer.userid}});
+    reply.text += computer_answers_proposals_note(computer.userid);
   return outcome;
 }
 

@@ -4,9 +4,10 @@
 #include <utility>
 
 #include "engine/text.h"
-#include "server/catalogue/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/game_address.h"
+#include "server/replies/address_replies.h"
+#include "server/replies/check_replies.h"
 #include "server/storage/accounts.h"
 #include "server/storage/digests.h"
 #include "server/storage/game_records.h"
@@ -45,7 +46,7 @@ std::optional<DigestReply> digest_reply(Database& db, const Config& config, cons
   const int generation = registered ? registered->password_generation : 0;
   const auto account = Accounts(db).find_by_id(user_id);
   if (!account) {
-    result.refused = refused(text(Msg::NotADigestAddress, {{"address", candidate->address}}), candidate->address);
+    result.refused = refused(refusal_text(address_refusal::NotADigestAddress{candidate->address}), candidate->address);
     return result;
   }
   if (generation != account->password_generation) {
@@ -64,18 +65,18 @@ std::optional<DigestReply> digest_reply(Database& db, const Config& config, cons
     }
     const auto move = numbered_move(trim(line));
     if (!move) {
-      lines.commands.push_back(line_refused(text(Msg::DigestLineNoMove, {{"line", static_cast<std::int64_t>(n)}}), n));
+      lines.commands.push_back(line_refused(refusal_text(address_refusal::DigestLineNoMove{n}), n));
       continue;
     }
     const auto record = records.find(move->first);
     if (!record) {
-      lines.commands.push_back(line_refused(text(Msg::NoSuchGameRefusal, {{"game", move->first}}), n));
+      lines.commands.push_back(line_refused(refusal_text(check_refusal::NoSuchGame{move->first}), n));
       continue;
     }
     lines.commands.push_back(read_player_act(record->type, record->id, account->id, account->userid, move->second));
   }
   if (lines.commands.empty())
-    lines.commands.push_back(line_refused(text(Msg::DigestReplyWithoutMove), 1));
+    lines.commands.push_back(line_refused(refusal_text(address_refusal::DigestReplyWithoutMove{}), 1));
   result.lines = std::move(lines);
   return result;
 }

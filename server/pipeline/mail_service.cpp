@@ -16,6 +16,7 @@
 #include "mail/header_scan.h"
 #include "mail/inbound_message.h"
 #include "mail/outgoing_message.h"
+#include "server/mailing/error_text.h"
 #include "server/mailing/picture_cache.h"
 #include "server/support/clock.h"
 #include "server/language/command_table.h"
@@ -52,10 +53,9 @@ Outcome internal_error_outcome(const Request& request, const MaskedCommand& mask
   outcome.summary = "internal error";
   Reply reply;
   reply.to = request.sender;
-  reply.subject = "Error: the server could not carry out your command";
-  reply.text = "Your command\n\n    " + masked_command.text() +
-               "\n\nwas not carried out because of an internal error on the server.\n\n"
-               "Nothing was changed. The operator can see the details in the server's log.\n";
+  auto [subject, words] = internal_error(masked_command.text());
+  reply.subject = std::move(subject);
+  reply.text = std::move(words);
   reply.to_sender = true;
   outcome.replies.push_back(reply);
   return outcome;

@@ -7,6 +7,7 @@
 #include "server/language/command_table.h"
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
+#include "server/replies/multiple_replies.h"
 
 namespace pbem::server {
 
@@ -30,7 +31,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
   std::vector<std::string> boards;  // the gathered replies' boards, in text order
   for (std::size_t i = 0; i < lines.size(); ++i) {
     Outcome& line = lines[i];
-    const std::string name = "Line " + std::to_string(i + 1);
+    const std::string name = multiple_line_name(i + 1);
     if (line.error) failed.push_back(std::to_string(i + 1));
     summaries.push_back("line " + std::to_string(i + 1) + ": " + line.summary);
     commands.push_back(line.masked_command);
@@ -38,7 +39,7 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
     const auto first_gathered = std::stable_partition(line.replies.begin(), line.replies.end(),
                                                       [](const Reply& reply) { return !goes_into_gathered_answer(reply); });
     if (first_gathered == line.replies.end()) {
-      const std::string done = first_gathered == line.replies.begin() ? "Carried out." : "Carried out; its mail comes separately.";
+      const std::string done = multiple_line_done(first_gathered != line.replies.begin());
       headings += name + ": " + line.masked_command.text() + ": " + done + "\n";
       sections += section(name + ": " + line.masked_command.text(), done + "\n");
     }
@@ -56,31 +57,20 @@ MultipleAnswer answer_lines(const std::string& sender, std::vector<Outcome> line
     failed.push_back(left_out_lines);
     summaries.push_back("lines " + left_out_lines + ": not carried out (more than " +
                         std::to_string(CommandLines::kMaxLines) + ")");
-    headings += "Lines " + left_out_lines + ": Error: not carried out (more than " +
-                std::to_string(CommandLines::kMaxLines) + " lines)\n";
-    sections += section("Lines " + left_out_lines + ": Error: a multiple carries out at most " +
-                            std::to_string(CommandLines::kMaxLines) + " lines",
-                        "These " + counted(left_out, "line") + " were not carried out. Send them in another mail.");
+    const LinesLeftOut words{left_out_lines, left_out, CommandLines::kMaxLines};
+    headings += left_out_heading(words);
+    sections += section(left_out_section_heading(words), left_out_section_text(words));
   }
 
   Reply& gathered = answer.gathered;
   gathered.to = sender;
   gathered.to_sender = true;
-  gathered.subject = failed.empty() ? "Multiple: " + counted(total, "line") + " carried out"
-                                    : "Error: multiple: " + std::string(failed.size() == 1 && left_out == 0 ? "line " : "lines ") +
-                                          join(failed, ", ") + " of " + std::to_string(total) + " not carried out";
-  gathered.text = "Your mail held " + counted(total, "command line") +
-                  ". They were carried out in order, each on its own: a\n"
-                  "line that failed changed nothing and did not stop the lines after it.\n" +
-                  sections;
+  gathered.subject = multiple_subject(total, failed, failed.size() == 1 && left_out == 0);
+  gathered.text = multiple_text(total, sections);
   for (const std::string& board : boards) gathered.mark_board(board);
   answer.brief = gathered;
   answer.brief.boards.clear();
-  answer.brief.text = "Your mail held " + counted(total, "command line") +
-                      ", carried out in order, each on its own. The whole answer\n"
-                      "was too long to send (the mail answering one mail without a password is\n"
-                      "limited); each line's result in short:\n\n" +
-                      headings;
+  answer.brief.text = multiple_brief_text(total, headings);
   answer.lines = std::move(lines);
   answer.masked = ArgumentReader::joined("multiple (" + counted(total, "line") + ": ", commands,
                                          left_out > 0 ? "; " + std::to_string(left_out) + " more not carried out)" : ")");
@@ -93,9 +83,7 @@ namespace handlers {
 // Reached only for a mail whose body holds no command line: the pipeline carries a
 // multiple's lines out, each alone, instead of this.
 void multiple(CommandContext&, const Command& c) {
-  throw CommandError("the mail's body holds no command: put one command on each line of the body, above any quoted "
-                     "text and signature (at most " + std::to_string(CommandLines::kMaxLines) + ")",
-                     CommandContext::usage(c));
+  throw CommandError(multiple_without_commands_refusal(CommandLines::kMaxLines), CommandContext::usage(c));
 }
 
 }  // namespace handlers

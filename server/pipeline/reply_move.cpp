@@ -2,10 +2,10 @@
 
 #include "engine/registry.h"
 #include "engine/text.h"
-#include "server/catalogue/catalogue.h"
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
 #include "server/language/game_address.h"
+#include "server/replies/address_replies.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/server_secrets.h"
@@ -55,8 +55,7 @@ std::optional<ReplyMove> whole_command(const std::string& subject, const std::st
 }
 
 ParsedCommand expired(const std::string& game_type, std::int64_t game, const std::string& address) {
-  const std::string number = std::to_string(game);
-  return refused(text(Msg::ReplyAddressExpired, {{"game", number}, {"type", game_type}}), address);
+  return refused(refusal_text(address_refusal::GameAddressExpired{game, game_type}), address);
 }
 
 std::optional<ReplyMove> refusal(std::string error, const std::string& address) {
@@ -73,7 +72,7 @@ ParsedCommand refused(std::string error, const std::string& address) {
 }
 
 ParsedCommand expired_digest(const std::string& address) {
-  return refused(text(Msg::DigestAddressExpired), address);
+  return refused(refusal_text(address_refusal::DigestAddressExpired{}), address);
 }
 
 std::optional<ReplyMove> reply_move(Database& db, const Config& config, const std::vector<std::string>& recipients,
@@ -91,7 +90,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     if (auto whole = whole_command(subject, first_line)) return whole;
   const std::string number = std::to_string(candidate->game);
   const auto record = GameRecords(db).find(candidate->game);
-  if (!record) return refusal(text(Msg::NotAGameAddress, {{"address", candidate->address}}), candidate->address);
+  if (!record) return refusal(refusal_text(address_refusal::NotAGameAddress{candidate->address}), candidate->address);
   const std::string key = ServerSecrets(db).key(ServerSecrets::kGameAddress);
   Accounts accounts(db);
   std::optional<Account> player;
@@ -107,7 +106,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
   }
   if (!player && was_valid) return ReplyMove{expired(record->type, record->id, candidate->address), std::nullopt};
   if (!player)
-    return refusal(text(Msg::NotValidGameAddress, {{"address", candidate->address}, {"game", number}}),
+    return refusal(refusal_text(address_refusal::NotValidGameAddress{candidate->address, record->id}),
                    candidate->address);
 
   ReplyMove result;
@@ -122,7 +121,8 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
     // Not repeated: a line that is no move may be a whole command, password and all, and
     // this error is the reply's Subject and the log's outcome.
-    result.command.error = move_text.empty() ? text(Msg::ReplyWithoutMove, {{"game", number}}) : text(Msg::ReplyFirstLineNoMove);
+    result.command.error = move_text.empty() ? refusal_text(address_refusal::ReplyWithoutMove{record->id})
+                                             : refusal_text(address_refusal::ReplyFirstLineNoMove{});
     return result;
   }
   result.command = read_player_act(record->type, record->id, player->id, player->userid, move_text);

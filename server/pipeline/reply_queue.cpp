@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "mail/outgoing_message.h"
-#include "server/catalogue/catalogue.h"
+#include "server/mailing/error_text.h"
 #include "server/pipeline/game_over_record.h"
 #include "server/storage/outbox.h"
 #include "server/storage/reply_limit.h"
@@ -130,8 +130,9 @@ void ReplyQueue::add(Reply reply, bool budgeted, std::optional<Reply> shorter) {
       log_line(tag_ + ": reply to " + reply.to + " of " + std::to_string(composed->data.size()) +
                " bytes replaced by a note: the replies to this message may hold " +
                std::to_string(*byte_budget_) + " bytes in all");
-      composed->message.subject = text(Msg::ReplyTooLongSubject);
-      composed->message.text = text(Msg::ReplyTooLong, {{"kib", static_cast<std::int64_t>(*byte_budget_ / 1024)}});
+      auto [subject, note] = reply_too_long(*byte_budget_ / 1024);
+      composed->message.subject = std::move(subject);
+      composed->message.text = std::move(note);
       composed->message.pictures.clear();
       composed->message.boards.clear();
       composed->message.attachments.clear();

@@ -7,6 +7,7 @@
 #include "server/language/command_table.h"
 #include "server/language/game_address.h"
 #include "server/mailing/mail_addresses.h"
+#include "server/replies/address_replies.h"
 #include "server/storage/accounts.h"
 #include "server/storage/server_secrets.h"
 
@@ -26,7 +27,7 @@ bool is_known_setting(const std::string& setting) {
 std::optional<UnsubscribeMail> refusal(const std::string& address) {
   // The same words for every invalid address, so that they tell nothing of which part was
   // wrong (no such user, another user's token, an altered setting).
-  return UnsubscribeMail{refused("the address " + address + " is not a valid unsubscribe address here", address),
+  return UnsubscribeMail{refused(refusal_text(address_refusal::NotAnUnsubscribeAddress{address}), address),
                          std::nullopt};
 }
 

@@ -54,6 +54,25 @@ ReplyWords security_notice(SecurityChange what, const std::string& server, const
           text(Msg::SecurityNotice, {{"what", changed}, {"server", server}, {"userid", userid}, {"at", at}, {"from", from}})};
 }
 
+std::string how_to_confirm(const std::string& address, const std::string& userid, const std::string& code, int days) {
+  return text(Msg::HowToConfirm, {{"address", address}, {"userid", userid}, {"code", code}, {"days", days}});
+}
+
+std::string how_to_confirm_in_welcome(const std::string& how) { return notes_of(how); }
+
+ReplyWords confirmation_mail(const std::string& server, const std::string& userid, const std::string& how) {
+  return {text(Msg::ConfirmSubject, {{"userid", userid}, {"server", server}}),
+          text(Msg::ConfirmText, {{"userid", userid}, {"server", server}, {"how", how}})};
+}
+
+std::string confirmation_mailed_note(const std::string& address) {
+  return text(Msg::ConfirmationMailedNote, {{"address", address}});
+}
+
+std::string confirmation_not_mailed_note(const std::string& address, int most) {
+  return text(Msg::ConfirmationNotMailedNote, {{"address", address}, {"most", most}});
+}
+
 std::string welcome_text(const std::string& server, const std::string& userid, const std::vector<std::string>& addresses) {
   return text(Msg::WelcomeText, {{"server", server}, {"userid", userid}, {"addresses", join(addresses, "\n    ")}});
 }

@@ -41,6 +41,16 @@ enum class SecurityChange { Password, Addresses };
 ReplyWords security_notice(SecurityChange what, const std::string& server, const std::string& userid,
                            const std::string& at, const std::string& from);
 
+// The confirmations a signup or `address` asks for (context/command_context.cpp): how to
+// confirm `address` of `userid` with `code` within `days`; that text in the welcome, when
+// `address` is the sender's own; the mail that carries it elsewhere (from `server`); the
+// notes to the sender that it was mailed, or not (`most` codes a day to one address).
+std::string how_to_confirm(const std::string& address, const std::string& userid, const std::string& code, int days);
+std::string how_to_confirm_in_welcome(const std::string& how);
+ReplyWords confirmation_mail(const std::string& server, const std::string& userid, const std::string& how);
+std::string confirmation_mailed_note(const std::string& address);
+std::string confirmation_not_mailed_note(const std::string& address, int most);
+
 // The start of a welcome (signup) or of an address change's answer: the addresses now.
 std::string welcome_text(const std::string& server, const std::string& userid, const std::vector<std::string>& addresses);
 std::string addresses_now_text(const std::string& userid, const std::vector<std::string>& addresses);
