@@ -85,8 +85,10 @@ Reply report_to_operator(const Account& reporter, const Account& reported, const
     return mail;
   }
   const std::string title = game_title(game->type);
-  mail.subject = text(Msg::ReportAboutGameSubject,
-                      {{"reporter", reporter.userid}, {"reported", reported.userid}, {"title", title}, {"game", game->id}});
+  mail.subject = text(Msg::ReportAboutGameSubject, {{"reporter", reporter.userid},
+                                                    {"reported", reported.userid},
+                                                    {"title", title},
+                                                    {"game", game->id}});
   mail.text = text(Msg::ReportAboutGameToOperator, {{"reporter", reporter.userid},
                                                     {"reported", reported.userid},
                                                     {"title", title},
