@@ -29,7 +29,7 @@ Reply verdict_notice(const Verdict& verdict, const std::string& reason);
 // The mail to server.operator: `reporter` reports `reported` (in `game`, if named), with
 // the report's text as written.
 Reply report_to_operator(const Account& reporter, const Account& reported, const std::optional<GameRecord>& game,
-                         const std::string& text);
+                         const std::string& report);
 // The reporter's acknowledgement, and the refusals of a report.
 std::string report_acknowledged(const std::string& reported);
 std::string report_refused_no_operator();
