@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "engine/registry.h"
 #include "mail/address.h"
@@ -13,15 +14,15 @@
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
-#include "server/catalogue/catalogue.h"
+#include "server/handlers/answer.h"
 #include "server/mailing/game_mail.h"
-
 #include "server/mailing/invitation_mail.h"
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
 #include "server/play/invitation_rating.h"
+#include "server/replies/invitation_replies.h"
 #include "server/storage/blocks.h"
 #include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
@@ -47,18 +48,6 @@ void begin(CommandContext& ctx, GameRecord& record, const std::string& headline)
   game_update(ctx, record, *game, {.headline = headline});
 }
 
-// The first board mail's headline of an invitation's game, `started` now: who started it
-// (`who`, the message's own placeholders), then the game and its players' colours.
-std::string started_headline(Msg id, std::vector<Arg> who, const GameRecord& started, const Game& game) {
-  who.insert(who.end(), {{"title", game_title(started.type)},
-                         {"game", started.id},
-                         {"first", started.userids[0]},
-                         {"first_colour", colour_of(game, 0)},
-                         {"second", started.userids[1]},
-                         {"second_colour", colour_of(game, 1)}});
-  return text(id, who);
-}
-
 }  // namespace
 
 void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& from) {
@@ -68,24 +57,23 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
 
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {
   for (const Account* account : {&starter, &other}) {
-    if (!account->active) throw CommandError(text(Msg::SignedOffCannotPlayRefusal, {{"player", account->userid}}));
+    if (!account->active) throw CommandError(refusal_text(invite_refusal::SignedOff{account->userid}));
     // A game nobody is told about would only wait; the computer gets no mail and needs none.
     if (account->confirmed.empty() && !account->computer)
-      throw CommandError(text(Msg::UnconfirmedCannotPlayRefusal, {{"player", account->userid}}));
+      throw CommandError(refusal_text(invite_refusal::Unconfirmed{account->userid}));
   }
   if (starter.computer || other.computer) return;
   Blocks blocks(ctx.db);
   // The same words as `challenges none`: no refusal may say that a block exists.
   if (blocks.blocks(other.id, starter.id)) throw CommandError(challenges_refused(other.userid));
   // The blocker knows of the block: they are told plainly.
-  if (blocks.blocks(starter.id, other.id))
-    throw CommandError(text(Msg::YouBlockedRefusal, {{"other", other.userid}}));
+  if (blocks.blocks(starter.id, other.id)) throw CommandError(refusal_text(invite_refusal::YouBlocked{other.userid}));
   if (!CommandContext::share_a_mailbox(starter, other)) return;
   // One person with two accounts: a game with oneself must not move a rating.
   if (start == GameStart::OpenInvitation)
-    throw CommandError(text(Msg::SharedMailboxOpenRefusal, {{"first", starter.userid}, {"second", other.userid}}));
+    throw CommandError(refusal_text(invite_refusal::SharedMailboxOpen{starter.userid, other.userid}));
   if (start == GameStart::Rated)
-    throw CommandError(text(Msg::SharedMailboxRatedRefusal, {{"first", starter.userid}, {"second", other.userid}}));
+    throw CommandError(refusal_text(invite_refusal::SharedMailboxRated{starter.userid, other.userid}));
 }
 
 namespace {
@@ -96,7 +84,7 @@ void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
   const int most = ctx.config.limits.pending_invitations;
   if (GameInvitations(ctx.db).count_pending_invitations(challenger.id) >= most)
     throw CommandError(Refusal::limit,
-                       text(Msg::PendingInvitationsLimitRefusal, {{"challenger", challenger.userid}, {"most", most}}));
+                       refusal_text(invite_refusal::PendingInvitationsLimit{challenger.userid, most}));
 }
 
 std::string lapse_time(const CommandContext& ctx) {
@@ -111,17 +99,14 @@ int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64
 // (a challenge carries no password) goes to the challenger's confirmed addresses, never
 // only to a Reply-To, as mail owed to them (never dropped by a budget): a forged one is
 // seen by the account's owner, with how to withdraw it.
-void acknowledge(CommandContext& ctx, const Account& challenger, const GameRecord& record, const std::string& subject,
-                 const std::string& said) {
+void acknowledge(CommandContext& ctx, const Account& challenger, const GameRecord& record, ReplyWords words) {
   if (ctx.password_accepted() || ctx.request.authenticated_userid) {
-    Reply ack = ctx.to_sender(subject, said);
-    ack.about_game(record.id, record.thread_id);
-    ctx.out.replies.push_back(ack);
+    answer(ctx, std::move(words)).about_game(record.id, record.thread_id);
     return;
   }
   Reply ack;
-  ack.subject = subject;
-  ack.text = said + text(Msg::InvitationWithoutPasswordNote, {{"from", mail::shown_address(ctx.request.from)}});
+  ack.subject = std::move(words.subject);
+  ack.text = words.text + invitation_without_password_note(mail::shown_address(ctx.request.from));
   ack.kind = MailKind::Game;
   ack.about_game(record.id, record.thread_id);
   ctx.mail_account(challenger, ack);
@@ -167,9 +152,7 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
     if (!open_to(record, account, [&] { return blockers.contains(*record.invited_by); },
                  [&] { return own_rating(record.type); }))
       continue;
-    lines += text(Msg::OpenInvitationForLine,
-                  {{"title", game_title(record.type)},
-                   {"line", open_invitation_line(record, challengers.of(record.type, *record.invited_by))}});
+    lines += open_invitation_for_line(record, challengers.of(record.type, *record.invited_by));
     ++shown;
   }
   return lines;
@@ -191,8 +174,7 @@ GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int
   invitation_sent(ctx, record, std::nullopt);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record,
-              text(Msg::OpenInvitationPostedSubject, {{"title", game_title(record.type)}, {"game", record.id}}),
-              open_invitation_posted_text(record, *ctx.records.replay(record), asked.challenger.userid));
+              open_invitation_posted_reply(record, *ctx.records.replay(record), asked.challenger.userid));
   return record;
 }
 
@@ -208,35 +190,28 @@ bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const Ga
   if (!record.open_seat) return false;
   const std::string number = number_of(record);
   if (record.invited_by == taker.id) {
-    if (record.invitation == "open")
-      throw CommandError(text(Msg::OwnOpenInvitationRefusal, {{"game", number}}));
+    if (record.invitation == "open") throw CommandError(refusal_text(invite_refusal::OwnOpenInvitation{record.id}));
     return false;
   }
   if (!record.is_pending_invitation()) {
     if (record.invitation) throw CommandError(invitation_refusal(record));
     if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
     const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
-    throw CommandError(text(Msg::OpenInvitationTakenRefusal, {{"game", number}, {"took", took}, {"type", record.type}}));
+    throw CommandError(refusal_text(invite_refusal::OpenInvitationTaken{record.id, took, record.type}));
   }
   const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
   check_start_between(ctx, taker, challenger, GameStart::OpenInvitation);
   if (record.rating_low && record.rating_high) {
     const int rating = rating_for_invitations(ctx, record.type, taker.id);
     if (rating < *record.rating_low || rating > *record.rating_high)
-      throw CommandError(text(Msg::OutOfRatingRangeRefusal, {{"game", number},
-                                                             {"low", *record.rating_low},
-                                                             {"high", *record.rating_high},
-                                                             {"title", game_title(record.type)},
-                                                             {"player", taker.userid},
-                                                             {"rating", rating}}));
+      throw CommandError(refusal_text(invite_refusal::OutOfRatingRange{
+          record.id, *record.rating_low, *record.rating_high, record.type, taker.userid, rating}));
   }
   ctx.check_game_limits(challenger, taker);
   GameRecord started = accept_invitation(ctx, record, taker.id);
   ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
   const auto game = ctx.records.replay(started);
-  begin(ctx, started,
-        started_headline(Msg::OpenInvitationTakenHeadline,
-                         {{"taker", taker.userid}, {"challenger", challenger.userid}}, started, *game));
+  begin(ctx, started, open_invitation_taken_headline(started, *game, taker.userid, challenger.userid));
   return true;
 }
 
@@ -257,8 +232,8 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   }
   check_invitation_limits(ctx, asked.challenger);
   if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
-    throw CommandError(Refusal::limit, text(Msg::InvitationBetweenPendingRefusal,
-                                            {{"first", asked.first.userid}, {"second", asked.second.userid}}));
+    throw CommandError(Refusal::limit,
+                       refusal_text(invite_refusal::InvitationBetweenPending{asked.first.userid, asked.second.userid}));
   GameRecord record =
       ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
                          asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
@@ -274,10 +249,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
                                                                 invitee.password_generation)));
   ctx.relay_to(mails_before, asked.challenger, invitee.id);
   ++ctx.out.invitations_posted;
-  acknowledge(ctx, asked.challenger, record,
-              text(Msg::InvitationSentSubject,
-                   {{"title", game_title(record.type)}, {"game", record.id}, {"invitee", invitee.userid}}),
-              invitation_sent_text(record, asked.challenger.userid, invitee.userid));
+  acknowledge(ctx, asked.challenger, record, invitation_sent_reply(record, asked.challenger.userid, invitee.userid));
   return record;
 }
 
@@ -290,18 +262,13 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
     end_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
-    const std::string title = game_title(record.type);
-    Reply notice = ctx.to_sender(text(Msg::InvitationWithdrawnSubject, {{"title", title}, {"game", number}}),
-                                 text(Msg::OpenInvitationWithdrawn, {{"title", title}, {"game", number}}));
-    notice.about_game(record.id, record.thread_id);
-    ctx.out.replies.push_back(notice);
+    answer(ctx, open_invitation_withdrawn_reply(record)).about_game(record.id, record.thread_id);
     return true;
   }
   const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
                                                                                  : record.players[0]);
   if (accepting) {
-    if (challenger)
-      throw CommandError(text(Msg::OwnInvitationRefusal, {{"game", number}, {"other", other.userid}}));
+    if (challenger) throw CommandError(refusal_text(invite_refusal::OwnInvitation{record.id, other.userid}));
     const Account first = *ctx.accounts.find_by_id(record.players[0]);
     const Account second = *ctx.accounts.find_by_id(record.players[1]);
     check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
@@ -309,9 +276,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
     GameRecord started = accept_invitation(ctx, record, player.id);
     ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
     const auto game = ctx.records.replay(started);
-    begin(ctx, started,
-          started_headline(Msg::InvitationAcceptedHeadline, {{"player", player.userid}, {"other", other.userid}},
-                           started, *game));
+    begin(ctx, started, invitation_accepted_headline(started, *game, player.userid, other.userid));
     return true;
   }
   const std::string how = challenger ? "withdrawn" : "declined";
@@ -366,29 +331,18 @@ void invitations(CommandContext& ctx, const Command& c) {
   // At most 100, the newest first, read by index (games_by_type_status): never every game.
   // The challengers' ratings for the page in one statement.
   const auto records = GameInvitations(ctx.db).open_invitations(c.type, static_cast<int>(Listing::kMaxLines));
-  const InvitationRatings challengers(ctx.ratings, records);
-  Listing lines;
-  for (const GameRecord& record : records)
-    lines.add(open_invitation_line(record, challengers.of(record.type, *record.invited_by)));
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::OpenInvitationsSubject, {{"title", game_title(c.type)}}),
-      text(Msg::OpenInvitationsList,
-           {{"title", game_title(c.type)}, {"lines", lines.text("  ", text(Msg::NoneListed))}, {"type", c.type}})));
+  answer(ctx, open_invitations_reply(c.type, records, InvitationRatings(ctx.ratings, records)));
 }
 
 void block(CommandContext& ctx, const Command& c) {
   const Account owner = ctx.authenticated(c);
   Blocks blocks(ctx.db);
   if (c.words.empty()) {
-    Listing lines;
-    for (const std::string& userid : blocks.blocked_by(owner.id)) lines.add(userid);
-    ctx.out.replies.push_back(
-        ctx.to_sender(text(Msg::BlockedUsersSubject),
-                      text(Msg::BlockedUsers, {{"owner", owner.userid}, {"lines", lines.text("  ", text(Msg::NoneListed))}})));
+    answer(ctx, blocked_users_reply(owner.userid, blocks.blocked_by(owner.id)));
     return;
   }
   const Account other = ctx.existing_account(c.words.at(0));
-  if (other.id == owner.id) throw CommandError(text(Msg::BlockSelfRefusal));
+  if (other.id == owner.id) throw CommandError(refusal_text(invite_refusal::BlockSelf{}));
   const bool added = blocks.block(owner.id, other.id);
   // A block refuses every start of a game between them: an invitation either way that
   // still waits is withdrawn or declined, with the words of doing so by hand.
@@ -396,11 +350,7 @@ void block(CommandContext& ctx, const Command& c) {
     if (record.invitation != "open" && (record.players[0] == other.id || record.players[1] == other.id))
       answer_invitation(ctx, owner, record, false);
   ctx.out.summary = "block by " + owner.userid;
-  ctx.out.replies.push_back(ctx.to_sender(
-      text(Msg::BlockedSubject, {{"other", other.userid}}),
-      text(added ? Msg::NowBlocked : Msg::BlockedAlready,
-           {{"other", other.userid},
-            {"means", text(Msg::BlockMeans, {{"owner", owner.userid}, {"other", other.userid}})}})));
+  answer(ctx, blocked_reply(owner.userid, other.userid, added));
 }
 
 void unblock(CommandContext& ctx, const Command& c) {
@@ -408,9 +358,7 @@ void unblock(CommandContext& ctx, const Command& c) {
   const Account other = ctx.existing_account(c.words.at(0));
   const bool removed = Blocks(ctx.db).unblock(owner.id, other.id);
   ctx.out.summary = "unblock by " + owner.userid;
-  ctx.out.replies.push_back(ctx.to_sender(text(Msg::UnblockedSubject, {{"other", other.userid}}),
-                                          text(removed ? Msg::NoLongerBlocked : Msg::WasNotBlocked,
-                                               {{"other", other.userid}})));
+  answer(ctx, unblocked_reply(other.userid, removed));
 }
 
 }  // namespace handlers

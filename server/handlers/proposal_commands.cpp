@@ -9,11 +9,10 @@
 #include "engine/text.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/catalogue/catalogue.h"
 #include "server/mailing/proposal_mail.h"
 #include "server/mailing/proposal_refusal_text.h"
-#include "server/mailing/reply_format.h"
 #include "server/play/proposal_act.h"
+#include "server/replies/rematch_replies.h"
 
 namespace pbem::server {
 
@@ -96,22 +95,22 @@ void decline(CommandContext& ctx, const Command& c) {
 
 void rematch(CommandContext& ctx, const Command& c) {
   auto [player, record] = ctx.player_in_game(c);
-  if (record.active)
-    throw CommandError(text(Msg::RematchOfRunningGameRefusal, {{"game", record.id}}));
+  if (record.active) throw CommandError(refusal_text(rematch_refusal::RunningGame{record.id}));
   if (auto again = ctx.records.rematch_of(record.id)) {
     // A rematch invitation is the game's one rematch too, answered or not.
     const auto earlier = ctx.records.find(*again);
-    const std::string state = !earlier || !earlier->invitation ? ""
-                              : earlier->is_pending_invitation()
-                                  ? text(Msg::RematchWaiting)
-                                  : text(Msg::RematchInvitationEnded, {{"how", *earlier->invitation}});
-    throw CommandError(text(Msg::RematchTakenRefusal, {{"game", record.id}, {"rematch", *again}, {"state", state}}));
+    rematch_refusal::Taken taken{.game = record.id, .rematch = *again, .waits = false, .ended_how = std::nullopt};
+    if (earlier && earlier->invitation) {
+      taken.waits = earlier->is_pending_invitation();
+      if (!taken.waits) taken.ended_how = *earlier->invitation;
+    }
+    throw CommandError(refusal_text(taken));
   }
   // The colours exchanged: who made the first move in the old game makes the second now.
   const Account first = *ctx.accounts.find_by_id(record.players[1]);
   const Account second = *ctx.accounts.find_by_id(record.players[0]);
   for (const Account* account : {&first, &second})
-    if (!account->active) throw CommandError(text(Msg::SignedOffNoRematchRefusal, {{"player", account->userid}}));
+    if (!account->active) throw CommandError(refusal_text(rematch_refusal::SignedOff{account->userid}));
 
   auto game = create_game(record.type, split_words(record.options));
   // The same clock, the banks full again.
@@ -129,13 +128,7 @@ void rematch(CommandContext& ctx, const Command& c) {
             .days_per_move = record.days_per_move,
             .bank = bank,
             .weekends_off = record.weekends_off,
-            .headline = text(Msg::RematchHeadline, {{"rematched", number_of(record)},
-                                                    {"player", player.userid},
-                                                    {"title", game_title(record.type)},
-                                                    {"first", first.userid},
-                                                    {"first_colour", colour_of(*game, 0)},
-                                                    {"second", second.userid},
-                                                    {"second_colour", colour_of(*game, 1)}})});
+            .headline = rematch_headline(record, *game, player.userid, first.userid, second.userid)});
 
   ctx.records.mark_rematch(fresh.id, record.id);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record) +
