@@ -122,7 +122,7 @@ GameRecord CommandContext::game_of_type(const Command& c, std::int64_t number) c
 
 GameRecord CommandContext::started_game_of_type(const Command& c, std::int64_t number) const {
   GameRecord record = game_of_type(c, number);
-  if (record.invitation) throw CommandError(invitation_refusal(record));
+  if (record.invitation) throw CommandError(not_started_refusal(record));
   return record;
 }
 
@@ -162,7 +162,7 @@ GameRecord CommandContext::game_of_act(const Account& player, const PlayerAct& a
 void CommandContext::refuse_unless_player(const Account& player, const GameRecord& record, bool invitations_too) {
   if (record.players[0] != player.id && record.players[1] != player.id)
     throw CommandError(refusal_text(check_refusal::NotAPlayerOfGame{player.userid, record.id}));
-  if (!invitations_too && record.invitation) throw CommandError(invitation_refusal(record));
+  if (!invitations_too && record.invitation) throw CommandError(not_started_refusal(record));
 }
 
 std::vector<std::string> CommandContext::addresses_or_sender(const std::vector<std::string>& given) const {

@@ -6,9 +6,7 @@
 #include <chrono>
 
 #include "engine/registry.h"
-#include "engine/text.h"
 #include "mail/address.h"
-#include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
 #include "server/mailing/record_text.h"
 #include "server/mailing/proposal_mail.h"
@@ -28,6 +26,9 @@
 #include "server/language/command_table.h"
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
+#include "server/handlers/answer.h"
+#include "server/replies/game_headlines.h"
+#include "server/replies/game_replies.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/mail_addresses.h"
 #include "server/storage/game_listings.h"
@@ -41,7 +42,7 @@ namespace {
 std::string by_someone_elses_address(const CommandContext& ctx, const Account& player) {
   if (ctx.request.authenticated_userid != player.userid || CommandContext::is_address_of(player, ctx.request.from))
     return "";
-  return text(Msg::SomeoneElsesAddressNote, {{"player", player.userid}, {"from", mail::shown_address(ctx.request.from)}});
+  return someone_elses_address_note(player.userid, mail::shown_address(ctx.request.from));
 }
 
 // True when the ply leaves the game to the computer, which answers it at once: its board
@@ -58,9 +59,7 @@ bool computer_answers(const CommandContext& ctx, const PlyPlayed& done) {
 std::string ply_answered(const Game& game, const PlyPlayed& done, const GameRecord& record, std::int64_t computer) {
   const std::string& ply = game.record().at(static_cast<std::size_t>(done.number - 2));
   const int seat = record.players[0] == computer ? 1 : 0;
-  return text(Msg::PlyAnsweredLead, {{"player", record.userids[static_cast<std::size_t>(seat)]},
-                                     {"ply", game.describe_ply(ply)},
-                                     {"number", done.number - 1}});
+  return ply_answered_lead(record.userids[static_cast<std::size_t>(seat)], game, ply, done.number - 1);
 }
 
 // The options of a challenge (its words after the second userid), or its usage error.
@@ -95,7 +94,7 @@ AskedGame asked_game(const CommandContext& ctx, const Command& c, const Challeng
 // the refusal says no more (processor.cpp), whatever the From.
 void refuse_reply_elsewhere(const CommandContext& ctx) {
   if (!ctx.reply_goes_to_from())
-    throw CommandError(text(Msg::ChallengeReplyElsewhereRefusal));
+    throw CommandError(refusal_text(game_refusal::ReplyElsewhere{}));
 }
 
 // `challenge userid any` (or `any userid`: the challenger moves second): an open invitation.
@@ -105,15 +104,15 @@ void refuse_reply_elsewhere(const CommandContext& ctx) {
 void open_challenge(CommandContext& ctx, const Command& c) {
   const bool moves_first = c.words.at(0) == kAnyone;
   if (moves_first && c.userid == kAnyone)
-    throw CommandError(text(Msg::OpenInvitationWithoutChallenger), CommandContext::usage(c));
+    throw CommandError(refusal_text(game_refusal::OpenInvitationWithoutChallenger{}), CommandContext::usage(c));
   auto [options, game] = challenge_options(c);
   refuse_reply_elsewhere(ctx);
   const Account challenger = ctx.existing_account(moves_first ? c.userid : c.words.at(0));
   if (std::find(challenger.confirmed.begin(), challenger.confirmed.end(), ctx.request.from) ==
       challenger.confirmed.end())
-    throw CommandError(text(Msg::OpenInvitationUnconfirmedRefusal,
-                            {{"challenger", challenger.userid}, {"from", mail::shown_address(ctx.request.from)}}));
-  if (!challenger.active) throw CommandError(text(Msg::SignedOffCannotInvite, {{"challenger", challenger.userid}}));
+    throw CommandError(refusal_text(
+        game_refusal::OpenInvitationUnconfirmed{challenger.userid, mail::shown_address(ctx.request.from)}));
+  if (!challenger.active) throw CommandError(refusal_text(game_refusal::SignedOffCannotInvite{challenger.userid}));
   ctx.refuse_if_suspended(c, challenger);
   post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
                        moves_first ? 1 : 0, options.rating_range);
@@ -128,8 +127,7 @@ void challenge(CommandContext& ctx, const Command& c) {
   // The options first: their errors read the same whoever sent the mail (no oracle).
   auto [options, game] = challenge_options(c);
   if (options.rating_range)
-    throw CommandError(text(Msg::RatingRangeNotOpenRefusal, {{"first", c.userid}, {"second", c.words.at(0)}}),
-                       CommandContext::usage(c));
+    throw CommandError(refusal_text(game_refusal::RatingRangeNotOpen{c.userid, c.words.at(0)}), CommandContext::usage(c));
   refuse_reply_elsewhere(ctx);
   // The computer opponent's account is made when it is first challenged (kept in this
   // command's savepoint, so a refused challenge leaves no account behind either).
@@ -137,7 +135,7 @@ void challenge(CommandContext& ctx, const Command& c) {
     if (userid == ctx.config.bot.userid) ctx.accounts.ensure_computer(userid);
   Account first = ctx.existing_account(c.userid);
   Account second = ctx.existing_account(c.words.at(0));
-  if (first.id == second.id) throw CommandError(text(Msg::TwoDifferentPlayersRefusal));
+  if (first.id == second.id) throw CommandError(refusal_text(game_refusal::TwoDifferentPlayers{}));
   // The From address decides (a Reply-To can name anyone).
   auto confirmed_for = [&](const Account& account) {
     return std::find(account.confirmed.begin(), account.confirmed.end(), ctx.request.from) != account.confirmed.end();
@@ -150,20 +148,15 @@ void challenge(CommandContext& ctx, const Command& c) {
     for (const Account* account : {&first, &second})
       if (ctx.reply_goes_to_from() &&
           std::find(account->addresses.begin(), account->addresses.end(), ctx.request.from) != account->addresses.end())
-        throw CommandError(text(Msg::ChallengeFromUnconfirmedOwnAddress, {{"from", from}, {"player", account->userid}}));
-    throw CommandError(
-        text(Msg::ChallengeUnconfirmedRefusal, {{"first", first.userid}, {"second", second.userid}, {"from", from}}));
+        throw CommandError(refusal_text(game_refusal::FromUnconfirmedOwnAddress{from, account->userid}));
+    throw CommandError(refusal_text(game_refusal::ChallengeUnconfirmed{first.userid, second.userid, from}));
   }
   // The challenger is the player whose confirmed address sent it; the other is invited.
   const Account& challenger = confirmed_for(first) ? first : second;
   ctx.refuse_if_suspended(c, challenger);
   const GameRecord record = start_or_invite(
       ctx, asked_game(ctx, c, options, *game, first, second, challenger,
-                      text(Msg::NewGameHeadline, {{"title", game_title(c.type)},
-                                                  {"first", first.userid},
-                                                  {"first_colour", colour_of(*game, 0)},
-                                                  {"second", second.userid},
-                                                  {"second_colour", colour_of(*game, 1)}})));
+                      new_game_headline(c.type, *game, first.userid, second.userid)));
   ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
                     " " + first.userid + " vs " + second.userid;
   if (record.invitation) return;
@@ -174,7 +167,7 @@ void challenge(CommandContext& ctx, const Command& c) {
                         : CommandContext::is_address_of(second, reply.to) ? &second
                                                                            : nullptr;
     if (!to) continue;  // a watcher's copy: not theirs to abort
-    reply.text += text(Msg::UnwantedGameNote, {{"type", c.type}, {"game", record.id}, {"player", to->userid}});
+    reply.text += unwanted_game_note(c.type, record.id, to->userid);
   }
 }
 
@@ -223,15 +216,9 @@ void play_move(CommandContext& ctx, const Account& player, const GameRecord& rec
   // (spec "The newcomer's path, third round"): the computer moves right after this
   // transaction (pipeline/bot_turns.h), and its mail tells this ply too.
   if (computer_answers(ctx, done)) return;
-  std::string headline = text(Msg::PlyHeadline, {{"player", player.userid},
-                                                 {"colour", colour_of(game, done.colour)},
-                                                 {"ply", game.describe_ply(done.ply)},
-                                                 {"number", done.number}});
-  if (done.ply == "swap")
-    headline = text(Msg::SwapHeadline, {{"player", player.userid},
-                                        {"first_colour", colour_of(game, 0)},
-                                        {"other", userids_by_colour(done.end.record, game)[1]},
-                                        {"second_colour", colour_of(game, 1)}});
+  std::string headline = done.ply == "swap"
+                             ? swap_headline(player.userid, game, userids_by_colour(done.end.record, game)[1])
+                             : ply_headline(player.userid, game, done.colour, done.ply, done.number);
   if (player.computer && done.number > 1) headline = ply_answered(game, done, record, player.id) + " " + headline;
   ply_update(ctx, done.end, game, headline, player.id);
 }
@@ -248,9 +235,7 @@ void resign_as(CommandContext& ctx, const Account& player, const GameRecord& rec
   const Resignation& done = std::get<Resignation>(resigned.outcome);
   ctx.out.summary = record.type + " #" + std::to_string(record.id) + " resigned by " + player.userid;
   game_update(ctx, done.end.record, *done.game,
-              {.headline = text(Msg::ResignedHeadline, {{"player", player.userid},
-                                                        {"colour", colour_of(*done.game, done.colour)},
-                                                        {"cancelled", done.end.cancelled}}),
+              {.headline = resigned_headline(player.userid, *done.game, done.colour, done.end.cancelled),
                .rating_changes = done.end.rating_changes});
 }
 
@@ -261,8 +246,7 @@ void show(CommandContext& ctx, const Command& c) {
   for (const BoardRef& board : c.boards) {
     GameRecord record = ctx.started_game_of_type(c, board.number);
     if (board.ply && *board.ply > record.plies)
-      throw CommandError(
-          text(Msg::NoSuchMoveYetRefusal, {{"game", record.id}, {"plies", record.plies}, {"ply", *board.ply}}));
+      throw CommandError(refusal_text(game_refusal::NoSuchMoveYet{record.id, record.plies, *board.ply}));
     auto game = ctx.records.replay(record, board.ply);
     const std::string rendered = game->render(RenderContext{userids_by_colour(record, *game)});
     // Sent from a player's confirmed address, the board is shown as that player set it.
@@ -274,21 +258,18 @@ void show(CommandContext& ctx, const Command& c) {
     }
     const std::string list = shown_as == "text" ? "" : board_list(record, *game);
     const std::string drawn = board_as_set(rendered, rendered, list, shown_as);
-    shown_text += board.ply ? text(Msg::ShownBoardAfterMove,
-                                   {{"heading", board_heading(record)}, {"ply", *board.ply}, {"board", drawn}})
-                            : text(Msg::ShownBoard, {{"heading", board_heading(record)}, {"board", drawn}});
+    shown_text += shown_board(record, board.ply, drawn);
     diagrams.push_back(shown_as == "list" ? list : game->diagram());
-    if (record.aborted_by) shown_text += text(Msg::ShownAborted, {{"aborted", aborted_sentence(record)}});
+    if (record.aborted_by) shown_text += shown_aborted_note(record);
     if (!board.ply) {
-      if (record.lost_on_time) shown_text += text(Msg::ShownOverOnTime, {{"state", game_state(record, *game)}});
+      if (record.lost_on_time) shown_text += shown_over_on_time_note(record, *game);
       shown_text += clock_lines(ctx.db, record, *game, "");
     }
     shown_text += watchers_line(ctx, record);
     shown = record;
   }
   Reply reply = ctx.to_sender(
-      c.boards.size() == 1 ? text(Msg::GameSubject, {{"title", game_title(c.type)}, {"game", c.boards[0].number}})
-                           : text(Msg::BoardsSubject, {{"title", game_title(c.type)}}),
+      shown_subject(c.type, c.boards.size() == 1 ? std::optional<std::int64_t>(c.boards[0].number) : std::nullopt),
       shown_text);
   for (const std::string& diagram : diagrams) reply.mark_board(diagram);
   if (c.boards.size() == 1) {
@@ -301,7 +282,7 @@ void show(CommandContext& ctx, const Command& c) {
       if (std::find(player.confirmed.begin(), player.confirmed.end(), ctx.request.sender) == player.confirmed.end())
         continue;
       reply.reply_to = player_game_address(ctx.db, ctx.config, record.id, player.userid, player.password_generation);
-      if (record.active) reply.text += text(Msg::ReplyPlaysNote, {{"player", player.userid}});
+      if (record.active) reply.text += reply_plays_note(player.userid);
       break;
     }
   }
@@ -323,11 +304,10 @@ void games(CommandContext& ctx, const Command& c) {
   // before any is looked up, so a line's cost never grows with its length.
   constexpr std::size_t kMaxNamed = GameSelection::kMaxPlayers;
   if (names.size() > kMaxNamed)
-    throw CommandError(text(Msg::TooManyUseridsRefusal, {{"most", kMaxNamed}, {"count", names.size()}}),
-                       CommandContext::usage(c));
+    throw CommandError(refusal_text(game_refusal::TooManyUserids{kMaxNamed, names.size()}), CommandContext::usage(c));
   for (const std::string& name : names) ids.push_back(ctx.existing_account(name).id);
   if (filter == "next" && names.empty())
-    throw CommandError(text(Msg::NextNeedsUseridRefusal), CommandContext::usage(c));
+    throw CommandError(refusal_text(game_refusal::NextNeedsUserid{}), CommandContext::usage(c));
   // The first hundred games by number, the rest only counted, all from stored columns
   // (whose turn, swap, result): the list costs the same however many games were ever played.
   const int page = static_cast<int>(Listing::kMaxLines);
@@ -344,31 +324,7 @@ void games(CommandContext& ctx, const Command& c) {
     records = listings.selected(selection, page);
     count = listings.count_selected(selection);
   }
-  Listing lines;
-  for (const GameRecord& record : records) {
-    const auto users = userids_by_colour(record);
-    lines.add(text(Msg::GameListLine, {{"game", record.id},
-                                       {"first", users[0]},
-                                       {"second", users[1]},
-                                       {"options", record.options},
-                                       {"plies", record.plies},
-                                       {"state", game_state(record)}}));
-  }
-  lines.add_unshown(static_cast<std::size_t>(count) - records.size());
-  // The heading names the players asked about, up to ten.
-  constexpr std::size_t kNamesInHeading = 10;
-  std::string named;
-  for (std::size_t i = 0; i < names.size() && i < kNamesInHeading; ++i)
-    named += text(Msg::NamedInHeading, {{"player", names[i]}});
-  if (names.size() > kNamesInHeading)
-    named += text(Msg::MoreNamedInHeading, {{"more", names.size() - kNamesInHeading}});
-  const std::string title = game_title(c.type);
-  ctx.out.replies.push_back(
-      ctx.to_sender(text(Msg::GamesSubject, {{"title", title}}),
-                    text(Msg::GamesList, {{"title", title},
-                                          {"filter", filter},
-                                          {"named", named},
-                                          {"lines", lines.text("  ", text(Msg::NoneListed))}})));
+  answer(ctx, games_reply(c.type, filter, names, records, static_cast<std::size_t>(count) - records.size()));
 }
 
 void history(CommandContext& ctx, const Command& c) {
@@ -376,10 +332,7 @@ void history(CommandContext& ctx, const Command& c) {
   auto game = ctx.records.replay(record);
   const std::string history_text =
       move_record_text(record, *game, ctx.records.moves(record.id), ctx.records.takebacks(record.id));
-  Reply reply =
-      ctx.to_sender(text(Msg::HistorySubject, {{"title", game_title(c.type)}, {"game", record.id}}), history_text);
-  reply.about_game(record.id, record.thread_id);
-  ctx.out.replies.push_back(reply);
+  answer(ctx, history_reply(record, history_text)).about_game(record.id, record.thread_id);
 }
 
 void chat(CommandContext& ctx, const Command& c) {
@@ -387,28 +340,19 @@ void chat(CommandContext& ctx, const Command& c) {
   std::int64_t other_id = record.players[0] == player.id ? record.players[1] : record.players[0];
   Account other = *ctx.accounts.find_by_id(other_id);
   refuse_if_blocked(ctx, other, player);
-  const std::string title = game_title(c.type);
-  const std::string subject = text(Msg::ChatSubject, {{"title", title}, {"game", record.id}, {"player", player.userid}});
+  const ReplyWords relayed = chat_message(record, player.userid, other.userid, ctx.request.body);
   for (const std::string& address : other.confirmed) {
     Reply reply;
     reply.to = address;
-    reply.subject = subject;
-    reply.text = text(Msg::ChatText, {{"player", player.userid},
-                                      {"title", title},
-                                      {"game", record.id},
-                                      {"message", ctx.request.body.empty() ? text(Msg::MessageEmpty) : ctx.request.body},
-                                      {"type", c.type},
-                                      {"other", other.userid}});
+    reply.subject = relayed.subject;
+    reply.text = relayed.text;
     reply.about_game(record.id, record.thread_id);
     reply.kind = MailKind::Relay;
     reply.relayed_by = player.id;
     ctx.out.replies.push_back(reply);
   }
-  Reply receipt = ctx.to_sender(subject,
-                                other.confirmed.empty() ? text(Msg::ChatNotSent, {{"other", other.userid}})
-                                                        : text(Msg::ChatSent, {{"other", other.userid}}));
-  receipt.about_game(record.id, record.thread_id);
-  ctx.out.replies.push_back(receipt);
+  answer(ctx, chat_receipt(record, player.userid, other.userid, !other.confirmed.empty()))
+      .about_game(record.id, record.thread_id);
   ctx.out.summary = c.type + " #" + std::to_string(record.id) + " chat from " + player.userid;
 }
 
@@ -418,17 +362,12 @@ void preview(CommandContext& ctx, const Command& c) {
   for (const std::string& move : c.words) {
     PlyResult result = game->play(move);
     if (!result.ok)
-      throw CommandError(text(Msg::PreviewIllegalRefusal, {{"ply", quoted_word(move)}, {"why", result.error}}),
-                         CommandContext::usage(c));
+      throw CommandError(refusal_text(game_refusal::PreviewIllegal{move, result.error}), CommandContext::usage(c));
   }
-  const std::string board = text(Msg::PreviewBoard, {{"heading", board_heading(record)},
-                                                     {"plies", join(c.words, " ")},
-                                                     {"board", game->render(RenderContext{userids_by_colour(record, *game)})}});
-  Reply reply = ctx.to_sender(text(Msg::PreviewSubject, {{"title", game_title(c.type)}, {"game", record.id}}), board);
-
+  Reply& reply =
+      answer(ctx, preview_reply(record, c.words, game->render(RenderContext{userids_by_colour(record, *game)})));
   reply.mark_board(game->diagram());
   reply.about_game(record.id, record.thread_id);
-  ctx.out.replies.push_back(reply);
 }
 
 }  // namespace handlers

@@ -57,23 +57,23 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
 
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {
   for (const Account* account : {&starter, &other}) {
-    if (!account->active) throw CommandError(refusal_text(invite_refusal::SignedOff{account->userid}));
+    if (!account->active) throw CommandError(refusal_text(invitation_refusal::SignedOff{account->userid}));
     // A game nobody is told about would only wait; the computer gets no mail and needs none.
     if (account->confirmed.empty() && !account->computer)
-      throw CommandError(refusal_text(invite_refusal::Unconfirmed{account->userid}));
+      throw CommandError(refusal_text(invitation_refusal::Unconfirmed{account->userid}));
   }
   if (starter.computer || other.computer) return;
   Blocks blocks(ctx.db);
   // The same words as `challenges none`: no refusal may say that a block exists.
   if (blocks.blocks(other.id, starter.id)) throw CommandError(challenges_refused(other.userid));
   // The blocker knows of the block: they are told plainly.
-  if (blocks.blocks(starter.id, other.id)) throw CommandError(refusal_text(invite_refusal::YouBlocked{other.userid}));
+  if (blocks.blocks(starter.id, other.id)) throw CommandError(refusal_text(invitation_refusal::YouBlocked{other.userid}));
   if (!CommandContext::share_a_mailbox(starter, other)) return;
   // One person with two accounts: a game with oneself must not move a rating.
   if (start == GameStart::OpenInvitation)
-    throw CommandError(refusal_text(invite_refusal::SharedMailboxOpen{starter.userid, other.userid}));
+    throw CommandError(refusal_text(invitation_refusal::SharedMailboxOpen{starter.userid, other.userid}));
   if (start == GameStart::Rated)
-    throw CommandError(refusal_text(invite_refusal::SharedMailboxRated{starter.userid, other.userid}));
+    throw CommandError(refusal_text(invitation_refusal::SharedMailboxRated{starter.userid, other.userid}));
 }
 
 namespace {
@@ -84,7 +84,7 @@ void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
   const int most = ctx.config.limits.pending_invitations;
   if (GameInvitations(ctx.db).count_pending_invitations(challenger.id) >= most)
     throw CommandError(Refusal::limit,
-                       refusal_text(invite_refusal::PendingInvitationsLimit{challenger.userid, most}));
+                       refusal_text(invitation_refusal::PendingInvitationsLimit{challenger.userid, most}));
 }
 
 std::string lapse_time(const CommandContext& ctx) {
@@ -190,21 +190,21 @@ bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const Ga
   if (!record.open_seat) return false;
   const std::string number = number_of(record);
   if (record.invited_by == taker.id) {
-    if (record.invitation == "open") throw CommandError(refusal_text(invite_refusal::OwnOpenInvitation{record.id}));
+    if (record.invitation == "open") throw CommandError(refusal_text(invitation_refusal::OwnOpenInvitation{record.id}));
     return false;
   }
   if (!record.is_pending_invitation()) {
-    if (record.invitation) throw CommandError(invitation_refusal(record));
+    if (record.invitation) throw CommandError(not_started_refusal(record));
     if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
     const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
-    throw CommandError(refusal_text(invite_refusal::OpenInvitationTaken{record.id, took, record.type}));
+    throw CommandError(refusal_text(invitation_refusal::OpenInvitationTaken{record.id, took, record.type}));
   }
   const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
   check_start_between(ctx, taker, challenger, GameStart::OpenInvitation);
   if (record.rating_low && record.rating_high) {
     const int rating = rating_for_invitations(ctx, record.type, taker.id);
     if (rating < *record.rating_low || rating > *record.rating_high)
-      throw CommandError(refusal_text(invite_refusal::OutOfRatingRange{
+      throw CommandError(refusal_text(invitation_refusal::OutOfRatingRange{
           record.id, *record.rating_low, *record.rating_high, record.type, taker.userid, rating}));
   }
   ctx.check_game_limits(challenger, taker);
@@ -233,7 +233,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
   check_invitation_limits(ctx, asked.challenger);
   if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
     throw CommandError(Refusal::limit,
-                       refusal_text(invite_refusal::InvitationBetweenPending{asked.first.userid, asked.second.userid}));
+                       refusal_text(invitation_refusal::InvitationBetweenPending{asked.first.userid, asked.second.userid}));
   GameRecord record =
       ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
                          asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
@@ -255,7 +255,7 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
 
 bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting) {
   if (!record.invitation) return false;
-  if (!record.is_pending_invitation()) throw CommandError(invitation_refusal(record));
+  if (!record.is_pending_invitation()) throw CommandError(not_started_refusal(record));
   const bool challenger = record.invited_by == player.id;
   const std::string number = number_of(record);
   if (record.invitation == "open") {
@@ -268,7 +268,7 @@ bool answer_invitation(CommandContext& ctx, const Account& player, const GameRec
   const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
                                                                                  : record.players[0]);
   if (accepting) {
-    if (challenger) throw CommandError(refusal_text(invite_refusal::OwnInvitation{record.id, other.userid}));
+    if (challenger) throw CommandError(refusal_text(invitation_refusal::OwnInvitation{record.id, other.userid}));
     const Account first = *ctx.accounts.find_by_id(record.players[0]);
     const Account second = *ctx.accounts.find_by_id(record.players[1]);
     check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
@@ -342,7 +342,7 @@ void block(CommandContext& ctx, const Command& c) {
     return;
   }
   const Account other = ctx.existing_account(c.words.at(0));
-  if (other.id == owner.id) throw CommandError(refusal_text(invite_refusal::BlockSelf{}));
+  if (other.id == owner.id) throw CommandError(refusal_text(invitation_refusal::BlockSelf{}));
   const bool added = blocks.block(owner.id, other.id);
   // A block refuses every start of a game between them: an invitation either way that
   // still waits is withdrawn or declined, with the words of doing so by hand.

@@ -111,7 +111,7 @@ std::string own_open_invitation_line(const GameRecord& record) {
                                            {"lapses", lapse_date(record)}});
 }
 
-std::string invitation_refusal(const GameRecord& record) {
+std::string not_started_refusal(const GameRecord& record) {
   const std::string& how = record.invitation.value_or("");
   if (how == "invited" || how == "open")
     return text(Msg::InvitationWaitingRefusal,

@@ -31,7 +31,7 @@ std::string own_open_invitation_line(const GameRecord& record);
 
 // Why a game command cannot act on `record`, an invitation: it ended unstarted ("game 12
 // never started: the invitation was declined"), or it still waits to be accepted.
-std::string invitation_refusal(const GameRecord& record);
+std::string not_started_refusal(const GameRecord& record);
 
 // The refusal of a challenge to `invitee` when they take none, and (the same words, so no
 // one learns of a block) when they blocked the challenger.

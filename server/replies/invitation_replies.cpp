@@ -23,7 +23,7 @@ std::string started_headline(Msg id, std::vector<Arg> who, const GameRecord& sta
 }  // namespace
 
 std::string refusal_text(const InvitationRefusal& why) {
-  using namespace invite_refusal;
+  using namespace invitation_refusal;
   return std::visit(
       Overloaded{
           [](const SignedOff& r) { return text(Msg::SignedOffCannotPlayRefusal, {{"player", r.player}}); },

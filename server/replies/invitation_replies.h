@@ -17,9 +17,7 @@
 
 namespace pbem::server {
 
-// (Not `invitation_refusal`: that is mailing/invitation_text.h's refusal of a game that is
-// an invitation.)
-namespace invite_refusal {
+namespace invitation_refusal {
 struct SignedOff { std::string player; };
 struct Unconfirmed { std::string player; };
 struct YouBlocked { std::string other; };
@@ -32,13 +30,13 @@ struct OutOfRatingRange { std::int64_t game; int low, high; std::string type, pl
 struct InvitationBetweenPending { std::string first, second; };
 struct OwnInvitation { std::int64_t game; std::string other; };
 struct BlockSelf {};
-}  // namespace invite_refusal
+}  // namespace invitation_refusal
 using InvitationRefusal =
-    std::variant<invite_refusal::SignedOff, invite_refusal::Unconfirmed, invite_refusal::YouBlocked,
-                 invite_refusal::SharedMailboxOpen, invite_refusal::SharedMailboxRated,
-                 invite_refusal::PendingInvitationsLimit, invite_refusal::OwnOpenInvitation,
-                 invite_refusal::OpenInvitationTaken, invite_refusal::OutOfRatingRange,
-                 invite_refusal::InvitationBetweenPending, invite_refusal::OwnInvitation, invite_refusal::BlockSelf>;
+    std::variant<invitation_refusal::SignedOff, invitation_refusal::Unconfirmed, invitation_refusal::YouBlocked,
+                 invitation_refusal::SharedMailboxOpen, invitation_refusal::SharedMailboxRated,
+                 invitation_refusal::PendingInvitationsLimit, invitation_refusal::OwnOpenInvitation,
+                 invitation_refusal::OpenInvitationTaken, invitation_refusal::OutOfRatingRange,
+                 invitation_refusal::InvitationBetweenPending, invitation_refusal::OwnInvitation, invitation_refusal::BlockSelf>;
 // Why a start of a game, an invitation, its acceptance or a block was refused.
 std::string refusal_text(const InvitationRefusal& why);
 
