@@ -744,7 +744,6 @@ enum class Msg : std::uint16_t {
   SuspensionNotice,
   SuspensionLiftedSubject,
   SuspensionLiftedNotice,
-  VoidSubject,
   VoidRunningNotice,
   VoidEndedNotice,
   VoidRatingsRecomputed,

@@ -1051,7 +1051,6 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(SuspensionLiftedSubject, "Your account {userid} is no longer suspended"),
     PBEM_TEXT(SuspensionLiftedNotice, "The server's operator has lifted the suspension of your account {userid}: your "
                                       "commands are carried out again.\n"),
-    PBEM_TEXT(VoidSubject, "{title} #{game}: void"),
     PBEM_TEXT(VoidRunningNotice, "The server's operator has declared {title} #{game} ({first} against {second}) void: "
                                  "it ends without a result and is not rated.\n\nThe reason given: {reason}\n"),
     PBEM_TEXT(VoidEndedNotice, "The server's operator has declared {title} #{game} ({first} against {second}) void: "

@@ -12,8 +12,11 @@
 #include "server/replies/address_replies.h"
 #include "server/replies/check_replies.h"
 #include "server/replies/finished_game_replies.h"
+#include "server/replies/game_replies.h"
+#include "server/replies/invitation_replies.h"
 #include "server/replies/ladder_replies.h"
 #include "server/replies/league_replies.h"
+#include "server/replies/rematch_replies.h"
 #include "server/replies/tournament_replies.h"
 #include "server/replies/vacation_replies.h"
 #include "server/replies/watch_replies.h"
@@ -49,6 +52,9 @@ TEST_CASE("every kind of a command family's refusal has its words", "[catalogue]
   every_kind_is_worded<LeagueRefusal>(worded);
   every_kind_is_worded<TournamentRefusal>(worded);
   every_kind_is_worded<WatchRefusal>(worded);
+  every_kind_is_worded<GameCommandRefusal>(worded);
+  every_kind_is_worded<InvitationRefusal>(worded);
+  every_kind_is_worded<RematchRefusal>(worded);
   const VacationDays days{"alice", "2026", 10, 28};
   every_kind_is_worded<VacationRefusal>([&](const VacationRefusal& why) { return refusal_text(why, days); });
 }
