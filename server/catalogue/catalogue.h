@@ -633,6 +633,13 @@ enum class Msg : std::uint16_t {
   MultipleText,
   MultipleBriefText,
   MultipleWithoutCommandsRefusal,
+  // competition_option_replies.cpp: the options the competitions' `new` commands share.
+  CompetitionNameMalformedRefusal,
+  CompetitionNameEncodedRefusal,
+  CompetitionNameLooksLikeOptionRefusal,
+  NumberOptionOutOfRangeRefusal,
+  RatingRangeNotForCompetitionRefusal,
+  NotTheComputerRefusal,
   // clock_commands.cpp: vacation and set autovacation; counts of days and games the clock's texts share.
   OneDay,
   SeveralDays,
@@ -758,6 +765,7 @@ enum class Msg : std::uint16_t {
   ReportOnceADayRefusal,
   ReportTooLongRefusal,
   ReportEmptyRefusal,
+  ReportAboutSelfRefusal,
   AnnouncementText,
   AnnouncementsOnText,
   AnnouncementsOffText,

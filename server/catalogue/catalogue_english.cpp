@@ -689,6 +689,13 @@ constexpr CatalogueEntry kEnglish[] = {
               "limited); each line's result in short:\n\n{headings}"),
     PBEM_TEXT(MultipleWithoutCommandsRefusal, "the mail's body holds no command: put one command on each line of the body, above any quoted "
               "text and signature (at most {most})"),
+    // competition_option_replies.cpp: the options the competitions' `new` commands share.
+    PBEM_TEXT(CompetitionNameMalformedRefusal, "a {kind}'s name is 1 to 40 printable ASCII characters without blanks; got {name}"),
+    PBEM_TEXT(CompetitionNameEncodedRefusal, "a {kind}'s name may not hold \"=?\" (mail programs would read it as encoded text)"),
+    PBEM_TEXT(CompetitionNameLooksLikeOptionRefusal, "the {kind}'s name comes before its options; {name} looks like one"),
+    PBEM_TEXT(NumberOptionOutOfRangeRefusal, "-{option} needs a number from {low} to {high}; got {word}"),
+    PBEM_TEXT(RatingRangeNotForCompetitionRefusal, "-rating is for an open invitation (challenge userid any) only"),
+    PBEM_TEXT(NotTheComputerRefusal, "{userid} is a player's userid here, not the computer's"),
     // clock_commands.cpp: vacation and set autovacation.
     PBEM_TEXT(OneDay, "{n} day"),
     PBEM_TEXT(SeveralDays, "{n} days"),
@@ -1076,6 +1083,7 @@ constexpr CatalogueEntry kEnglish[] = {
                                      "about a player reaches the operator"),
     PBEM_TEXT(ReportTooLongRefusal, "a report is at most {limit} characters: shorten the text in the body"),
     PBEM_TEXT(ReportEmptyRefusal, "a report needs its text in the mail's body: what happened, where and when"),
+    PBEM_TEXT(ReportAboutSelfRefusal, "a report is about another player, not yourself"),
     PBEM_TEXT(AnnouncementText, "{body}\n-- \nAn announcement from the server's operator to every player. To have no "
                                 "more of them, send\n    set {userid} <password> announcements off\nor use your mail "
                                 "program's unsubscribe button.\n"),

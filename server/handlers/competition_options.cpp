@@ -13,6 +13,7 @@
 #include "server/play/end_of_ply.h"
 #include "server/play/ply_act.h"
 #include "server/play/seats.h"
+#include "server/replies/competition_option_replies.h"
 
 namespace pbem::server {
 
@@ -23,14 +24,13 @@ constexpr std::size_t kMaxNameLength = 40;
 void check_competition_name(const std::string& name, const std::string& what) {
   const bool printable = std::all_of(name.begin(), name.end(), [](char ch) { return ch > 32 && ch < 127; });
   if (name.empty() || name.size() > kMaxNameLength || !printable)
-    throw CommandError("a " + what + "'s name is 1 to 40 printable ASCII characters without blanks; got " +
-                       quoted_word(name));
+    throw CommandError(refusal_text(competition_option_refusal::NameMalformed{what, name}));
   // An encoded word (RFC 2047) in a name would be decoded by mail clients in every Subject
   // that shows it, into any Unicode at all (a right-to-left override, say).
   if (name.find("=?") != std::string::npos)
-    throw CommandError("a " + what + "'s name may not hold \"=?\" (mail programs would read it as encoded text)");
+    throw CommandError(refusal_text(competition_option_refusal::NameEncoded{what}));
   if (name.starts_with('-'))
-    throw CommandError("the " + what + "'s name comes before its options; " + quoted_word(name) + " looks like one");
+    throw CommandError(refusal_text(competition_option_refusal::NameLooksLikeOption{what, name}));
 }
 
 std::optional<std::string> option_value(const std::string& word, std::string_view name) {
@@ -42,8 +42,7 @@ std::optional<std::string> option_value(const std::string& word, std::string_vie
 int number_option(const std::string& word, std::string_view name, int low, int high) {
   const auto value = positive_number(*option_value(word, name));
   if (!value || *value < low || *value > high)
-    throw CommandError("-" + std::string(name) + " needs a number from " + std::to_string(low) + " to " +
-                       std::to_string(high) + "; got " + quoted_word(word));
+    throw CommandError(refusal_text(competition_option_refusal::NumberOutOfRange{std::string(name), word, low, high}));
   return static_cast<int>(*value);
 }
 
@@ -51,7 +50,7 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
   try {
     const ChallengeOptions options = split_challenge_options(game_words);
     // A competition's games start at once (joining was consent): never an open invitation.
-    if (options.rating_range) throw OptionError("-rating is for an open invitation (challenge userid any) only");
+    if (options.rating_range) throw CommandError(refusal_text(competition_option_refusal::RatingRangeNotForCompetition{}));
     GameTerms terms;
     terms.type = type;
     terms.game_options = create_game(type, options.game_options)->options_text();
@@ -71,7 +70,7 @@ Account competition_entrant(CommandContext& ctx, const Command& c, const std::st
   as_organiser.userid = organiser;
   ctx.authenticated(as_organiser);
   if (auto computer = ctx.accounts.ensure_computer(c.userid)) return *computer;
-  throw CommandError(c.userid + " is a player's userid here, not the computer's");
+  throw CommandError(refusal_text(competition_option_refusal::NotTheComputer{c.userid}));
 }
 
 bool resign_for_leaver(CommandContext& ctx, std::int64_t game_id, const Account& player,

@@ -6,6 +6,7 @@
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
 #include "server/mailing/moderation_text.h"
+#include "server/replies/check_replies.h"
 #include "server/storage/moderation.h"
 #include "server/support/clock.h"
 #include "server/support/utf8_length.h"
@@ -22,12 +23,12 @@ void report(CommandContext& ctx, const Command& c) {
   const Account reporter = ctx.authenticated(c);
   if (ctx.config.server.operator_address.empty()) throw CommandError(report_refused_no_operator());
   const Account reported = ctx.existing_account(c.words.at(0));
-  if (reported.id == reporter.id) throw CommandError("a report is about another player, not yourself");
+  if (reported.id == reporter.id) throw CommandError(report_refused_about_self());
   std::optional<GameRecord> game;
   if (!c.boards.empty()) {
     // Any kind of game: the command names none.
     game = ctx.records.find(c.boards.front().number);
-    if (!game) throw CommandError("there is no game " + std::to_string(c.boards.front().number));
+    if (!game) throw CommandError(refusal_text(check_refusal::NoSuchGame{c.boards.front().number}));
   }
   const std::string& text = ctx.request.body;
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw CommandError(report_refused_empty());

@@ -113,6 +113,8 @@ std::string report_refused_too_long(std::size_t limit) { return text(Msg::Report
 
 std::string report_refused_empty() { return text(Msg::ReportEmptyRefusal); }
 
+std::string report_refused_about_self() { return text(Msg::ReportAboutSelfRefusal); }
+
 std::string announcement_text(const std::string& body, const std::string& userid) {
   return text(Msg::AnnouncementText, {{"body", ending_in_newline(body)}, {"userid", userid}});
 }

@@ -36,6 +36,7 @@ std::string report_refused_no_operator();
 std::string report_refused_once_a_day(const std::string& reported);
 std::string report_refused_too_long(std::size_t limit);
 std::string report_refused_empty();
+std::string report_refused_about_self();
 
 // An announcement's text to one account: the operator's body and how to stop them.
 std::string announcement_text(const std::string& body, const std::string& userid);
