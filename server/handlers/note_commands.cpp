@@ -3,10 +3,10 @@
 // answered to its author alone: no other mail, watcher's or opponent's, learns of it.
 #include "engine/registry.h"
 #include "server/context/command_context.h"
+#include "server/handlers/answer.h"
 #include "server/handlers/handlers.h"
-#include "server/catalogue/catalogue.h"
 #include "server/handlers/player_acts.h"
-#include "server/mailing/reply_format.h"
+#include "server/replies/note_replies.h"
 #include "server/storage/game_notes.h"
 #include "server/support/utf8_length.h"
 
@@ -42,22 +42,17 @@ void note(CommandContext& ctx, const Command& c) {
 
 void keep_note(CommandContext& ctx, const Account& player, const GameRecord& game, bool sealed, bool below_first_line) {
   const std::string written = note_text(ctx.request.body, below_first_line);
-  if (written.empty()) throw CommandError(text(Msg::NoteEmptyRefusal));
+  if (written.empty()) throw CommandError(refusal_text(note_refusal::Empty{}));
   if (utf8_length(written) > kMaxNoteLength)
-    throw CommandError(text(Msg::NoteTooLongRefusal, {{"limit", kMaxNoteLength}, {"length", utf8_length(written)}}));
+    throw CommandError(refusal_text(note_refusal::TooLong{kMaxNoteLength, utf8_length(written)}));
   GameNotes notes(ctx.db);
   if (notes.count(game.id, player.id) >= kMaxNotesPerPlayer)
-    throw CommandError(Refusal::limit, text(Msg::NoteLimitRefusal, {{"limit", kMaxNotesPerPlayer}, {"game", game.id}}));
+    throw CommandError(Refusal::limit, refusal_text(note_refusal::Limit{kMaxNotesPerPlayer, game.id}));
   notes.add(game.id, player.id, game.plies, sealed, written);
   // The summary and the log name the game and the player, never the note's words.
   ctx.out.summary = std::string(sealed ? "sealed note" : "note") + " on game " + std::to_string(game.id) + " by " +
                     player.userid;
-  const std::vector<Arg> about{{"title", game_title(game.type)}, {"game", game.id}};
-  std::vector<Arg> kept{{"title", game_title(game.type)}, {"game", game.id}, {"ply", game.plies}};
-  if (!sealed) kept.emplace_back("type", game.type);  // how to list them: `<type> notes N`
-  Reply reply = ctx.to_sender(text(Msg::NoteSubject, about), text(sealed ? Msg::NoteKeptSealed : Msg::NoteKeptPrivate, kept));
-  reply.about_game(game.id, game.thread_id);
-  ctx.out.replies.push_back(std::move(reply));
+  answer(ctx, note_kept(game, sealed)).about_game(game.id, game.thread_id);
 }
 
 void notes(CommandContext& ctx, const Command& c) {
@@ -65,17 +60,8 @@ void notes(CommandContext& ctx, const Command& c) {
   // Their own notes alone, whether the game is over or not: the others' sealed notes are
   // in the record.
   const std::vector<GameNote> own = GameNotes(ctx.db).visible(game.id, player.id, false);
-  const std::vector<Arg> about{{"title", game_title(game.type)}, {"game", game.id}};
-  std::string body = own.empty() ? text(Msg::NotesNone, about)
-                                 : text(Msg::NotesHeading, {{"title", game_title(game.type)}, {"game", game.id},
-                                                            {"count", own.size()}});
-  for (const GameNote& n : own)
-    body += text(n.sealed ? Msg::NotesRowSealed : Msg::NotesRowPrivate,
-                 {{"ply", n.ply}, {"written", n.created_at}, {"text", n.text}});
   ctx.out.summary = "notes of " + player.userid + " on game " + std::to_string(game.id);
-  Reply reply = ctx.to_sender(text(Msg::NotesSubject, about), body);
-  reply.about_game(game.id, game.thread_id);
-  ctx.out.replies.push_back(std::move(reply));
+  answer(ctx, own_notes(game, own)).about_game(game.id, game.thread_id);
 }
 
 }  // namespace pbem::server::handlers

@@ -14,8 +14,8 @@ namespace pbem::server {
 
 using ConditionalLine = std::vector<std::string>;
 
-// A merge refused: the tree would have held `lines` lines, more than `most` (the handler
-// words it, mailing/'s catalogue).
+// A merge refused: the tree would have held `lines` lines, more than `most` (worded by
+// replies/conditional_replies.h).
 struct TooManyConditionalLines {
   std::size_t lines = 0;
   std::size_t most = 0;

@@ -11,11 +11,14 @@
 #include "server/replies/account_replies.h"
 #include "server/replies/address_replies.h"
 #include "server/replies/check_replies.h"
+#include "server/replies/competition_option_replies.h"
+#include "server/replies/conditional_replies.h"
 #include "server/replies/finished_game_replies.h"
 #include "server/replies/game_replies.h"
 #include "server/replies/invitation_replies.h"
 #include "server/replies/ladder_replies.h"
 #include "server/replies/league_replies.h"
+#include "server/replies/note_replies.h"
 #include "server/replies/rematch_replies.h"
 #include "server/replies/tournament_replies.h"
 #include "server/replies/vacation_replies.h"
@@ -55,6 +58,9 @@ TEST_CASE("every kind of a command family's refusal has its words", "[catalogue]
   every_kind_is_worded<GameCommandRefusal>(worded);
   every_kind_is_worded<InvitationRefusal>(worded);
   every_kind_is_worded<RematchRefusal>(worded);
+  every_kind_is_worded<ConditionalRefusal>(worded);
+  every_kind_is_worded<NoteRefusal>(worded);
+  every_kind_is_worded<CompetitionOptionRefusal>(worded);
   const VacationDays days{"alice", "2026", 10, 28};
   every_kind_is_worded<VacationRefusal>([&](const VacationRefusal& why) { return refusal_text(why, days); });
 }
