@@ -140,6 +140,10 @@ enum class Msg : std::uint16_t {
   PreviewIllegalRefusal,
   PreviewBoard,
   PreviewSubject,
+  RatingsSubject,
+  RatingsHeading,
+  NoRatedGameYet,
+  NobodyRatedYet,
   // Undo, abort by agreement, accept, decline (proposal_mail.cpp, proposal_refusal_text.cpp),
   // rematch (proposal_commands.cpp).
   RematchHeadline,
@@ -729,6 +733,8 @@ enum class Msg : std::uint16_t {
   ReminderLosesHeadline,
   ReminderSubject,
   // help_text.cpp: the help topics; the registry's games, the server's address and its clock settings put in.
+  HelpSubject,
+  GameHelpSubject,
   HelpOverview,
   HelpOverviewGame,
   HelpLadders,
@@ -761,6 +767,7 @@ enum class Msg : std::uint16_t {
   ReportToOperator,
   ReportAboutGameToOperator,
   ReportAcknowledged,
+  ReportAcknowledgedSubject,
   ReportNoOperatorRefusal,
   ReportOnceADayRefusal,
   ReportTooLongRefusal,

@@ -147,6 +147,10 @@ constexpr CatalogueEntry kEnglish[] = {
     PBEM_TEXT(PreviewIllegalRefusal, "preview move {ply}: {why}"),
     PBEM_TEXT(PreviewBoard, "{heading} after the previewed moves {plies} (nothing was stored):\n\n{board}"),
     PBEM_TEXT(PreviewSubject, "{title} #{game} preview"),
+    PBEM_TEXT(RatingsSubject, "{title} ratings"),
+    PBEM_TEXT(RatingsHeading, "{title} ratings (Glicko-2; ? = provisional, ± = rating deviation):\n\n"),
+    PBEM_TEXT(NoRatedGameYet, "{userid}  no rated {game} game yet"),
+    PBEM_TEXT(NobodyRatedYet, "(nobody has finished a rated game yet)"),
     // proposal_commands.cpp: undo, abort by agreement, accept, decline, rematch.
     PBEM_TEXT(RematchHeadline, "Rematch of game {rematched}, asked for by {player}: {title} #{{N}}, {first} ({first_colour}) against {second} ({second_colour})."),
     PBEM_TEXT(ProposalPendingRefusal, "game {game} already has a pending proposal: {proposer} proposed to {asks}. {other} must accept or decline it first (or {proposer} withdraws it with decline); one proposal at a time"),
@@ -832,6 +836,8 @@ constexpr CatalogueEntry kEnglish[] = {
                                      "Without a move by then you lose on time."),
     PBEM_TEXT(ReminderSubject, "{title} #{game}: reminder, {player} to move"),
     // help_text.cpp: the help topics; the registry's games, the server's address and its clock settings put in.
+    PBEM_TEXT(HelpSubject, "Help"),
+    PBEM_TEXT(GameHelpSubject, "{title} help"),
     PBEM_TEXT(HelpOverview,
               "This is a play-by-email game server. Send a command in the Subject line of a\n"
               "mail to {address}; the reply comes by mail. Games played here:\n\n{games}"
@@ -1077,6 +1083,7 @@ constexpr CatalogueEntry kEnglish[] = {
               "[--days N], pbem void {game}, pbem adjudicate {game} USERID (docs/operating.md, \"Moderation\").\n"),
     PBEM_TEXT(ReportAcknowledged, "Your report about {reported} has gone to the server's operator, who reads it and "
                                   "may ask you more. {reported} is not told of it.\n"),
+    PBEM_TEXT(ReportAcknowledgedSubject, "Report about {reported} sent"),
     PBEM_TEXT(ReportNoOperatorRefusal, "this server has no operator's address for reports (server.operator is not "
                                        "set): write to the server's postmaster instead"),
     PBEM_TEXT(ReportOnceADayRefusal, "you have reported {reported} within the last 24 hours already: one report a day "

@@ -3,8 +3,9 @@
 
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/answer.h"
 #include "server/mailing/reply_format.h"
-#include "server/ratings/rating_text.h"
+#include "server/replies/game_replies.h"
 
 namespace pbem::server::handlers {
 
@@ -20,16 +21,9 @@ void ratings(CommandContext& ctx, const Command& c) {
   for (const std::string& userid : named)
     if (std::none_of(rows.begin(), rows.end(), [&](const PlayerRating& row) { return row.userid == userid; }))
       unrated.push_back(userid);
-  std::size_t width = 0;
-  for (const PlayerRating& row : rows) width = std::max(width, row.userid.size());
-  std::string text = game_title(c.type) + " ratings (Glicko-2; ? = provisional, ± = rating deviation):\n\n";
-  Listing lines;
-  for (const PlayerRating& row : rows)
-    lines.add(standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses));
-  for (const std::string& userid : unrated) lines.add(userid + "  no rated " + c.type + " game yet");
-  if (named.empty()) lines.add_unshown(static_cast<std::size_t>(ctx.ratings.count_rated(c.type)) - rows.size());
-  text += lines.text("  ", "(nobody has finished a rated game yet)");
-  ctx.out.replies.push_back(ctx.to_sender(game_title(c.type) + " ratings", text));
+  const std::size_t unshown =
+      named.empty() ? static_cast<std::size_t>(ctx.ratings.count_rated(c.type)) - rows.size() : 0;
+  answer(ctx, ratings_reply(c.type, rows, unrated, unshown));
 }
 
 }  // namespace pbem::server::handlers

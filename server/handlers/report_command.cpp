@@ -5,6 +5,7 @@
 
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
+#include "server/handlers/answer.h"
 #include "server/mailing/moderation_text.h"
 #include "server/replies/check_replies.h"
 #include "server/storage/moderation.h"
@@ -44,7 +45,7 @@ void report(CommandContext& ctx, const Command& c) {
   ctx.out.replies.push_back(std::move(to_operator));
   ctx.check_relay_limits();
   ctx.out.summary = "report by " + reporter.userid;
-  ctx.out.replies.push_back(ctx.to_sender("Report about " + reported.userid + " sent", report_acknowledged(reported.userid)));
+  answer(ctx, report_acknowledged(reported.userid));
 }
 
 }  // namespace handlers

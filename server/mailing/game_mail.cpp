@@ -11,7 +11,7 @@
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/competition_text.h"
-#include "server/ratings/rating_text.h"
+#include "server/mailing/rating_text.h"
 #include "server/storage/watchers.h"
 #include "server/mailing/clock_text.h"
 

@@ -90,4 +90,13 @@ std::string game_help_text(const std::string& game) {
                               {"usages", game_usages(type->name)}});
 }
 
+ReplyWords help_reply(const std::vector<std::string>& subjects, const std::string& server_address,
+                      const ClockConfig& clock) {
+  return {text(Msg::HelpSubject), mail::wrap_text(help_text(subjects, server_address, clock))};
+}
+
+ReplyWords game_help_reply(const std::string& game) {
+  return {text(Msg::GameHelpSubject, {{"title", game_title(game)}}), mail::wrap_text(game_help_text(game))};
+}
+
 }  // namespace pbem::server

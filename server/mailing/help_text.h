@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "server/mailing/reply_format.h"
 #include "server/support/config.h"
 
 namespace pbem::server {
@@ -15,5 +16,10 @@ std::string help_text(const std::vector<std::string>& subjects, const std::strin
 
 // `<game> help`: rules, notation, options and the game's commands.
 std::string game_help_text(const std::string& game);
+
+// The answers to `help ...` and `<game> help`: those texts wrapped for mail, with their Subject.
+ReplyWords help_reply(const std::vector<std::string>& subjects, const std::string& server_address,
+                      const ClockConfig& clock);
+ReplyWords game_help_reply(const std::string& game);
 
 }  // namespace pbem::server

@@ -99,8 +99,9 @@ Reply report_to_operator(const Account& reporter, const Account& reported, const
   return mail;
 }
 
-std::string report_acknowledged(const std::string& reported) {
-  return text(Msg::ReportAcknowledged, {{"reported", reported}});
+ReplyWords report_acknowledged(const std::string& reported) {
+  return {text(Msg::ReportAcknowledgedSubject, {{"reported", reported}}),
+          text(Msg::ReportAcknowledged, {{"reported", reported}})};
 }
 
 std::string report_refused_no_operator() { return text(Msg::ReportNoOperatorRefusal); }

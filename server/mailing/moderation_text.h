@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "server/play/operator_verdict.h"
+#include "server/mailing/reply_format.h"
 #include "server/play/outcome.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
@@ -31,7 +32,7 @@ Reply verdict_notice(const Verdict& verdict, const std::string& reason);
 Reply report_to_operator(const Account& reporter, const Account& reported, const std::optional<GameRecord>& game,
                          const std::string& report);
 // The reporter's acknowledgement, and the refusals of a report.
-std::string report_acknowledged(const std::string& reported);
+ReplyWords report_acknowledged(const std::string& reported);
 std::string report_refused_no_operator();
 std::string report_refused_once_a_day(const std::string& reported);
 std::string report_refused_too_long(std::size_t limit);

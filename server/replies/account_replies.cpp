@@ -10,7 +10,7 @@
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/moderation_text.h"
 #include "server/play/challenge_options.h"
-#include "server/ratings/rating_text.h"
+#include "server/mailing/rating_text.h"
 #include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
 #include "server/storage/ratings.h"

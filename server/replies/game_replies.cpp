@@ -1,9 +1,11 @@
 #include "server/replies/game_replies.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "engine/text.h"
 #include "server/catalogue/catalogue.h"
+#include "server/mailing/rating_text.h"
 #include "server/support/overloaded.h"
 
 namespace pbem::server {
@@ -65,6 +67,20 @@ std::string shown_over_on_time_note(const GameRecord& record, const Game& game) 
 }
 
 std::string reply_plays_note(const std::string& player) { return text(Msg::ReplyPlaysNote, {{"player", player}}); }
+
+ReplyWords ratings_reply(const std::string& type, const std::vector<PlayerRating>& rows,
+                         const std::vector<std::string>& unrated, std::size_t unshown) {
+  std::size_t width = 0;
+  for (const PlayerRating& row : rows) width = std::max(width, row.userid.size());
+  Listing lines;
+  for (const PlayerRating& row : rows)
+    lines.add(standings_text(row.userid, width, row.rating, row.games, row.wins, row.losses));
+  for (const std::string& userid : unrated) lines.add(text(Msg::NoRatedGameYet, {{"userid", userid}, {"game", type}}));
+  lines.add_unshown(unshown);
+  const std::string title = game_title(type);
+  return {text(Msg::RatingsSubject, {{"title", title}}),
+          text(Msg::RatingsHeading, {{"title", title}}) + lines.text("  ", text(Msg::NobodyRatedYet))};
+}
 
 ReplyWords games_reply(const std::string& type, const std::string& filter, const std::vector<std::string>& names,
                        const std::vector<GameRecord>& records, std::size_t unshown) {

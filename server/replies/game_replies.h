@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "server/mailing/reply_format.h"
 #include "server/storage/game_records.h"
+#include "server/storage/ratings.h"
 
 namespace pbem::server {
 
@@ -62,6 +63,11 @@ std::string reply_plays_note(const std::string& player);
 // any: `records` listed, `unshown` more counted.
 ReplyWords games_reply(const std::string& type, const std::string& filter, const std::vector<std::string>& names,
                        const std::vector<GameRecord>& records, std::size_t unshown);
+
+// `<game> ratings`: the standings `rows` of `type` (best first), the players named without a
+// rated game of it (`unrated`), and `unshown` rated players more than the rows listed.
+ReplyWords ratings_reply(const std::string& type, const std::vector<PlayerRating>& rows,
+                         const std::vector<std::string>& unrated, std::size_t unshown);
 
 // `history`: the record of game `record` (`moves`, as mailing/record_text.h writes it).
 ReplyWords history_reply(const GameRecord& record, std::string moves);

@@ -4,7 +4,7 @@
 #include "engine/registry.h"
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/reply_format.h"
-#include "server/ratings/rating_text.h"
+#include "server/mailing/rating_text.h"
 #include "server/storage/accounts.h"
 #include "server/storage/game_records.h"
 #include "server/storage/ratings.h"

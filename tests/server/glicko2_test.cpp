@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/ratings/glicko2.h"
-#include "server/ratings/rating_text.h"
+#include "server/mailing/rating_text.h"
 
 using pbem::server::glicko2_update;
 using pbem::server::RatedGame;

@@ -1,6 +1,8 @@
-#include "server/ratings/rating_text.h"
+#include "server/mailing/rating_text.h"
 
 #include <cmath>
+
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 
@@ -19,7 +21,7 @@ std::string standings_text(const std::string& userid, std::size_t userid_width, 
   line += "  " + std::to_string(std::lround(rating.rating));
   line += rating.deviation > kProvisionalDeviation ? "? " : " ";
   line += "\u00b1" + std::to_string(std::lround(rating.deviation));
-  line += "  " + std::to_string(games) + (games == 1 ? " game" : " games");
+  line += "  " + text(games == 1 ? Msg::OneGame : Msg::SeveralGames, {{"n", games}});
   line += "  " + std::to_string(wins) + "-" + std::to_string(losses);
   return line;
 }
