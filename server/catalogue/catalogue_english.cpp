@@ -527,6 +527,10 @@ constexpr CatalogueEntry kEnglish[] = {
               "with {playouts} random playouts. A chance is {first}'s (the first player's) to win after the move.\n"),
     PBEM_TEXT(ReviewChartHeading, "\nThe chances move by move:\n\n"),
     PBEM_TEXT(ReviewTableHeader, "Move  Played    Chance  The computer's choice"),
+    PBEM_TEXT(ReviewSgfName, "{title} #{game}, the computer's review"),
+    PBEM_TEXT(ReviewSgfPlayouts, "Reviewed with {playouts} playouts a position."),
+    PBEM_TEXT(ReviewSgfChance, "The first player's chance: {chance}."),
+    PBEM_TEXT(ReviewSgfChoice, "The computer's choice here: {player}'s chance {best}, against {played} after {ply}."),
     PBEM_TEXT(ReviewTurningPointsHeading, "\nTurning points, the moves after which the mover's chance fell most:\n"),
     PBEM_TEXT(ReviewTurningPoint, "\nMove {number}: {player} played {played}, and {player}'s chance fell by {drop} points. The computer "
                      "preferred {best} ({chance} for {player}). The board before it:\n\n{board}"),

@@ -1,21 +1,14 @@
 #include "server/mailing/review_mail.h"
 
-#include <cstdio>
-
 #include "pictures/review_chart.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"
+#include "server/mailing/review_comments.h"
 
 namespace pbem::server {
 
 namespace {
-
-std::string percent(double chance) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.0f%%", chance * 100.0);
-  return text;
-}
 
 std::string padded(std::string text, std::size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
@@ -28,8 +21,8 @@ std::string chance_table(const bot::Review& review) {
   for (const bot::PlyReview& ply : review.plies) {
     char number[16];
     std::snprintf(number, sizeof number, "%4d", ply.number);
-    table += std::string(number) + "  " + padded(ply.move, 8) + "  " + padded(percent(ply.first_win), 6) + "  " +
-             (ply.best.empty() ? "" : ply.best + " " + percent(ply.best_win)) + "\n";
+    table += std::string(number) + "  " + padded(ply.move, 8) + "  " + padded(chance_percent(ply.first_win), 6) + "  " +
+             (ply.best.empty() ? "" : ply.best + " " + chance_percent(ply.best_win)) + "\n";
   }
   return table;
 }
@@ -77,7 +70,7 @@ Reply review_mail(const ReviewedGame& reviewed, const bot::Review& review, const
                                                 {"played", point.played},
                                                 {"drop", static_cast<int>(point.drop * 100.0 + 0.5)},
                                                 {"best", point.best},
-                                                {"chance", percent(best_for_mover)},
+                                                {"chance", chance_percent(best_for_mover)},
                                                 {"board", rendered}});
     boards.push_back(game->diagram());
   }

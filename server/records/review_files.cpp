@@ -1,11 +1,11 @@
 #include "server/records/review_files.h"
 
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 #include <nlohmann/json.hpp>
 
+#include "server/mailing/review_comments.h"
 #include "server/records/record_files.h"
 #include "server/records/sgf_record.h"
 
@@ -15,12 +15,6 @@ namespace {
 
 // Chances to three places, so that the same review writes the same bytes everywhere.
 double rounded(double chance) { return std::round(chance * 1000.0) / 1000.0; }
-
-std::string percent(double chance) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.0f%%", chance * 100.0);
-  return text;
-}
 
 std::string property(std::string_view name, std::string_view value) {
   return std::string(name) + "[" + sgf_escaped(value) + "]";
@@ -40,15 +34,14 @@ std::string main_line(const RecordSource& source, const bot::Review& review, std
     const bot::PlyReview& ply = review.plies[i];
     if (ply.move == "resign") break;
     const std::string colour = ply.seat == 0 ? "B" : "W";
-    const std::string comment = "The first player's chance: " + percent(ply.first_win) + ".";
+    const std::string comment = review_chance_comment(ply.first_win);
     const std::string node = ";" + property(colour, ply.move) + property("C", comment);
     if (const auto point = turning.find(ply.number); point != turning.end()) {
       const double best_for_mover = ply.seat == 0 ? ply.best_win : 1.0 - ply.best_win;
       return sgf + "\n(" + node + main_line(source, review, i + 1, turning) + ")\n(;" +
              property(colour, point->second->best) +
-             property("C", "The computer's choice here: " + source.players[static_cast<std::size_t>(ply.seat)].userid +
-                               "'s chance " + percent(best_for_mover) + ", against " +
-                               percent(best_for_mover - point->second->drop) + " after " + ply.move + ".") +
+             property("C", review_choice_comment(source.players[static_cast<std::size_t>(ply.seat)].userid,
+                                                 best_for_mover, best_for_mover - point->second->drop, ply.move)) +
              ")";
     }
     sgf += "\n" + node;
@@ -90,11 +83,11 @@ std::string review_sgf(const RecordSource& source, const bot::Review& review) {
   for (const bot::TurningPoint& point : review.turning_points) turning[point.number] = &point;
   std::string sgf = "(;FF[4]CA[UTF-8]AP[pbem]";
   sgf += property("EV", game.options.empty() ? game.type : game.type + " " + game.options);
-  sgf += property("GN", source.title + " #" + std::to_string(game.id) + ", the computer's review");
+  sgf += property("GN", review_game_name(source.title, game.id));
   sgf += property("PB", source.players[0].userid) + property("PW", source.players[1].userid);
   sgf += property("DT", game.created_at.substr(0, 10));
   if (const std::string result = sgf_result(source); !result.empty()) sgf += property("RE", result);
-  sgf += property("C", "Reviewed with " + std::to_string(review.playouts) + " playouts a position.");
+  sgf += property("C", review_playouts_comment(review.playouts));
   return sgf + main_line(source, review, 0, turning) + ")\n";
 }
 
