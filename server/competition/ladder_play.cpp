@@ -4,7 +4,7 @@
 #include "engine/text.h"
 #include "server/competition/competition_game.h"
 #include "server/mailing/game_mail.h"
-#include "server/mailing/ladder_text.h"
+#include "server/mailing/competition_mail.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/seats.h"
 #include "server/support/clock.h"
@@ -26,9 +26,8 @@ GameRecord start_climb(UnitOfWork& work, const LadderRecord& l, const Account& c
   Ladders(work.db).add_game(l.id, record.id, climber.id, target.id);  // before the mail: its Ladder line
   const auto game = work.records.replay(record);
   game_update(work, record, *game,
-              {.headline = "New ladder game: " + game_title(l.type) + " #" + std::to_string(record.id) + ", " +
-                           climber.userid + " (" + colour_of(*game, 0) + ") climbs to " + target.userid +
-                           "'s rung and moves first; " + target.userid + " plays " + colour_of(*game, 1) + "."});
+              {.headline = climb_headline(l.type, record.id, climber.userid, colour_of(*game, 0), target.userid,
+                                          colour_of(*game, 1))});
   return record;
 }
 
@@ -61,15 +60,10 @@ void settle_climb(UnitOfWork& work, PlyEnd& end, const Game*) {
   for (const std::int64_t user_id : {game->climber_id, game->target_id}) {
     const auto account = work.accounts.find_by_id(user_id);
     if (!account) continue;
-    const auto rung = ladder::rung_of(rungs, user_id);
+    auto [subject, words] = climb_over_mail(work.config, l, ended, ladder::rung_of(rungs, user_id), rungs.size());
     Reply mail;
-    mail.subject = "Ladder " + ladder_name(l) + ": #" + std::to_string(stored.id) + " is over";
-    mail.text = "Ladder " + ladder_title(l) + ", game #" + std::to_string(stored.id) + ": " +
-                ladder_result_words(ended) + ".\n" +
-                (rung ? "You are on rung " + std::to_string(*rung) + " of " + std::to_string(rungs.size()) + ".\n"
-                      : "You are no longer on this ladder.\n") +
-                "\nThe ladder: " + l.type + " ladder L#" + std::to_string(l.id) + "\n" +
-                web_link(work.config, "/ladders/" + std::to_string(l.id));
+    mail.subject = std::move(subject);
+    mail.text = std::move(words);
     mail.kind = MailKind::Game;
     work.mail_account(*account, mail);
   }

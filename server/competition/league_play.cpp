@@ -4,7 +4,7 @@
 #include <map>
 
 #include "server/competition/competition_game.h"
-#include "server/mailing/competition_text.h"
+#include "server/mailing/competition_mail.h"
 #include "server/mailing/league_text.h"
 #include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
@@ -18,7 +18,6 @@ namespace pbem::server {
 namespace {
 
 using tournament::Divisions;
-using tournament::LeagueMove;
 using tournament::PlayerMove;
 
 // A mail about league `l` to every confirmed address of `user_id` (the computer has none and
@@ -94,30 +93,16 @@ std::string userid_of(UnitOfWork& work, std::int64_t id) {
   return account ? account->userid : "";
 }
 
-// "Season 2 has begun: you play in division 1.\n" and the player's games.
+// The player's part of the season begun: its heading, their division and their games.
 std::string new_season_text(UnitOfWork& work, const LeagueRecord& l, const NewSeason& season, std::int64_t id) {
   const auto games = season.games.find(id);
   // The heading of every mail about a league game: this mail lists the games.
   CompetitionOfGame of(kLeagueKind, l.id, l.name);
   of.season = season.season;
   of.division = season.division.at(id);
-  return competition_heading(of) + "Season " + std::to_string(season.season) + " has begun: you play in division " +
-         std::to_string(season.division.at(id)) + ".\n\n" +
-         new_games_text(work, id, userid_of(work, id), games == season.games.end() ? std::vector<GameRecord>{}
-                                                                                    : games->second) +
-         "\nThe mails of each game from now on come from that game, and a reply to them with\n"
-         "your move plays it. The divisions: " + l.type + " league G#" + std::to_string(l.id) + "\n";
-}
-
-std::string move_sentence(const PlayerMove& move) {
-  switch (move.move) {
-    case LeagueMove::Up: return "You move up to division " + std::to_string(move.to) + ".\n";
-    case LeagueMove::Down: return "You move down to division " + std::to_string(move.to) + ".\n";
-    case LeagueMove::Stayed: return "You stay in division " + std::to_string(move.to) + ".\n";
-    case LeagueMove::Left: return "You leave the league, as you asked. Thank you for playing.\n";
-    case LeagueMove::New: return "";
-  }
-  return "";
+  return season_begun_text(l, of,
+                           new_games_text(work, id, userid_of(work, id),
+                                          games == season.games.end() ? std::vector<GameRecord>{} : games->second));
 }
 
 // The season that has just ended: the final tables, the transition, the next season (or the
@@ -154,26 +139,12 @@ void end_season(UnitOfWork& work, const LeagueRecord& l) {
   } else {
     leagues.wait(l.id);
   }
-  const std::string over = "Season " + std::to_string(l.season) + " of league " + league_title(l) + " is over.\n\n";
-  const std::string subject_over = "League " + league_name(l) + ": season " + std::to_string(l.season) + " is over";
   for (const PlayerMove& move : next.moves) {
-    std::string text;
-    if (move.from) {
-      text = over + "The final table of division " + std::to_string(move.from) + ":\n\n" + table_texts[move.from] +
-             "\n" + move_sentence(move);
-    } else {
-      text = "You joined league " + league_title(l) + ".\n";
-    }
-    if (season && move.to) text += "\n" + new_season_text(work, l, *season, move.user_id);
-    if (!season && move.to)
-      text += "\nThe league has " + std::to_string(players) + " players for the next season, fewer than " +
-              std::to_string(kLeagueMinimumPlayers) + ": it waits until enough have joined and the\norganiser, " +
-              l.organiser + ", starts it: " + l.type + " league start G#" + std::to_string(l.id) + " " + l.organiser +
-              " <password>\n";
-    mail_user(work, l, move.user_id,
-              move.from ? subject_over
-                        : "League " + league_name(l) + ": season " + std::to_string(l.season + 1) + " begins",
-              text);
+    const auto next_season = !season ? std::nullopt
+                             : move.to ? std::optional(new_season_text(work, l, *season, move.user_id))
+                                       : std::optional<std::string>("");
+    const ReplyWords mail = season_end_mail(l, move, table_texts[move.from], next_season, players, kLeagueMinimumPlayers);
+    mail_user(work, l, move.user_id, mail.subject, mail.text);
   }
 }
 
@@ -192,9 +163,10 @@ void start_league(UnitOfWork& work, const LeagueRecord& l) {
   const Divisions divisions = tournament::first_season(league_settings(l), entrants);
   const auto season = begin_season(work, l, divisions, {});
   if (!season) return;
-  for (const auto& [id, division] : season->division)
-    mail_user(work, l, id, "League " + league_name(l) + ": season " + std::to_string(season->season) + " begins",
-              "League " + league_title(l) + ", placed by rating.\n" + new_season_text(work, l, *season, id));
+  for (const auto& [id, division] : season->division) {
+    const ReplyWords mail = first_season_mail(l, new_season_text(work, l, *season, id));
+    mail_user(work, l, id, mail.subject, mail.text);
+  }
 }
 
 LeagueLeaving take_out_of_league(Database& db, const LeagueRecord& l, std::int64_t user_id) {

@@ -9,7 +9,7 @@
 #include "engine/text.h"
 #include "server/competition/competition_game.h"
 #include "server/play/seats.h"
-#include "server/mailing/game_mail.h"
+#include "server/mailing/competition_mail.h"
 #include "server/mailing/new_games_text.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
@@ -45,18 +45,6 @@ GameRecord create_round_game(UnitOfWork& work, const TournamentRecord& t, int ro
   return record;
 }
 
-// One player's mail when a round begins: their games (with the board and the Subject to
-// edit where they move first) or their bye.
-std::string round_mail_text(UnitOfWork& work, const TournamentRecord& t, int round, const tournament::Entrant& player,
-                            const std::vector<GameRecord>& games, bool bye) {
-  std::string text = "Round " + std::to_string(round) + " of tournament " + tournament_title(t) + " has begun.\n\n";
-  if (bye) text += "You have a bye in this round: it counts 1 point.\n";
-  text += new_games_text(work, player.user_id, player.userid, games);
-  text += "\nThe mails of each game from now on come from that game, and a reply to them with\n"
-          "your move plays it. The table: " + t.type + " tournament " + std::to_string(t.id) + "\n";
-  return text;
-}
-
 void announce_round(UnitOfWork& work, const TournamentRecord& t, const tournament::Round& round,
                     const std::vector<GameRecord>& games) {
   for (const tournament::Entrant& entrant : Tournaments(work.db).entrants(t.id)) {
@@ -65,8 +53,9 @@ void announce_round(UnitOfWork& work, const TournamentRecord& t, const tournamen
       if (record.players[0] == entrant.user_id || record.players[1] == entrant.user_id) own.push_back(record);
     const bool bye = std::find(round.byes.begin(), round.byes.end(), entrant.user_id) != round.byes.end();
     if (own.empty() && !bye) continue;
-    mail_user(work, t, entrant.user_id, "Tournament " + tournament_name(t) + ": round " + std::to_string(round.number),
-              round_mail_text(work, t, round.number, entrant, own, bye));
+    // Their games, with the board and the Subject to edit where they move first, or their bye.
+    const ReplyWords mail = round_mail(t, round.number, bye, new_games_text(work, entrant.user_id, entrant.userid, own));
+    mail_user(work, t, entrant.user_id, mail.subject, mail.text);
   }
 }
 
@@ -77,11 +66,8 @@ void finish_tournament(UnitOfWork& work, const TournamentRecord& t) {
   const auto entrants = tournaments.entrants(t.id);
   const auto table = tournament::standings(settings_of(t), entrants, tournaments.games(t.id), tournaments.byes(t.id));
   const std::string winner = table.empty() ? "" : table.front().userid;
-  const std::string text = "Tournament " + tournament_title(t) + " is over" +
-                           (winner.empty() ? "." : ": " + winner + " wins.") + "\n\n" +
-                           tournament_table_text(work.db, *tournaments.find(t.id));
-  for (std::int64_t id : everyone_of(t, entrants))
-    mail_user(work, t, id, "Tournament " + tournament_name(t) + ": final table", text);
+  const ReplyWords mail = final_table_mail(t, winner, tournament_table_text(work.db, *tournaments.find(t.id)));
+  for (std::int64_t id : everyone_of(t, entrants)) mail_user(work, t, id, mail.subject, mail.text);
 }
 
 bool round_is_over(const std::vector<tournament::PlayedGame>& games, int round) {
@@ -164,12 +150,8 @@ std::optional<std::string> start_due_tournament(UnitOfWork& work, std::int64_t i
     line = "tournament T#" + std::to_string(id) + " started with " + std::to_string(entrants.size()) + " players";
   } else {
     tournaments.end(id, "cancelled");
-    const std::string text = "Tournament " + tournament_title(*t) + " was cancelled: on its start date, " +
-                             t->starts_at->substr(0, 10) + ", it had " + std::to_string(entrants.size()) +
-                             (entrants.size() == 1 ? " player" : " players") + ", and it needs at least " +
-                             std::to_string(needed) + ".\nNo games were started.\n";
-    for (std::int64_t user_id : everyone_of(*t, entrants))
-      mail_user(work, *t, user_id, "Tournament " + tournament_name(*t) + ": cancelled", text);
+    const ReplyWords mail = cancelled_mail(*t, entrants.size(), needed);
+    for (std::int64_t user_id : everyone_of(*t, entrants)) mail_user(work, *t, user_id, mail.subject, mail.text);
     line = "tournament T#" + std::to_string(id) + " cancelled (" + std::to_string(entrants.size()) + " players)";
   }
   return line;
