@@ -1,6 +1,6 @@
 #include "server/handlers/announcement.h"
 
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
 #include "server/storage/accounts.h"
 

@@ -1,6 +1,6 @@
 // `pbem announce --subject TEXT < body` (spec "The operator, second round"): one mail to
 // every confirmed address of each account with `announcements on`, each carrying the
-// List-Unsubscribe that turns the setting off (mailing/mail_addresses.h). The mails are
+// List-Unsubscribe that turns the setting off (addresses/mail_addresses.h). The mails are
 // of kind Announcement, which the sender paces (storage/outbox.h, claim_due).
 #pragma once
 

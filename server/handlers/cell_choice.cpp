@@ -1,7 +1,7 @@
 #include "server/handlers/cell_choice.h"
 
 #include "server/mailing/cell_choice_mail.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/refusal_text.h"
 #include "server/play/ply_act.h"
 

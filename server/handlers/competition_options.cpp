@@ -13,6 +13,7 @@
 #include "server/play/end_of_ply.h"
 #include "server/play/ply_act.h"
 #include "server/play/seats.h"
+#include "server/replies/challenge_option_replies.h"
 #include "server/replies/competition_option_replies.h"
 
 namespace pbem::server {
@@ -59,6 +60,8 @@ GameTerms parse_game_terms(const std::string& type, const std::vector<std::strin
     terms.days_per_move = options.bank ? 0 : options.days_per_move.value_or(default_days);
     terms.weekends_off = options.weekends_off;
     return terms;
+  } catch (const ChallengeOptionError& error) {
+    throw CommandError(refusal_text(error.refusal()));
   } catch (const OptionError& error) {
     throw CommandError(error.what());
   }

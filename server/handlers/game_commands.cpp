@@ -27,10 +27,11 @@
 #include "server/play/game_clock.h"
 #include "server/handlers/proposal_commands.h"
 #include "server/handlers/answer.h"
+#include "server/replies/challenge_option_replies.h"
 #include "server/replies/game_headlines.h"
 #include "server/replies/game_replies.h"
 #include "server/mailing/reply_format.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/storage/game_listings.h"
 
 namespace pbem::server {
@@ -68,6 +69,8 @@ std::pair<ChallengeOptions, std::unique_ptr<Game>> challenge_options(const Comma
     ChallengeOptions options = split_challenge_options(std::vector<std::string>(c.words.begin() + 1, c.words.end()));
     auto game = create_game(c.type, options.game_options);
     return {std::move(options), std::move(game)};
+  } catch (const ChallengeOptionError& error) {
+    throw CommandError(refusal_text(error.refusal()), CommandContext::usage(c));
   } catch (const OptionError& error) {
     throw CommandError(error.what(), CommandContext::usage(c));
   }

@@ -18,7 +18,7 @@
 #include "server/mailing/game_mail.h"
 #include "server/mailing/invitation_mail.h"
 #include "server/mailing/invitation_text.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/reply_format.h"
 #include "server/play/game_clock.h"
 #include "server/play/invitation_rating.h"

@@ -1,12 +1,12 @@
 // `list unsubscribe`: the command a mail to an unsubscribe address makes (the address and
-// how intake finds it: mailing/mail_addresses.h, pipeline/unsubscribe_mail.h).
+// how intake finds it: addresses/mail_addresses.h, pipeline/unsubscribe_mail.h).
 #include <optional>
 
 #include "mail/address.h"
 #include "server/language/argument_reader.h"
 #include "server/context/command_context.h"
 #include "server/handlers/handlers.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/moderation_text.h"
 #include "server/replies/watch_replies.h"
 #include "server/storage/digests.h"

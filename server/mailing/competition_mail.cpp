@@ -68,8 +68,7 @@ ReplyWords final_table_mail(const TournamentRecord& t, const std::string& winner
 ReplyWords cancelled_mail(const TournamentRecord& t, std::size_t entrants, int least) {
   return {text(Msg::TournamentCancelledSubject, {{"tournament", tournament_name(t)}}),
           text(Msg::TournamentCancelled, {{"title", tournament_title(t)}, {"date", t.starts_at.value_or("").substr(0, 10)},
-               {"players", text(entrants == 1 ? Msg::OnePlayer : Msg::SeveralPlayers, {{"n", entrants}})},
-               {"least", least}})};
+               {"players", players_words(entrants)}, {"least", least}})};
 }
 
 std::string climb_headline(const std::string& type, std::int64_t game, const std::string& climber,

@@ -8,7 +8,7 @@
 #include "server/mailing/board_list.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/clock_text.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/move_links.h"
 #include "server/mailing/picture_cache.h"
 #include "server/mailing/reply_format.h"

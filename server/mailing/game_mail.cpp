@@ -2,7 +2,7 @@
 
 #include "engine/text.h"
 #include "server/play/game_clock.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/move_links.h"
 #include "server/mailing/board_list.h"
 #include "server/mailing/deadline_calendar.h"
@@ -14,6 +14,7 @@
 #include "server/mailing/rating_text.h"
 #include "server/storage/watchers.h"
 #include "server/mailing/clock_text.h"
+#include "server/catalogue/catalogue.h"
 
 namespace pbem::server {
 
@@ -39,11 +40,9 @@ std::vector<Recipient> recipients_of(UnitOfWork& work, const GameRecord& record,
 
 // What the player to move is asked to do: the command to edit, or a reply.
 std::string move_prompt(const GameRecord& record, const Game& game, const std::string& userid) {
-  std::string text = "It is your move. Edit your password and move into this Subject and send it:\n\n" + record.type +
-                     " move " + std::to_string(record.id) + " " + userid + " <password> \n" +
-                     "\nOr just reply to this mail with your move as the first line: no password needed.\n";
-  if (game.swap_allowed()) text += "\n(Instead of a move you may send `swap` to take over the first move.)\n";
-  return text;
+  std::string prompt = text(Msg::MovePrompt, {{"type", record.type}, {"game", record.id}, {"userid", userid}});
+  if (game.swap_allowed()) prompt += text(Msg::MovePromptSwap);
+  return prompt;
 }
 
 }  // namespace
@@ -51,7 +50,7 @@ std::string move_prompt(const GameRecord& record, const Game& game, const std::s
 // "\nHY 3 ratings:\n    alice 1500 -> 1662 (+162)\n..." under the result; empty for none.
 std::string rating_lines(const std::string& type, const std::vector<RatingChange>& rating_changes) {
   if (rating_changes.empty()) return "";
-  std::string lines = "\n" + game_title(type) + " ratings:\n";
+  std::string lines = text(Msg::GameRatingsHeading, {{"title", game_title(type)}});
   for (const RatingChange& change : rating_changes)
     lines += "    " + rating_change_text(change.userid, change.before, change.after) + "\n";
   return lines;
@@ -71,24 +70,24 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
   for (const Recipient& recipient : recipients_of(work, record, mail)) {
     const Account account = *work.accounts.find_by_id(recipient.id);
     if (mail.move_report_by && *mail.move_report_by != account.id && !account.movemail) continue;  // their digest
-    std::string text = competition;
+    std::string said = competition;
     std::string reply_to;  // a watcher has no game address: a reply to their copy plays nothing
     std::string list_unsubscribe;  // a watcher's copy comes of a setting: RFC 2369's header stops it
     if (recipient.player) {
-      text += mail.player_text(account);
+      said += mail.player_text(account);
       // A reply to it carries a move, accept or decline for this player (reply_move.h).
       if (mail.game_address)
         reply_to = player_game_address(work.db, work.config, record.id, account.userid, account.password_generation);
     } else {
-      text += *mail.watcher_text + "\nYou are watching this game. To stop, send:\n    " + record.type +
-             " unsubscribe " + std::to_string(record.id) + " " + account.userid + " <password>\n";
+      said += *mail.watcher_text +
+              text(Msg::WatcherFooter, {{"type", record.type}, {"game", record.id}, {"userid", account.userid}});
       list_unsubscribe = watcher_unsubscribe_address(work.db, work.config, account, record);
     }
     // Only the player to move taps a move: the opponent's and the watchers' copies have none.
     const bool to_move = recipient.player && mail.linked_game && account.userid == mail.mover;
     std::optional<mail::BoardLinks> links;
     if (to_move) links = move_links(*mail.linked_game, reply_to, mail.subject);
-    text = board_as_set(text, mail.rendered, mail.list, account.board);
+    said = board_as_set(said, mail.rendered, mail.list, account.board);
     // The mover's deadline for their calendar, when they asked for it and the turn has one.
     std::optional<mail::Attachment> deadline;
     if (to_move && account.calendar && record.active && record.deadline_at)
@@ -97,20 +96,20 @@ void send_game_mail(UnitOfWork& work, const GameRecord& record, const GameMail& 
                                     .content_type = kDeadlineType,
                                     .data = deadline_ics({.game = record.id,
                                                           .account = account.id,
-                                                          .title = game_title(record.type) + " #" + std::to_string(record.id),
+                                                          .title = text(Msg::GameSubject, {{"title", game_title(record.type)}, {"game", record.id}}),
                                                           .userid = account.userid,
                                                           .deadline = *at,
                                                           .now = std::chrono::system_clock::now(),
                                                           .domain = work.config.server.domain()})};
     const bool with_picture = mail.picture && account.pictures;
-    if (with_picture && !mail.picture->colour_key().empty()) text += "\n" + std::string(mail.picture->colour_key()) + "\n";
-    text += web_link(work.config, "/games/" + std::to_string(record.id));
+    if (with_picture && !mail.picture->colour_key().empty()) said += "\n" + std::string(mail.picture->colour_key()) + "\n";
+    said += web_link(work.config, "/games/" + std::to_string(record.id));
     // Every confirmed address gets it; an unconfirmed one nothing.
     for (const std::string& address : account.confirmed) {
       Reply reply;
       reply.to = address;
       reply.subject = mail.subject;
-      reply.text = text;
+      reply.text = said;
       reply.mark_board(mail.diagram);
       if (reply.boards.empty()) reply.mark_board(mail.list);  // `board list`: the list stands for it
       if (links && !reply.boards.empty()) reply.links = {*links};
@@ -140,27 +139,28 @@ void game_update(UnitOfWork& work, const GameRecord& record, const Game& game, c
   std::string ending;
   std::string players_ending;
   if (const auto winner = winner_of(record, game)) {
-    ending = "The game is over: " + users[static_cast<std::size_t>(*winner)] + " (" + colour_of(game, *winner) +
-             ") wins" + (record.lost_on_time ? " on time" : "") + ".";
+    ending = text(record.lost_on_time ? Msg::GameOverWinsOnTime : Msg::GameOverWins,
+                  {{"player", users[static_cast<std::size_t>(*winner)]}, {"colour", colour_of(game, *winner)}});
     players_ending = ending + "\n" + rating_lines(record.type, update.rating_changes);
   } else if (record.aborted_by) {
-    ending = "The game is over without a result: it was " + aborted_note(record) + ".";
-    players_ending = ending + " It is not rated.\n";
+    ending = text(Msg::GameOverWithoutResult, {{"aborted", aborted_note(record)}});
+    players_ending = ending + text(Msg::GameOverNotRated);
   }
   const std::string mover = ending.empty() ? users[static_cast<std::size_t>(game.to_move())] : "";
   const auto player_text = [&](const Account& account) {
     const std::string note = update.player_note ? std::string(trim(update.player_note(account))) : "";
-    std::string text = note.empty() ? board : headline + "\n\n" + note + below_headline;
-    if (!ending.empty()) text += players_ending;
-    else if (mover == account.userid) text += move_prompt(record, game, account.userid);
-    else text += "Waiting for " + mover + " to move.\n";
+    std::string said = note.empty() ? board : headline + "\n\n" + note + below_headline;
+    if (!ending.empty()) said += players_ending;
+    else if (mover == account.userid) said += move_prompt(record, game, account.userid);
+    else said += text(Msg::WaitingForMove, {{"player", mover}});
     if (const std::string clock = clock_lines(work.db, record, game, account.userid); !clock.empty())
-      text += "\n" + clock;
-    return text;
+      said += "\n" + clock;
+    return said;
   };
   // Watchers see the same board; the lines for a player (a move prompt) are not theirs.
   const std::string watched =
-      board + (ending.empty() ? mover + " (" + colour_of(game, game.to_move()) + ") is to move.\n" : ending + "\n");
+      board + (ending.empty() ? text(Msg::WatchedToMove, {{"player", mover}, {"colour", colour_of(game, game.to_move())}})
+                              : ending + "\n");
   PictureOnDemand picture(game);
   send_game_mail(work, record,
                  {.subject = update.subject.empty() ? game_subject(record, game) : update.subject,
@@ -188,16 +188,19 @@ void ply_update(UnitOfWork& work, const PlyEnd& end, const Game& game, const std
   std::string told = headline;
   int ply = game.ply_count();
   for (const ConditionalAnswer& answer : end.answers)
-    told += " " + answer.owner + " answered with " + now.describe_ply(answer.answer) + " as move " +
-            std::to_string(++ply) + ", a conditional move.";
+    told += text(Msg::ConditionalAnsweredWith,
+                 {{"owner", answer.owner}, {"ply", now.describe_ply(answer.answer)}, {"moveno", ++ply}});
   const auto note = [&](const Account& account) {
-    std::string text;
+    std::string said;
     for (const ConditionalAnswer& answer : end.answers)
       if (answer.owner_id == account.id)
-        text += "Your conditional move " + answer.answer + " answered " + answer.to_ply + "; " +
-                std::to_string(answer.lines_left) + (answer.lines_left == 1 ? " line remains" : " lines remain") +
-                ".\n";
-    return text;
+        said += text(
+            Msg::YourConditionalAnswered,
+            {{"answer", answer.answer},
+             {"ply", answer.to_ply},
+             {"remaining", answer.lines_left == 1 ? text(Msg::OneLineRemains)
+                                                  : text(Msg::SeveralLinesRemain, {{"n", answer.lines_left}})}});
+    return said;
   };
   game_update(work, end.record, now,
               {.headline = told + end.cancelled,
@@ -213,7 +216,7 @@ void add_kind_watchers(UnitOfWork& work, const GameRecord& record) {
 }
 
 std::string watchers_line(UnitOfWork& work, const GameRecord& record) {
-  return "Watchers: " + std::to_string(Watchers(work.db).count(record.id)) + "\n";
+  return text(Msg::WatchersCount, {{"n", Watchers(work.db).count(record.id)}});
 }
 
 }  // namespace pbem::server

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/text.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 #include "server/mailing/tournament_text.h"
 
@@ -30,8 +31,8 @@ tournament::LeagueSettings league_settings(const LeagueRecord& l) { return {l.gr
 std::string league_name(const LeagueRecord& l) { return "G#" + std::to_string(l.id) + " " + l.name; }
 
 std::string league_title(const LeagueRecord& l) {
-  return league_name(l) + " (" + game_title(l.type) + ", divisions of " + std::to_string(l.group) + ", " +
-         std::to_string(l.up) + " up and " + std::to_string(l.down) + " down)";
+  return text(Msg::LeagueTitleWords, {{"league", league_name(l)}, {"title", game_title(l.type)},
+                                      {"group", l.group}, {"up", l.up}, {"down", l.down}});
 }
 
 std::string league_game_terms(const LeagueRecord& l) {
@@ -74,27 +75,25 @@ std::string moves_text(const LeagueRecord& l, const LeagueSeason& season) {
   for (const LeaguePlace& place : season.places) {
     if (!place.from_division) continue;
     const std::string move =
-        place.userid + " (" + std::to_string(*place.from_division) + " to " + std::to_string(place.division) + ")";
+        text(Msg::LeagueMoveOf, {{"userid", place.userid}, {"from", *place.from_division}, {"to", place.division}});
     if (place.division < *place.from_division) up.push_back(move);
     if (place.division > *place.from_division) down.push_back(move);
   }
-  return "Moved up after season " + std::to_string(l.season - 1) + ": " + (up.empty() ? "nobody" : join(up, ", ")) +
-         ".\nMoved down: " + (down.empty() ? "nobody" : join(down, ", ")) + ".\n";
+  const std::string nobody = text(Msg::NobodyWord);
+  return text(Msg::LeagueMoves, {{"season", l.season - 1}, {"up", up.empty() ? nobody : join(up, ", ")},
+                                 {"down", down.empty() ? nobody : join(down, ", ")}});
 }
 
 std::string league_status_words(const LeagueRecord& l) {
-  return l.status == "open"      ? "open for entry"
-         : l.status == "running" ? "season " + std::to_string(l.season)
-                                 : "waiting after season " + std::to_string(l.season);
+  return l.status == "open"      ? text(Msg::TournamentOpenForEntry)
+         : l.status == "running" ? text(Msg::LeagueSeasonWords, {{"season", l.season}})
+                                 : text(Msg::LeagueWaitingWords, {{"season", l.season}});
 }
 
 std::string league_state_text(const LeagueRecord& l, std::size_t members) {
   if (l.status == "open")
-    return "Open for entry, " + std::to_string(members) + (members == 1 ? " player" : " players") +
-           " so far; the organiser starts the first season (at least 4 players).\n";
-  return "Season " + std::to_string(l.season) +
-         (l.status == "waiting" ? " is over; the league waits for at least 4 players and the organiser's start.\n"
-                                : " is under way.\n");
+    return text(Msg::LeagueOpenState, {{"players", players_words(members)}});
+  return text(l.status == "waiting" ? Msg::LeagueWaitingState : Msg::LeagueUnderWayState, {{"season", l.season}});
 }
 
 MembersBetweenSeasons between_seasons(const std::vector<LeagueMember>& members, const LeagueSeason& season) {
@@ -111,23 +110,22 @@ MembersBetweenSeasons between_seasons(const std::vector<LeagueMember>& members, 
 std::string league_text(Database& db, const LeagueRecord& l) {
   const auto members = Leagues(db).members(l.id);
   const LeagueSeason season = read_season(db, l, l.season);
-  std::string text = "League " + league_title(l) + ", organised by " + l.organiser + ".\n";
-  text += "Games: " + league_game_terms(l) + ".\n";
-  text += league_state_text(l, members.size());
+  std::string said = text(Msg::LeagueHeader,
+                          {{"title", league_title(l)}, {"organiser", l.organiser}, {"terms", league_game_terms(l)}});
+  said += league_state_text(l, members.size());
   if (l.status != "open") {
-    text += moves_text(l, season);
+    said += moves_text(l, season);
     for (int division = 1; division <= season.divisions(); ++division)
-      text += "\nDivision " + std::to_string(division) + ":\n" + division_table_text(season, division);
+      said += text(Msg::LeagueDivisionHeading, {{"division", division}}) + division_table_text(season, division);
   }
   const MembersBetweenSeasons between = between_seasons(members, season);
   if (l.status == "open") {
-    for (const LeagueMember& member : members) text += "    " + member.userid + "\n";
+    for (const LeagueMember& member : members) said += "    " + member.userid + "\n";
   } else if (!between.waiting.empty()) {
-    text += "\nJoined for the next season: " + join(between.waiting, ", ") + ".\n";
+    said += text(Msg::LeagueJoinedForNext, {{"list", join(between.waiting, ", ")}});
   }
-  if (!between.leaving.empty()) text += "Leaving after this season: " + join(between.leaving, ", ") + ".\n";
-  text += "To join: " + l.type + " join G#" + std::to_string(l.id) + " <userid> <password>\n";
-  return text;
+  if (!between.leaving.empty()) said += text(Msg::LeagueLeavingAfter, {{"list", join(between.leaving, ", ")}});
+  return said + text(Msg::LeagueToJoin, {{"type", l.type}, {"league", l.id}});
 }
 
 }  // namespace pbem::server

@@ -1,10 +1,12 @@
 #include "server/mailing/reply_format.h"
 
 #include <cctype>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "engine/text.h"
 #include "server/catalogue/catalogue.h"
+#include "server/play/challenge_options.h"
 #include "server/play/game_clock.h"
 #include "server/mailing/clock_text.h"
 
@@ -123,6 +125,30 @@ std::string option_lines(const GameType& type, std::string_view indent, std::str
   for (const auto& option : type.options)
     out += std::string(indent) + "-" + option.name + (option.takes_integer ? "=<n>" : "") + std::string(gap) +
            option.help + "\n";
+  return out;
+}
+
+namespace {
+
+Msg help_of(ServerOptionId option) {
+  switch (option) {
+    case ServerOptionId::Unrated: return Msg::UnratedOptionHelp;
+    case ServerOptionId::Days: return Msg::DaysOptionHelp;
+    case ServerOptionId::Clock: return Msg::ClockOptionHelp;
+    case ServerOptionId::Weekends: return Msg::WeekendsOptionHelp;
+    case ServerOptionId::Rating: return Msg::RatingOptionHelp;
+  }
+  throw std::logic_error("a server option without its help");
+}
+
+}  // namespace
+
+std::string server_option_lines(std::string_view indent, std::string_view gap) {
+  std::string out;
+  for (const ServerOption& option : server_challenge_options())
+    out += std::string(indent) + "-" + std::string(option.name) +
+           (option.value.empty() ? "" : "=" + std::string(option.value)) + std::string(gap) + text(help_of(option.id)) +
+           "\n";
   return out;
 }
 

@@ -56,6 +56,8 @@ std::string game_state(const GameRecord& record);
 std::array<std::string, 2> colour_names(const GameRecord& record);
 // One line per challenge option of `type`: indent, "-name" or "-name=<n>", gap, its help.
 std::string option_lines(const GameType& type, std::string_view indent, std::string_view gap);
+// The server's own challenge options (play/challenge_options.h) alike: "-days=<n>", its help.
+std::string server_option_lines(std::string_view indent, std::string_view gap);
 
 // The lines of a listing in a reply (games, all show, ratings, ...): any mail may ask for
 // one and name any address to answer, so a listing stops after kMaxLines lines with

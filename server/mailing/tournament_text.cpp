@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engine/text.h"
+#include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 
 namespace pbem::server {
@@ -15,53 +16,57 @@ std::string tournament_name(const TournamentRecord& t) { return "T#" + std::to_s
 
 std::string format_words(tournament::Format format) {
   switch (format) {
-    case tournament::Format::RoundRobin: return "round robin";
-    case tournament::Format::Swiss: return "Swiss";
-    case tournament::Format::Knockout: return "knockout";
+    case tournament::Format::RoundRobin: return text(Msg::RoundRobinWords);
+    case tournament::Format::Swiss: return text(Msg::SwissWord);
+    case tournament::Format::Knockout: return text(Msg::KnockoutWord);
   }
   return tournament::format_name(format);
 }
 
 std::string tournament_title(const TournamentRecord& t) {
-  return tournament_name(t) + " (" + game_title(t.type) + ", " + format_words(t.format) + ")";
+  return text(Msg::TournamentTitleWords,
+              {{"tournament", tournament_name(t)}, {"title", game_title(t.type)}, {"format", format_words(t.format)}});
 }
 
 std::string game_settings_text(const std::string& game_options, int days_per_move,
                                const std::optional<std::string>& time_bank, bool weekends_off, bool rated) {
   std::vector<std::string> options;
   if (!game_options.empty()) options.push_back(game_options);
-  options.push_back(time_bank ? "time bank " + *time_bank
-                    : days_per_move ? std::to_string(days_per_move) + " days per move"
-                                    : "no time limit");
-  if (weekends_off) options.push_back("weekends off");
-  options.push_back(rated ? "rated" : "unrated");
+  options.push_back(time_bank       ? text(Msg::TimeBankWords, {{"bank", *time_bank}})
+                    : days_per_move ? text(Msg::ClockDaysPerMove, {{"days", days_per_move}, {"weekends", ""}})
+                                    : text(Msg::ClockNone));
+  if (weekends_off) options.push_back(text(Msg::WeekendsOffWords));
+  options.push_back(text(rated ? Msg::RatedWord : Msg::UnratedWord));
   return join(options, ", ");
 }
+
+std::string players_words(std::size_t n) { return text(n == 1 ? Msg::OnePlayer : Msg::SeveralPlayers, {{"n", n}}); }
 
 std::string tournament_table_text(Database& db, const TournamentRecord& t) {
   Tournaments tournaments(db);
   const auto entrants = tournaments.entrants(t.id);
-  std::string text = "Tournament " + tournament_title(t) + ", organised by " + t.organiser + ".\n";
-  text += "Games: " + game_settings_text(t.game_options, t.days_per_move, t.time_bank, t.weekends_off, t.rated) +
-          (t.double_round ? ", every pair twice" : "") + ".\n";
+  const std::string ended = t.ended_at.value_or("").substr(0, 10);
+  std::string said = text(Msg::TournamentHeader, {{"title", tournament_title(t)}, {"organiser", t.organiser},
+      {"terms", game_settings_text(t.game_options, t.days_per_move, t.time_bank, t.weekends_off, t.rated)},
+      {"twice", t.double_round ? text(Msg::EveryPairTwice) : ""}});
   if (t.status == "open") {
-    text += "Open for entry, " + std::to_string(entrants.size()) + (entrants.size() == 1 ? " player" : " players") +
-            " so far";
+    const std::string players = players_words(entrants.size());
     std::vector<std::string> starts;
-    if (t.players) starts.push_back("when " + std::to_string(*t.players) + " have joined");
-    if (t.starts_at) starts.push_back("on " + t.starts_at->substr(0, 10) + " at 00:00 UTC");
-    text += starts.empty() ? "; the organiser starts it.\n" : "; it starts " + join(starts, " or ") + ".\n";
-    for (const tournament::Entrant& entrant : entrants) text += "    " + entrant.userid + "\n";
-    text += "To join: " + t.type + " join " + std::to_string(t.id) + " <userid> <password>\n";
-    return text;
+    if (t.players) starts.push_back(text(Msg::StartsWhenJoined, {{"n", *t.players}}));
+    if (t.starts_at) starts.push_back(text(Msg::StartsOnDate, {{"date", t.starts_at->substr(0, 10)}}));
+    said += starts.empty() ? text(Msg::TournamentOpenOrganiserStarts, {{"players", players}})
+                           : text(Msg::TournamentOpenStarts,
+                                  {{"players", players}, {"when", join(starts, text(Msg::OrWord))}});
+    for (const tournament::Entrant& entrant : entrants) said += "    " + entrant.userid + "\n";
+    return said + text(Msg::TournamentToJoin, {{"type", t.type}, {"number", t.id}});
   }
-  if (t.status == "cancelled") return text + "Cancelled on " + t.ended_at.value_or("").substr(0, 10) + ".\n";
-  if (t.status == "running")
-    text += "Running: round " + std::to_string(t.round) +
-            (t.format == tournament::Format::Swiss ? " of " + std::to_string(t.rounds.value_or(0)) : "") + ".\n";
+  if (t.status == "cancelled") return said + text(Msg::TournamentCancelledOn, {{"date", ended}});
+  if (t.status != "running") said += text(Msg::TournamentFinishedOn, {{"date", ended}});
+  else if (t.format == tournament::Format::Swiss)
+    said += text(Msg::TournamentRunningOf, {{"round", t.round}, {"rounds", t.rounds.value_or(0)}});
   else
-    text += "Finished on " + t.ended_at.value_or("").substr(0, 10) + ".\n";
-  return text + "\n" +
+    said += text(Msg::TournamentRunning, {{"round", t.round}});
+  return said + "\n" +
          tournament::table_text(settings_of(t), entrants, tournaments.games(t.id), tournaments.byes(t.id));
 }
 

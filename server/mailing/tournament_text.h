@@ -3,6 +3,7 @@
 // life (its start, its rounds, its end) is server/competition/tournament_play.h.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,8 @@ std::string tournament_title(const TournamentRecord& t);
 // weekends off, rated".
 std::string game_settings_text(const std::string& game_options, int days_per_move,
                                const std::optional<std::string>& time_bank, bool weekends_off, bool rated);
+// "1 player", "5 players".
+std::string players_words(std::size_t n);
 // The table of `t` as the mails and `tournament T` show it.
 std::string tournament_table_text(Database& db, const TournamentRecord& t);
 

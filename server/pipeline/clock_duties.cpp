@@ -11,7 +11,7 @@
 #include "server/handlers/tick_handlers.h"
 #include "server/handlers/digest.h"
 #include "server/mailing/clock_notices.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/storage/accounts.h"
 #include "server/competition/tournament_play.h"
 #include "server/storage/digests.h"

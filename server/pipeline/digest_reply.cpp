@@ -5,7 +5,7 @@
 
 #include "engine/text.h"
 #include "server/language/argument_reader.h"
-#include "server/language/game_address.h"
+#include "server/addresses/game_address.h"
 #include "server/replies/address_replies.h"
 #include "server/replies/check_replies.h"
 #include "server/storage/accounts.h"

@@ -6,7 +6,7 @@
 #include "server/handlers/dispatch.h"
 #include "server/handlers/player_acts.h"
 #include "server/mailing/error_text.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/storage/game_records.h"
 
 namespace pbem::server {

@@ -5,8 +5,8 @@
 #include "engine/registry.h"
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
-#include "server/language/game_address.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/game_address.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/replies/address_replies.h"
 #include "server/storage/accounts.h"
 #include "server/storage/server_secrets.h"
@@ -52,7 +52,7 @@ std::optional<UnsubscribeMail> unsubscribe_mail(Database& db, const Config& conf
   UnsubscribeMail result;
   result.command.masked = command.masked;
   result.command.command = std::move(command);
-  // No password generation: the address does not expire (mailing/mail_addresses.h).
+  // No password generation: the address does not expire (addresses/mail_addresses.h).
   result.owner = AddressOwner{candidate->address, "", 0, account->id, account->userid, account->password_generation,
                               false};
   return result;

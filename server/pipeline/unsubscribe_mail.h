@@ -1,5 +1,5 @@
 // A mail to an unsubscribe address (spec "The operator's mailbox, deliverability and
-// monitoring"; the address: mailing/mail_addresses.h): found among a mail's recipients by
+// monitoring"; the address: addresses/mail_addresses.h): found among a mail's recipients by
 // the intake step, once, before the batch's transaction, and made into the command
 // `list unsubscribe` (server/handlers/list_unsubscribe.cpp) for the address's owner.
 #pragma once

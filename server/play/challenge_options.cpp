@@ -1,18 +1,17 @@
 #include "server/play/challenge_options.h"
 
-#include "engine/options.h"
-#include "engine/text.h"
+#include "server/play/challenge_option_refusal.h"
 #include "server/play/time_bank.h"
 
 namespace pbem::server {
 
 const std::vector<ServerOption>& server_challenge_options() {
   static const std::vector<ServerOption> options{
-      {"unrated", "the game does not count for the ratings (default: rated)"},
-      {"days", "days per move, 0 to 60; 0 = no time limit (default: the server's, see help)", "<n>"},
-      {"clock", "a time bank instead: B days (or Bh hours), I more after each move", "B+I"},
-      {"weekends", "off: the clock stands still from Saturday 00:00 to Monday 00:00 UTC (default: on)", "off"},
-      {"rating", "an open invitation (challenge userid any): who may take it, by rating", "LO-HI"},
+      {ServerOptionId::Unrated, "unrated"},
+      {ServerOptionId::Days, "days", "<n>"},
+      {ServerOptionId::Clock, "clock", "B+I"},
+      {ServerOptionId::Weekends, "weekends", "off"},
+      {ServerOptionId::Rating, "rating", "LO-HI"},
   };
   return options;
 }
@@ -30,9 +29,7 @@ std::pair<int, int> rating_range(const std::string& word) {
   };
   const auto low = dash == std::string::npos ? std::nullopt : number(value.substr(0, dash));
   const auto high = dash == std::string::npos ? std::nullopt : number(value.substr(dash + 1));
-  if (!low || !high || *low > *high)
-    throw OptionError("-rating needs a range of ratings, low to high, e.g. -rating=1400-1700; got " +
-                      quoted_word(word));
+  if (!low || !high || *low > *high) throw ChallengeOptionError(challenge_option_refusal::RatingRangeMalformed{word});
   return {*low, *high};
 }
 
@@ -47,14 +44,11 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
       const std::string value = word.size() > 6 ? word.substr(6) : "";
       const bool digits = !value.empty() && value.size() <= 2 &&
                           value.find_first_not_of("0123456789") == std::string::npos;
-      if (!digits || std::stoi(value) > 60)
-        throw OptionError("-days needs a number of days per move from 0 to 60 (0 = no time limit), e.g. -days=7; got " +
-                          quoted_word(word));
+      if (!digits || std::stoi(value) > 60) throw ChallengeOptionError(challenge_option_refusal::DaysOutOfRange{word});
       result.days_per_move = std::stoi(value);
     } else if (word == "-weekends" || word.starts_with("-weekends=")) {
       if (word != "-weekends=off" && word != "-weekends=on")
-        throw OptionError("-weekends is -weekends=off (no clock runs from Saturday 00:00 to Monday 00:00 UTC) or "
-                          "-weekends=on (the default); got " + quoted_word(word));
+        throw ChallengeOptionError(challenge_option_refusal::WeekendsNeitherOffNorOn{word});
       result.weekends_off = word == "-weekends=off";
     } else if (word == "-clock" || word.starts_with("-clock=")) {
       result.bank = parse_time_bank(word.size() > 7 ? std::string_view(word).substr(7) : "");
@@ -64,17 +58,8 @@ ChallengeOptions split_challenge_options(const std::vector<std::string>& words) 
       result.game_options.push_back(word);
     }
   }
-  if (result.bank && result.days_per_move)
-    throw OptionError("-days and -clock are two kinds of clock: give one of them");
+  if (result.bank && result.days_per_move) throw ChallengeOptionError(challenge_option_refusal::TwoClocks{});
   return result;
-}
-
-std::string server_option_lines(std::string_view indent, std::string_view gap) {
-  std::string out;
-  for (const ServerOption& option : server_challenge_options())
-    out += std::string(indent) + "-" + std::string(option.name) + (option.value.empty() ? "" : "=" + std::string(option.value)) +
-           std::string(gap) + std::string(option.help) + "\n";
-  return out;
 }
 
 }  // namespace pbem::server

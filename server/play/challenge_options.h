@@ -13,9 +13,13 @@
 
 namespace pbem::server {
 
+// Which server option: its one line of help, for `list` and `<game> help`, is worded by
+// mailing/reply_format.h (`server_option_lines`) from the catalogue.
+enum class ServerOptionId { Unrated, Days, Clock, Weekends, Rating };
+
 struct ServerOption {
+  ServerOptionId id;
   std::string_view name;  // without the dash
-  std::string_view help;  // one line, for `list` and `<game> help`
   std::string_view value = "";  // written -name=<value> ("<n>", "B+I"); "" for a flag
 };
 
@@ -35,10 +39,7 @@ struct ChallengeOptions {
 };
 
 // Takes the server's options out of a challenge's option words (lower-case). Throws
-// OptionError (engine/options.h) for a server option with a bad value.
+// ChallengeOptionError (challenge_option_refusal.h) for a server option with a bad value.
 ChallengeOptions split_challenge_options(const std::vector<std::string>& words);
-
-// The server options as `option_lines` writes a game's: indent, "-name", gap, help.
-std::string server_option_lines(std::string_view indent, std::string_view gap);
 
 }  // namespace pbem::server

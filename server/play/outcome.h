@@ -34,7 +34,7 @@ struct Reply {
   std::vector<mail::Attachment> attachments;  // a game's record files (records/), after the text
   std::string reply_to;  // the player's game address, so replying with a move plays it
   // The recipient's unsubscribe address for the setting that sent this mail (its digest,
-  // watching games: mailing/mail_addresses.h), for the List-Unsubscribe header; empty for none.
+  // watching games: addresses/mail_addresses.h), for the List-Unsubscribe header; empty for none.
   std::string list_unsubscribe;
   // The player whose game-over mail this is (server.md "Game records"): the queue attaches
   // the game's SGF record with their notes, unless they turned records off

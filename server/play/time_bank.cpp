@@ -2,8 +2,7 @@
 
 #include <optional>
 
-#include "engine/options.h"
-#include "engine/text.h"
+#include "server/play/challenge_option_refusal.h"
 
 namespace pbem::server {
 
@@ -26,20 +25,14 @@ std::optional<std::int64_t> duration_seconds(std::string_view text) {
 }  // namespace
 
 TimeBank parse_time_bank(std::string_view value) {
-  const std::string example = "e.g. -clock=10+1 (days) or -clock=240h+36h (hours)";
+  using namespace challenge_option_refusal;
   const auto plus = value.find('+');
-  if (plus == std::string_view::npos)
-    throw OptionError("-clock needs a bank and an increment, B+I, " + example + "; got " +
-                      quoted_word("-clock=" + std::string(value)));
+  if (plus == std::string_view::npos) throw ChallengeOptionError(BankWithoutIncrement{"-clock=" + std::string(value)});
   const auto bank = duration_seconds(value.substr(0, plus));
   const auto increment = duration_seconds(value.substr(plus + 1));
-  if (!bank || !increment)
-    throw OptionError("-clock's bank and increment are whole days or hours with h, " + example + "; got " +
-                      quoted_word("-clock=" + std::string(value)));
-  if (*bank < kHour || *bank > kMaxBank)
-    throw OptionError("-clock's bank must be 1 hour to 60 days; got " + quoted_word(std::string(value.substr(0, plus))));
-  if (*increment > *bank)
-    throw OptionError("-clock's increment must not be more than its bank; got " + quoted_word(std::string(value)));
+  if (!bank || !increment) throw ChallengeOptionError(BankNotDuration{"-clock=" + std::string(value)});
+  if (*bank < kHour || *bank > kMaxBank) throw ChallengeOptionError(BankOutOfRange{std::string(value.substr(0, plus))});
+  if (*increment > *bank) throw ChallengeOptionError(IncrementOverBank{std::string(value)});
   return TimeBank{std::string(value), *bank, *increment, {*bank, *bank}};
 }
 

@@ -13,7 +13,7 @@ namespace pbem::server {
 
 // The bank of `-clock=<value>`: B and I whole days ("10+1") or hours with h ("240h+36h"),
 // each written either way; B 1 hour to 60 days, I 0..B. Both players start with B.
-// Throws OptionError (engine/options.h) naming what is wrong.
+// Throws ChallengeOptionError (challenge_option_refusal.h) with what is wrong.
 TimeBank parse_time_bank(std::string_view value);
 
 

@@ -9,7 +9,6 @@
 #include "server/mailing/competition_text.h"
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/moderation_text.h"
-#include "server/play/challenge_options.h"
 #include "server/mailing/rating_text.h"
 #include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"

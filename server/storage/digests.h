@@ -28,7 +28,7 @@ class Digests {
   // `from` (another tick has sent it: a digest goes out once).
   bool move_on(std::int64_t user_id, const std::string& from, const std::string& to);
 
-  // A digest address's token (language/game_address.h), kept so that a reply finds its
+  // A digest address's token (addresses/game_address.h), kept so that a reply finds its
   // user: the first registration of a token stays.
   void register_address(const std::string& token, std::int64_t user_id, int password_generation);
   // The user and password generation a registered token was made for; nothing for a token

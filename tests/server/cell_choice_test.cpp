@@ -9,7 +9,7 @@
 
 #include "engine/registry.h"
 #include "server/mailing/cell_choice_mail.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/move_links.h"
 #include "server/storage/game_records.h"
 #include "mailto_fields.h"

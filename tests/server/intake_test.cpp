@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "mail/inbound_message.h"
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/pipeline/reply_move.h"
 #include "server/pipeline/intake.h"
 #include "server/pipeline/mail_service.h"

@@ -3,7 +3,7 @@
 // them there; the guess never changes what is stored or sent.
 #include <catch2/catch.hpp>
 
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 #include "server/mailing/picture_cache.h"
 #include "server/pipeline/picture_warmup.h"
 #include "server/storage/accounts.h"

@@ -1,11 +1,11 @@
-// The List-Unsubscribe addresses (language/game_address.h, list_unsubscribe.h): made with the
+// The List-Unsubscribe addresses (addresses/game_address.h, list_unsubscribe.h): made with the
 // game addresses' MAC, found among recipients by their shape, never taken for a game or
 // digest address nor the other way round.
 #include <catch2/catch.hpp>
 
 #include <regex>
 
-#include "server/language/game_address.h"
+#include "server/addresses/game_address.h"
 
 using namespace pbem::server;
 

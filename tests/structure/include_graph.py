@@ -29,6 +29,7 @@ FOLDER_RANKS = {
     "storage": 1,
     "language": 1,  # the command language knows no storage
     "play": 2,
+    "addresses": 2,  # the server's own mail addresses and their tokens, made with its key
     "mailing": 3,
     "replies": 4,  # the answers to commands, worded: each family's refusals and replies
     "competition": 4,

@@ -1,8 +1,8 @@
-#include "server/mailing/mail_addresses.h"
+#include "server/addresses/mail_addresses.h"
 
 #include "engine/text.h"
 #include "mail/address.h"
-#include "server/language/game_address.h"
+#include "server/addresses/game_address.h"
 #include "server/storage/digests.h"
 #include "server/storage/server_secrets.h"
 #include "server/storage/watchers.h"

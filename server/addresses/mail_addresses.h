@@ -1,5 +1,5 @@
 // The addresses the server's mails carry, made with the server's secret key
-// (language/game_address.h makes and reads their form): a player's game address (the
+// (addresses/game_address.h makes and reads their form): a player's game address (the
 // Reply-To of their game mails, so that a reply with a move plays it; pipeline/reply_move.h
 // reads it back), a user's digest address, and their unsubscribe addresses.
 //
@@ -8,7 +8,7 @@
 // carries, as its List-Unsubscribe, a mailto: to that user's own unsubscribe address for
 // the setting,
 //   <local>+u-<setting>-<userid>-<token>@<domain>
-// (language/game_address.h makes and finds it; pipeline/unsubscribe_mail.h reads a mail to
+// (addresses/game_address.h makes and finds it; pipeline/unsubscribe_mail.h reads a mail to
 // it), and any mail to that address turns the setting off
 // without a password, once: the first says so to the user's confirmed addresses, later
 // ones find nothing to turn off and send nothing. The settings: `digest` (the daily

@@ -28,7 +28,7 @@ std::string game_address(const ServerConfig& server, std::string_view key, std::
 std::string digest_address_token(std::string_view key, std::string_view userid, int generation);
 
 // The token of `userid`'s unsubscribe address for `setting` (RFC 2369 List-Unsubscribe,
-// <local>+u-<setting>-<userid>-<token>@<domain>; mailing/mail_addresses.h): the same MAC
+// <local>+u-<setting>-<userid>-<token>@<domain>; addresses/mail_addresses.h): the same MAC
 // over "unsubscribe <setting>" and the userid, without the password generation, so that
 // the unsubscribe link of an old mail keeps working (it can only turn mail off).
 std::string unsubscribe_address_token(std::string_view key, std::string_view setting, std::string_view userid);

@@ -1,4 +1,4 @@
-#include "server/language/game_address.h"
+#include "server/addresses/game_address.h"
 
 #include <array>
 #include <charconv>
