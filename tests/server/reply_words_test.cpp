@@ -10,6 +10,7 @@
 #include "server/replies/account_code_replies.h"
 #include "server/replies/account_replies.h"
 #include "server/replies/address_replies.h"
+#include "server/replies/challenge_option_replies.h"
 #include "server/replies/check_replies.h"
 #include "server/replies/competition_option_replies.h"
 #include "server/replies/conditional_replies.h"
@@ -61,6 +62,7 @@ TEST_CASE("every kind of a command family's refusal has its words", "[catalogue]
   every_kind_is_worded<ConditionalRefusal>(worded);
   every_kind_is_worded<NoteRefusal>(worded);
   every_kind_is_worded<CompetitionOptionRefusal>(worded);
+  every_kind_is_worded<ChallengeOptionRefusal>(worded);
   const VacationDays days{"alice", "2026", 10, 28};
   every_kind_is_worded<VacationRefusal>([&](const VacationRefusal& why) { return refusal_text(why, days); });
 }
