@@ -3,13 +3,15 @@
 #pragma once
 
 #include <optional>
-#include <string>
 #include <string_view>
+
+#include "server/language/parse_refusal.h"
 
 namespace pbem::server {
 
-// Account field rules, shared by signup and change.
-std::optional<std::string> userid_problem(std::string_view userid);
-std::optional<std::string> password_problem(std::string_view password);
+// Which rule the field breaks, if any (replies/parse_replies.cpp words it): a userid is 2 to
+// 16 of a-z, 0-9, '_' and '-'; a password 4 to 64 characters, no blank, quote or colon.
+std::optional<FieldProblem> userid_problem(std::string_view userid);
+std::optional<FieldProblem> password_problem(std::string_view password);
 
 }  // namespace pbem::server

@@ -138,55 +138,47 @@ std::optional<std::string> ArgumentReader::peek() const {
   return words_[next_];
 }
 
-std::string ArgumentReader::take(std::string_view what) {
-  if (done()) throw ParseFailure{"missing " + std::string(what)};
+std::string ArgumentReader::take(Argument what) {
+  if (done()) throw ParseFailure{parse_refusal::Missing{what}};
   return words_[next_++];
 }
 
-std::string ArgumentReader::take_lower(std::string_view what) { return to_lower(take(what)); }
+std::string ArgumentReader::take_lower(Argument what) { return to_lower(take(what)); }
 
-std::string ArgumentReader::take_keyword(std::string_view what, const std::vector<std::string>& choices) {
+std::string ArgumentReader::take_keyword(Argument what, const std::vector<std::string>& choices) {
   std::string word = take_lower(what);
   if (std::find(choices.begin(), choices.end(), word) == choices.end())
-    throw ParseFailure{refused_word(what) + " is not one of: " + join(choices, ", ")};
+    throw ParseFailure{parse_refusal::NotOneOf{refused_word(what), choices}};
   keyword_[next_ - 1] = true;
   return word;
 }
 
-std::string ArgumentReader::instead() const {
-  if (quiet() || next_ == 0) return " (the word given is not repeated here, in case it was a password)";
-  return ", not " + quoted_word(words_[next_ - 1]);
+std::optional<std::string> ArgumentReader::repeatable_word() const {
+  if (quiet() || next_ == 0) return std::nullopt;
+  return words_[next_ - 1];
 }
 
-std::string ArgumentReader::refused_word(std::string_view what) const {
-  if (quiet() || next_ == 0) return "the word where the " + std::string(what) + " belongs";
-  return quoted_word(words_[next_ - 1]);
-}
+RefusedWord ArgumentReader::refused_word(Argument what) const { return RefusedWord{what, repeatable_word()}; }
 
-std::string ArgumentReader::take_userid(std::string_view what) {
+std::string ArgumentReader::take_userid(Argument what) {
   std::string userid = take_lower(what);
   if (auto problem = userid_problem(userid)) {
     --next_;  // not parsed: masked_so_far() leaves it out
-    if (secret_from_ || quiet_from_)
-      throw ParseFailure{"the word where the " + std::string(what) +
-                         " belongs is not a userid (2 to 16 characters of a-z, 0-9, '_' and '-')"};
-    throw ParseFailure{*problem};
+    if (secret_from_ || quiet_from_) throw ParseFailure{parse_refusal::NotAUseridThere{what}};
+    throw ParseFailure{parse_refusal::BadUserid{userid, *problem}};
   }
   return userid;
 }
 
-std::string ArgumentReader::take_password(std::string_view what) {
-  if (done()) throw ParseFailure{"missing " + std::string(what)};
+std::string ArgumentReader::take_password(Argument what) {
+  if (done()) throw ParseFailure{parse_refusal::Missing{what}};
   if (auto problem = password_problem(words_[next_])) {
-    if (what == "new password") throw ParseFailure{"new " + *problem};
-    if (signup_) throw ParseFailure{*problem};
+    if (what == Argument::NewPassword) throw ParseFailure{parse_refusal::BadNewPassword{*problem}};
+    if (signup_) throw ParseFailure{parse_refusal::BadSignupPassword{*problem}};
     // "gates move 2 bob a:d2": the move sits where the password belongs. Said without
     // the word: nothing from the userid on is repeated, whatever it looks like.
-    if (next_ + 1 == words_.size() && looks_like_move(words_[next_]))
-      throw ParseFailure{"password missing: the last word is a move, not a password; write userid, password, "
-                         "then the move"};
-    throw ParseFailure{"the word where the " + std::string(what) + " belongs cannot be a password (" + *problem +
-                       "): is a word missing or out of order?"};
+    if (next_ + 1 == words_.size() && looks_like_move(words_[next_])) throw ParseFailure{parse_refusal::PasswordIsMove{}};
+    throw ParseFailure{parse_refusal::NotAPasswordThere{what, *problem}};
   }
   masked_[next_] = std::string(kMask);
   passwords_.push_back(to_lower(words_[next_]));
@@ -194,7 +186,7 @@ std::string ArgumentReader::take_password(std::string_view what) {
 }
 
 BoardRef ArgumentReader::take_board(bool allow_ply) {
-  std::string text = take("board number");
+  std::string text = take(Argument::BoardNumber);
   std::string_view view = text;
   if (!view.empty() && view.front() == '#') view.remove_prefix(1);
   BoardRef board;
@@ -206,20 +198,18 @@ BoardRef ArgumentReader::take_board(bool allow_ply) {
   }
   // A refused word is not parsed (masked_so_far() leaves it out); in a command with a
   // secret it may be that secret, so it is not repeated either.
-  const auto refuse = [&](const std::string& problem, const std::string& quiet_problem) {
+  const std::optional<std::string> shown = quiet_from_ ? std::nullopt : std::optional<std::string>(text);
+  const auto refuse = [&](ParseRefusal why) {
     --next_;
-    throw ParseFailure{quiet_from_ ? quiet_problem : quoted_word(text) + problem};
+    throw ParseFailure{std::move(why)};
   };
   auto game = positive_number(number);
-  if (!game)
-    refuse(" is not a board number",
-           "the word where the board number belongs is not a board number (not repeated here, in case it was a "
-           "password)");
+  if (!game) refuse(parse_refusal::NotABoardNumber{shown});
   board.number = *game;
   if (hash != std::string_view::npos) {
-    if (!allow_ply) refuse(": a move number (#n) is not allowed here", "a move number (#n) is not allowed after the board number here");
+    if (!allow_ply) refuse(parse_refusal::MoveNumberNotAllowed{shown});
     auto moveno = positive_number(ply);
-    if (!moveno && ply != "0") refuse(": expected board#moveno, e.g. 17#5", "expected board#moveno, e.g. 17#5");
+    if (!moveno && ply != "0") refuse(parse_refusal::MalformedBoardPly{shown});
     board.ply = moveno.value_or(0);
   }
   return board;
@@ -249,8 +239,8 @@ std::vector<std::string> ArgumentReader::rest_private() {
 void ArgumentReader::expect_end() {
   if (done()) return;
   // Extra words after a password command may be a password: they are not quoted.
-  if (secret_from_ || quiet_from_) throw ParseFailure{"unexpected extra words at the end of the command (not repeated here)"};
-  throw ParseFailure{"unexpected " + quoted_word(words_[next_]) + " at the end of the command"};
+  if (secret_from_ || quiet_from_) throw ParseFailure{parse_refusal::UnexpectedWord{std::nullopt}};
+  throw ParseFailure{parse_refusal::UnexpectedWord{words_[next_]}};
 }
 
 MaskedCommand ArgumentReader::masked() const {

@@ -1,7 +1,7 @@
 // Reads the words of one command line in order, for the command table's argument parsers:
 // takes userids, passwords, board numbers and the rest, and keeps the masked form of the
 // line (passwords as "*****") that replies and logs may quote. A parser that meets a word
-// it cannot use throws ParseFailure with a specific message.
+// it cannot use throws ParseFailure with a typed refusal (parse_refusal.h), never a sentence.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/language/masked_command.h"
+#include "server/language/parse_refusal.h"
 
 namespace pbem::server {
 
@@ -18,10 +19,6 @@ struct BoardRef;
 
 // "12" -> 12; anything but a whole positive number that fits an int -> nothing.
 std::optional<int> positive_number(std::string_view text);
-
-struct ParseFailure {
-  std::string message;
-};
 
 class ArgumentReader {
  public:
@@ -31,11 +28,12 @@ class ArgumentReader {
   // The next word, if any, without consuming it.
   std::optional<std::string> peek() const;
 
-  std::string take(std::string_view what);
-  std::string take_lower(std::string_view what);
+  // Each names the argument due, which a refusal names: "missing userid".
+  std::string take(Argument what);
+  std::string take_lower(Argument what);
   // The next word, lower-cased, which must be one of `choices` (a setting's name, "all"):
   // a word the server knows is no secret, so errors may name it.
-  std::string take_keyword(std::string_view what, const std::vector<std::string>& choices);
+  std::string take_keyword(Argument what, const std::vector<std::string>& choices);
   // Called where a password command's userid is due: from here on any word may be a
   // password typed in the wrong place, so failures quote nothing from this point.
   void password_layout_from_here() { secret_from_ = next_; }
@@ -49,18 +47,17 @@ class ArgumentReader {
   void signup_rules() { signup_ = true; }
   // Whether the words read from here on may be a secret typed out of place: then no
   // failure may repeat them. A parser's own failure names the word it refused with
-  // refused_word(), never with quoted_word().
+  // refused_word() or repeatable_word(), never by itself.
   bool quiet() const { return secret_from_ || quiet_from_; }
-  // The word just read, quoted ("'xyz'"), when it may be repeated; else where it stood:
-  // "the word where the <what> belongs".
-  std::string refused_word(std::string_view what) const;
-  // The end of an error about the word just read: ", not 'xyz'" where it may be repeated,
-  // else " (the word given is not repeated here, in case it was a password)".
-  std::string instead() const;
-  std::string take_userid(std::string_view what = "userid");
+  // The word just read, when it may be repeated; else only the argument whose place it took
+  // ("the word where the <what> belongs", as replies/parse_replies.cpp words it).
+  RefusedWord refused_word(Argument what) const;
+  // The word just read, when it may be repeated (", not 'xyz'"); else nothing.
+  std::optional<std::string> repeatable_word() const;
+  std::string take_userid(Argument what = Argument::Userid);
   // Every stored password passed password_problem at signup, so a word that does not is
   // not a password: most likely the words are out of order.
-  std::string take_password(std::string_view what = "password");
+  std::string take_password(Argument what = Argument::Password);
   BoardRef take_board(bool allow_ply);
   std::vector<std::string> rest();
   std::vector<std::string> rest_lower();

@@ -11,6 +11,7 @@
 #include "server/language/asked_act.h"
 #include "server/language/command_spec.h"
 #include "server/language/masked_command.h"
+#include "server/language/parse_refusal.h"
 
 namespace pbem::server {
 
@@ -43,10 +44,15 @@ struct ParsedCommand {
   // Or, for a player the server already knows in a game it knows (a reply to a game or
   // digest address, the computer), the act their own words ask for: no command then.
   std::optional<PlayerAct> act;
-  std::string error;     // when command and act are empty: what was wrong
+  // When command and act are empty, why: the parser's typed refusal (worded by
+  // replies/parse_replies.h, parse_error), or a refusal the intake worded already (a reply
+  // to an address that is no game's, pipeline/reply_move.h).
+  std::optional<ParseRefusal> refusal;
+  std::string worded_refusal;
   std::string usage;     // the usage line(s) of the command that was attempted, if known
   MaskedCommand masked;  // what replies and logs may quote, even on error
   SecretWords secrets;   // what no error text may repeat (the processor masks it in them)
+  std::string known_userid;  // a known player's, whose act was refused: it is no secret
   // For an act by reply: the player's own words as the answer to a refused reply quotes
   // them (`masked` without the words the server knew), cautious() as `masked` is.
   MaskedCommand own_words;

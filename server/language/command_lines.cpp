@@ -11,9 +11,9 @@ namespace {
 
 // A line refused as it is read, quoted as a refused password command is (its words may
 // be out of order, so nothing from the userid on).
-ParsedCommand refused(const ParsedCommand& line, const std::string& reason) {
+ParsedCommand refused(const ParsedCommand& line, ParseRefusal reason) {
   ParsedCommand out;
-  out.error = reason;
+  out.refusal = std::move(reason);
   out.usage = command_usage(*line.command->spec, line.command->type.empty() ? "<game>" : line.command->type);
   out.masked = line.masked.cautious();
   return out;
@@ -22,11 +22,10 @@ ParsedCommand refused(const ParsedCommand& line, const std::string& reason) {
 ParsedCommand checked(ParsedCommand line) {
   if (!line.command) return line;
   if (takes_command_lines(line))
-    return refused(line, "a line of a multiple cannot be multiple itself: put each command on a line of its own");
+    return refused(line, parse_refusal::MultipleInMultiple{});
   const Command& c = *line.command;
   if (c.spec->traits.sends_body)
-    return refused(line, std::string(c.spec->name) + " sends its mail's body, which here is commands: send " +
-                             std::string(c.spec->name) + " in a mail of its own");
+    return refused(line, parse_refusal::SendsBodyInMultiple{std::string(c.spec->name)});
   return line;
 }
 

@@ -50,15 +50,15 @@ void signup_arguments(ArgumentReader& reader, Command& command) {
 
 void confirm_arguments(ArgumentReader& reader, Command& command) {
   command.userid = reader.take_userid();
-  command.password = reader.take_password("code");
+  command.password = reader.take_password(Argument::Code);
   reader.expect_end();
 }
 
 void change_password_arguments(ArgumentReader& reader, Command& command) {
   reader.password_layout_from_here();
   command.userid = reader.take_userid();
-  command.password = reader.take_password("current password");
-  command.new_password = reader.take_password("new password");
+  command.password = reader.take_password(Argument::CurrentPassword);
+  command.new_password = reader.take_password(Argument::NewPassword);
   reader.expect_end();
 }
 
@@ -73,8 +73,8 @@ void forgot_arguments(ArgumentReader& reader, Command& command) {
 void reset_arguments(ArgumentReader& reader, Command& command) {
   reader.password_layout_from_here();
   command.userid = reader.take_userid();
-  command.password = reader.take_password("code");
-  command.new_password = reader.take_password("new password");
+  command.password = reader.take_password(Argument::Code);
+  command.new_password = reader.take_password(Argument::NewPassword);
   reader.expect_end();
 }
 
@@ -82,13 +82,13 @@ void reset_arguments(ArgumentReader& reader, Command& command) {
 // code is masked as a password is.
 void delete_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  if (!reader.done()) command.code = reader.take_password("code");
+  if (!reader.done()) command.code = reader.take_password(Argument::Code);
   reader.expect_end();
 }
 
 void message_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  if (reader.done()) throw ParseFailure{"missing recipient userid(s)"};
+  if (reader.done()) throw ParseFailure{parse_refusal::MissingRecipients{}};
   command.words = reader.rest_lower();
 }
 
@@ -99,29 +99,28 @@ void message_arguments(ArgumentReader& reader, Command& command) {
 void setting_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   const std::string setting =
-      reader.take_keyword("setting", {"pictures", "digest", "movemail", "autovacation", "challenges", "messages",
-                                            "announcements", "records", "board", "calendar", "reviews"});
-  const std::string value = reader.take_lower(setting == "digest"       ? "hour (0 to 23) or off after digest"
-                                              : setting == "challenges" ? "ask, auto or none after challenges"
-                                              : setting == "board"      ? "text, list or both after board"
-                                              : setting == "reviews"    ? "auto or off after reviews"
-                                                                        : "on or off after " + setting);
+      reader.take_keyword(Argument::Setting, {"pictures", "digest", "movemail", "autovacation", "challenges",
+                                              "messages", "announcements", "records", "board", "calendar", "reviews"});
+  if (reader.done()) throw ParseFailure{parse_refusal::MissingSettingValue{setting}};
+  const std::string value = reader.take_lower(Argument::Setting);
+  const auto one_of = [&](std::initializer_list<std::string_view> values) {
+    return std::find(values.begin(), values.end(), value) != values.end();
+  };
+  bool known = false;
   if (setting == "challenges") {
-    if (value != "ask" && value != "auto" && value != "none")
-      throw ParseFailure{"challenges is set 'ask', 'auto' or 'none'" + reader.instead()};
+    known = one_of({"ask", "auto", "none"});
   } else if (setting == "reviews") {
-    if (value != "auto" && value != "off") throw ParseFailure{"reviews is set 'auto' or 'off'" + reader.instead()};
+    known = one_of({"auto", "off"});
   } else if (setting == "board") {
-    if (value != "text" && value != "list" && value != "both")
-      throw ParseFailure{"board is set 'text', 'list' or 'both'" + reader.instead()};
+    known = one_of({"text", "list", "both"});
   } else if (setting == "digest") {
     const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
                       std::stoi(value) <= 23;
-    if (!hour && value != "off")
-      throw ParseFailure{"digest is set to an hour from 0 to 23 (UTC) or 'off'" + reader.instead()};
-  } else if (value != "on" && value != "off") {
-    throw ParseFailure{setting + " is set 'on' or 'off'" + reader.instead()};
+    known = hour || value == "off";
+  } else {
+    known = one_of({"on", "off"});
   }
+  if (!known) throw ParseFailure{parse_refusal::BadSettingValue{setting, reader.repeatable_word()}};
   reader.expect_end();
   command.words = {setting, value};
 }
@@ -130,10 +129,10 @@ void setting_arguments(ArgumentReader& reader, Command& command) {
 void vacation_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
   if (reader.done()) return;
-  const std::string value = reader.take_lower("number of days or off");
+  const std::string value = reader.take_lower(Argument::DaysOrOff);
   const auto days = positive_number(value);
   if (value != "off" && (!days || *days > 366))
-    throw ParseFailure{reader.refused_word("number of days") + " is neither a number of vacation days (1 or more) nor 'off'"};
+    throw ParseFailure{parse_refusal::BadVacationDays{reader.refused_word(Argument::Days)}};
   reader.expect_end();
   command.words = {value};
 }
@@ -143,21 +142,21 @@ void nothing_more(ArgumentReader& reader, Command&) { reader.expect_end(); }
 // block userid password [other]: without `other`, the list of those blocked.
 void block_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  if (!reader.done()) command.words = {reader.take_userid("userid to block")};
+  if (!reader.done()) command.words = {reader.take_userid(Argument::UseridToBlock)};
   reader.expect_end();
 }
 
 // unblock userid password other.
 void unblock_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  command.words = {reader.take_userid("userid to unblock")};
+  command.words = {reader.take_userid(Argument::UseridToUnblock)};
   reader.expect_end();
 }
 
 // report userid password other [board].
 void report_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  command.words = {reader.take_userid("userid to report")};
+  command.words = {reader.take_userid(Argument::UseridToReport)};
   if (!reader.done()) command.boards = {reader.take_board(false)};
   reader.expect_end();
 }
@@ -168,8 +167,8 @@ void userid_rest_lower(ArgumentReader& reader, Command& command) {
 }
 
 void challenge_arguments(ArgumentReader& reader, Command& command) {
-  command.userid = reader.take_userid("first userid");
-  command.words.push_back(reader.take_userid("second userid"));
+  command.userid = reader.take_userid(Argument::FirstUserid);
+  command.words.push_back(reader.take_userid(Argument::SecondUserid));
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
@@ -194,7 +193,7 @@ void watch_arguments(ArgumentReader& reader, Command& command) {
   const std::vector<std::string> words = ahead.rest();
   if (words.size() == 3 && to_lower(words[2]) == "all") {
     userid_password(reader, command);
-    command.words.push_back(reader.take_keyword("all", {"all"}));
+    command.words.push_back(reader.take_keyword(Argument::All, {"all"}));
     reader.expect_end();
     return;
   }
@@ -239,16 +238,16 @@ void boards_with_plies(ArgumentReader& reader, Command& command) {
     });
     if (repeated) continue;
     if (command.boards.size() == kMaxShownBoards)
-      throw ParseFailure{"show takes at most " + std::to_string(kMaxShownBoards) + " boards at a time"};
+      throw ParseFailure{parse_refusal::TooManyBoards{kMaxShownBoards}};
     command.boards.push_back(board);
   } while (!reader.done());
 }
 
 // A tournament, "3" or "T#3", as command.boards[0] (tournaments are numbered like games).
 void take_tournament(ArgumentReader& reader, Command& command) {
-  const std::string word = reader.take_lower("tournament number (e.g. 3 or T#3)");
+  const std::string word = reader.take_lower(Argument::TournamentNumberExample);
   const auto number = positive_number(word.starts_with("t#") ? std::string_view(word).substr(2) : word);
-  if (!number) throw ParseFailure{reader.refused_word("tournament number") + " is not a tournament number: write 3 or T#3"};
+  if (!number) throw ParseFailure{parse_refusal::NotATournamentNumber{reader.refused_word(Argument::TournamentNumber)}};
   command.boards.push_back(BoardRef{*number, std::nullopt});
 }
 
@@ -265,19 +264,23 @@ void tournament_userid_password(ArgumentReader& reader, Command& command) {
 }
 
 // A league "G#3" or a ladder "L#3" as command.boards[0]: these are always written with their
-// prefix (a bare number stays a tournament's). `what` is "league" or "ladder".
-void take_prefixed(ArgumentReader& reader, Command& command, std::string_view prefix, const std::string& what,
-                   const std::string& example) {
-  const std::string word = reader.take_lower(what + " (e.g. " + example + ")");
-  const auto number =
-      word.starts_with(prefix) ? positive_number(std::string_view(word).substr(prefix.size())) : std::nullopt;
-  if (!number)
-    throw ParseFailure{reader.refused_word(what) + " is not a " + what + ": write it with its prefix, e.g. " + example};
+// prefix (a bare number stays a tournament's). The number, if the word has the prefix and one.
+std::optional<int> take_prefixed(ArgumentReader& reader, std::string_view prefix, Argument what) {
+  const std::string word = reader.take_lower(what);
+  return word.starts_with(prefix) ? positive_number(std::string_view(word).substr(prefix.size())) : std::nullopt;
+}
+
+void take_league(ArgumentReader& reader, Command& command) {
+  const auto number = take_prefixed(reader, "g#", Argument::LeagueExample);
+  if (!number) throw ParseFailure{parse_refusal::NotALeagueNumber{reader.refused_word(Argument::League)}};
   command.boards.push_back(BoardRef{*number, std::nullopt});
 }
 
-void take_league(ArgumentReader& reader, Command& command) { take_prefixed(reader, command, "g#", "league", "G#3"); }
-void take_ladder(ArgumentReader& reader, Command& command) { take_prefixed(reader, command, "l#", "ladder", "L#3"); }
+void take_ladder(ArgumentReader& reader, Command& command) {
+  const auto number = take_prefixed(reader, "l#", Argument::LadderExample);
+  if (!number) throw ParseFailure{parse_refusal::NotALadderNumber{reader.refused_word(Argument::Ladder)}};
+  command.boards.push_back(BoardRef{*number, std::nullopt});
+}
 
 // <game> league G, <game> league start G userid password
 void league_only(ArgumentReader& reader, Command& command) {
@@ -305,7 +308,7 @@ void ladder_userid_password(ArgumentReader& reader, Command& command) {
 void climb_arguments(ArgumentReader& reader, Command& command) {
   take_ladder(reader, command);
   userid_password(reader, command);
-  command.words.push_back(reader.take_lower("target userid (the player whose rung you climb to)"));
+  command.words.push_back(reader.take_lower(Argument::TargetUserid));
   reader.expect_end();
 }
 
@@ -325,7 +328,7 @@ void entry_arguments(ArgumentReader& reader, Command& command) {
 // lower-case (checked by the handler, like a challenge's).
 void new_tournament_arguments(ArgumentReader& reader, Command& command) {
   userid_password(reader, command);
-  command.words.push_back(reader.take(command.is("ladder new") ? "ladder name" : "tournament name"));
+  command.words.push_back(reader.take(command.is("ladder new") ? Argument::LadderName : Argument::TournamentName));
   for (std::string& option : reader.rest_lower()) command.words.push_back(std::move(option));
 }
 
@@ -347,7 +350,7 @@ void note_arguments(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   userid_password(reader, command);
   if (reader.done()) return;
-  if (to_lower(reader.take("-sealed")) != "-sealed") throw ParseFailure{"after the password only -sealed may follow"};
+  if (to_lower(reader.take(Argument::Sealed)) != "-sealed") throw ParseFailure{parse_refusal::OnlySealedAfterPassword{}};
   command.words.push_back("-sealed");
   reader.expect_end();
 }
@@ -360,10 +363,10 @@ void all_records_arguments(ArgumentReader& reader, Command& command) {
   std::vector<std::string>& words = command.words;
   const auto since = std::find(words.begin(), words.end(), "since");
   if (since == words.end()) {
-    if (words.size() > 1) throw ParseFailure{"after the userid only a game and since YYYY-MM-DD may follow"};
+    if (words.size() > 1) throw ParseFailure{parse_refusal::RecordsExtraWords{}};
     return;
   }
-  if (since + 1 == words.end()) throw ParseFailure{"missing the date after since (YYYY-MM-DD)"};
+  if (since + 1 == words.end()) throw ParseFailure{parse_refusal::RecordsMissingDate{}};
   // A day, or the time to the second that a mail's "more" line gives (2027-01-31t10:00:00z,
   // lower-cased as every word here).
   std::string& date = *(since + 1);
@@ -371,19 +374,19 @@ void all_records_arguments(ArgumentReader& reader, Command& command) {
   bool is_date = date.size() == shape.size();
   for (std::size_t i = 0; is_date && i < date.size(); ++i)
     is_date = shape[i] == 'd' ? date[i] >= '0' && date[i] <= '9' : date[i] == shape[i];
-  if (!is_date) throw ParseFailure{"since takes a date written YYYY-MM-DD, e.g. 2027-01-31"};
+  if (!is_date) throw ParseFailure{parse_refusal::RecordsMalformedDate{}};
   for (char& c : date) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));  // as times are stored
   if (since + 2 != words.end() || since - words.begin() > 1)
-    throw ParseFailure{"after the userid only a game and since YYYY-MM-DD may follow"};
+    throw ParseFailure{parse_refusal::RecordsExtraWords{}};
 }
 
 // fork board#K userid password [opponent]: the ply is required (K = 0: the empty board).
 void fork_arguments(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(true));
   if (!command.boards.back().ply)
-    throw ParseFailure{"a fork names the move it starts after: board#K, e.g. 12#30 (12#0: the empty board)"};
+    throw ParseFailure{parse_refusal::ForkWithoutPly{}};
   userid_password(reader, command);
-  if (!reader.done()) command.words.push_back(reader.take_userid("opponent"));
+  if (!reader.done()) command.words.push_back(reader.take_userid(Argument::Opponent));
   reader.expect_end();
 }
 
@@ -396,7 +399,7 @@ void board_then_userid_password(ArgumentReader& reader, Command& command) {
 void preview_arguments(ArgumentReader& reader, Command& command) {
   command.boards.push_back(reader.take_board(false));
   command.words = reader.rest();
-  if (command.words.empty()) throw ParseFailure{"missing move(s) to preview"};
+  if (command.words.empty()) throw ParseFailure{parse_refusal::MissingPreviewMoves{}};
 }
 
 std::string replace_game(std::string_view text, std::string_view game) {
@@ -574,18 +577,18 @@ const CommandSpec* move_word_command(std::string_view move) {
 }
 
 PlyWords take_ply_words(ArgumentReader& reader) {
-  std::string move = reader.take("move");
+  std::string move = reader.take(Argument::Move);
   if (auto next = reader.peek(); next && next->starts_with('#')) {
     // Repeated only where the words may be repeated and neither could be a password (too
     // short, a Gates colon, ...).
-    if (!reader.quiet() && password_problem(move) && password_problem(*next))
-      throw ParseFailure{"write " + printable_prefix(move + *next) + " without a space before '#'"};
-    throw ParseFailure{"write the move and its #moveno without a space between them, e.g. d4#12"};
+    const bool shown = !reader.quiet() && password_problem(move) && password_problem(*next);
+    throw ParseFailure{parse_refusal::SpaceBeforeMoveNumber{
+        shown ? std::optional<std::string>(printable_prefix(move + *next)) : std::nullopt}};
   }
   PlyWords words;
   if (auto hash = move.find('#'); hash != std::string::npos) {
     auto moveno = positive_number(std::string_view(move).substr(hash + 1));
-    if (!moveno) throw ParseFailure{"the move's #moveno is not a move number: write move#moveno, e.g. d4#12"};
+    if (!moveno) throw ParseFailure{parse_refusal::MalformedMoveNumber{}};
     words.moveno = moveno;
     move.resize(hash);
   }
@@ -597,7 +600,7 @@ std::vector<std::string> take_conditional_words(ArgumentReader& reader) {
   // `clear` is a keyword; a line of plies is private, and no reply or log line repeats it.
   ArgumentReader ahead = reader;
   const std::vector<std::string> rest = ahead.rest_lower();
-  if (rest == std::vector<std::string>{"clear"}) return {reader.take_keyword("clear", {"clear"})};
+  if (rest == std::vector<std::string>{"clear"}) return {reader.take_keyword(Argument::Clear, {"clear"})};
   return reader.rest_private();
 }
 

@@ -66,20 +66,18 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
     const auto next = reader.peek();
     for (const auto& [spec, second] : two_word)
       if (next && to_lower(*next) == second) {
-        reader.take_lower("second word");
+        reader.take_lower(Argument::SecondWord);
         return spec;
       }
     return one_word;
   }
-  std::vector<std::string> quoted_seconds, quoted_whole;
-  for (const auto& [spec, second] : two_word) {
-    quoted_seconds.push_back("'" + std::string(second) + "'");
-    quoted_whole.push_back("'" + first + " " + std::string(second) + "'");
-  }
-  const std::string second = reader.take_lower(join(quoted_seconds, " or ") + " after " + first);
+  std::vector<std::string> seconds;
+  for (const auto& [spec, second] : two_word) seconds.emplace_back(second);
+  if (reader.done()) throw ParseFailure{parse_refusal::MissingSecondWord{first, seconds}};
+  const std::string second = reader.take_lower(Argument::SecondWord);
   for (const auto& [spec, expected] : two_word)
     if (second == expected) return spec;
-  throw ParseFailure{first + " what? expected " + join(quoted_whole, " or ") + reader.instead()};
+  throw ParseFailure{parse_refusal::WrongSecondWord{first, seconds, reader.repeatable_word()}};
 }
 
 // The usage of the first row of the table that `word` begins (a guessed command word's).
@@ -142,7 +140,8 @@ ParsedCommand read_player_act(std::string_view type, std::int64_t game, std::int
     result.act = PlayerAct{game, account, std::move(asked)};
   } catch (const ParseFailure& failure) {
     result.secrets = reader.secret_words();
-    result.error = result.secrets.masked_in(failure.message, false, userid);
+    result.refusal = failure.refusal;
+    result.known_userid = std::string(userid);
     result.usage = command_usage(*row, type);
     result.masked = quoted(reader.masked_so_far());  // a refused line is quoted whole
     return result;
@@ -189,20 +188,19 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   ParsedCommand result;
   auto words = split_words(text);
   if (words.empty()) {
-    result.error = "empty command: put the command in the Subject line, e.g. 'help'";
+    result.refusal = parse_refusal::EmptyCommand{};
     return result;
   }
   ArgumentReader reader(words);
-  const std::string first = reader.take_lower("command");
+  const std::string first = reader.take_lower(Argument::Command);
   const bool is_game = std::find(game_names.begin(), game_names.end(), first) != game_names.end();
   static const std::vector<std::string> account_words = account_first_words();
   if (!is_game && std::find(account_words.begin(), account_words.end(), first) == account_words.end()) {
-    result.error = "unknown command " + quoted_word(words.front());
     std::vector<std::string> known = account_words;
     known.insert(known.end(), game_names.begin(), game_names.end());
     // No usage: an error names one command's usage at most, and this names none (the reply
     // points to `help commands` for the list).
-    if (auto guess = closest_word(first, known)) result.error += "; did you mean " + *guess + "?";
+    result.refusal = parse_refusal::UnknownCommand{words.front(), closest_word(first, known)};
     result.masked = ArgumentReader::first_word_only(first);  // unknown text may hold anything
     return result;
   }
@@ -212,21 +210,18 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
   std::vector<const CommandSpec*> candidates;  // the rows the words began to name
   std::optional<std::string> guess;              // the command word a mistyped verb was closest to
   try {
-    const std::string verb =
-        is_game ? reader.take_lower("command after the game name (e.g. move, show, challenge, help)") : first;
+    const std::string verb = is_game ? reader.take_lower(Argument::GameCommand) : first;
     command.spec = match_row(reader, verb, is_game, candidates);
     if (!command.spec) {
-      std::string message = "unknown " + first + " command " + quoted_word(verb);
       guess = closest_word(verb, game_command_words());
-      if (guess) message += "; did you mean " + *guess + "?";
-      throw ParseFailure{message};
+      throw ParseFailure{parse_refusal::UnknownGameCommand{first, verb, guess}};
     }
     if (command.spec->secret != Secret::None) reader.secret_command();
     command.spec->parse(reader, command);
   } catch (const ParseFailure& failure) {
-    // Whatever the parser wrote, no word that may be a secret leaves in it.
+    // Whatever the refusal quotes, the secrets go with it: no word that may be one leaves (parse_error).
     result.secrets = reader.secret_words();
-    result.error = result.secrets.masked_in(failure.message, false);
+    result.refusal = failure.refusal;
     result.masked = reader.masked_so_far();
     // One usage at most (spec "The newcomer's path, third round"): the command's own once
     // its row is known, the only row its words began to name, or the guessed command's; when

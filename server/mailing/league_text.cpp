@@ -58,7 +58,7 @@ LeagueSeason read_season(Database& db, const LeagueRecord& l, int season) {
 }
 
 std::string division_table_text(const LeagueSeason& season, int division) {
-  return tournament::table_text(kRoundRobin, division_entrants(season, division), season.games_of(division), {});
+  return tournament::table_text(kRoundRobin, division_entrants(season, division), season.games_of(division), {}, table_words());
 }
 
 std::vector<std::int64_t> division_order(const LeagueSeason& season, int division) {

@@ -40,6 +40,20 @@ std::string game_settings_text(const std::string& game_options, int days_per_mov
   return join(options, ", ");
 }
 
+const tournament::TableWords& table_words() {
+  static const tournament::TableWords words{
+      .losses_on_time = [](int n) { return text(Msg::TableLossesOnTime, {{"n", n}}); },
+      .byes = [](int n) { return text(n == 1 ? Msg::TableOneBye : Msg::TableSeveralByes, {{"n", n}}); },
+      .left = text(Msg::TableLeft),
+      .sonneborn_berger = text(Msg::TableSonnebornBerger),
+      .buchholz = text(Msg::TableBuchholz),
+      .round = text(Msg::TableRoundReached),
+      .won_on_time = text(Msg::TableWonOnTime),
+      .round_heading = [](int round) { return text(Msg::TableRoundHeading, {{"round", round}}); },
+      .bye_line = [](const std::string& userid) { return text(Msg::TableByeLine, {{"userid", userid}}); }};
+  return words;
+}
+
 std::string players_words(std::size_t n) { return text(n == 1 ? Msg::OnePlayer : Msg::SeveralPlayers, {{"n", n}}); }
 
 std::string tournament_table_text(Database& db, const TournamentRecord& t) {
@@ -67,7 +81,7 @@ std::string tournament_table_text(Database& db, const TournamentRecord& t) {
   else
     said += text(Msg::TournamentRunning, {{"round", t.round}});
   return said + "\n" +
-         tournament::table_text(settings_of(t), entrants, tournaments.games(t.id), tournaments.byes(t.id));
+         tournament::table_text(settings_of(t), entrants, tournaments.games(t.id), tournaments.byes(t.id), table_words());
 }
 
 }  // namespace pbem::server

@@ -28,6 +28,8 @@ std::string game_settings_text(const std::string& game_options, int days_per_mov
                                const std::optional<std::string>& time_bank, bool weekends_off, bool rated);
 // "1 player", "5 players".
 std::string players_words(std::size_t n);
+// The words of a table (tournament::table_text lays it out), from the catalogue.
+const tournament::TableWords& table_words();
 // The table of `t` as the mails and `tournament T` show it.
 std::string tournament_table_text(Database& db, const TournamentRecord& t);
 

@@ -29,7 +29,7 @@ std::optional<std::pair<std::int64_t, std::string>> numbered_move(std::string_vi
 
 ParsedCommand line_refused(std::string error, std::size_t n) {
   ParsedCommand result;
-  result.error = std::move(error);
+  result.worded_refusal = std::move(error);
   result.masked = ArgumentReader::server_text("(line " + std::to_string(n) + " of a reply to a digest)");
   return result;
 }

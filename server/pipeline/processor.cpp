@@ -6,6 +6,7 @@
 #include "server/handlers/dispatch.h"
 #include "server/handlers/player_acts.h"
 #include "server/mailing/error_text.h"
+#include "server/replies/parse_replies.h"
 #include "server/addresses/mail_addresses.h"
 #include "server/storage/game_records.h"
 
@@ -58,7 +59,7 @@ Outcome CommandProcessor::handle(const Request& request) {
     // A known player's act (a reply, a digest line, the computer) goes through the one door
     // of the players' acts; a command to its handler.
     if (parsed.act) carry_out(context, *parsed.act);
-    else if (!parsed.command) throw CommandError(Refusal::parse_error, parsed.error, parsed.usage);
+    else if (!parsed.command) throw CommandError(Refusal::parse_error, parse_error(parsed), parsed.usage);
     else handler_for(*parsed.command->spec)(context, *parsed.command);
     // Whatever the command sent another player counts against the relay limits: checked
     // here, after every handler, so that no command can forget it.

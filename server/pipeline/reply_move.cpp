@@ -66,7 +66,7 @@ std::optional<ReplyMove> refusal(std::string error, const std::string& address) 
 
 ParsedCommand refused(std::string error, const std::string& address) {
   ParsedCommand result;
-  result.error = std::move(error);
+  result.worded_refusal = std::move(error);
   result.masked = ArgumentReader::server_text("(a reply to " + address + ")");
   return result;
 }
@@ -121,7 +121,7 @@ std::optional<ReplyMove> reply_move(Database& db, const Config& config, const st
     result.command.masked = ArgumentReader::server_text("(a reply to game " + number + ")");
     // Not repeated: a line that is no move may be a whole command, password and all, and
     // this error is the reply's Subject and the log's outcome.
-    result.command.error = move_text.empty() ? refusal_text(address_refusal::ReplyWithoutMove{record->id})
+    result.command.worded_refusal = move_text.empty() ? refusal_text(address_refusal::ReplyWithoutMove{record->id})
                                              : refusal_text(address_refusal::ReplyFirstLineNoMove{});
     return result;
   }

@@ -50,7 +50,7 @@ ReplyWords reset_done_reply(const std::string& userid) {
 
 ReplyWords reset_notice(const std::string& server, const std::string& userid, const std::string& at,
                         const std::string& from) {
-  return {text(Msg::SecurityNoticeSubject, {{"what", text(Msg::SecurityPassword)}, {"userid", userid}}),
+  return {text(Msg::SecurityNoticeSubject, {{"what", text(Msg::PasswordWord)}, {"userid", userid}}),
           text(Msg::ResetNotice, {{"server", server}, {"userid", userid}, {"at", at}, {"from", from}})};
 }
 

@@ -48,7 +48,7 @@ std::string refusal_text(const AccountRefusal& why) {
 
 ReplyWords security_notice(SecurityChange what, const std::string& server, const std::string& userid,
                            const std::string& at, const std::string& from) {
-  const std::string changed = text(what == SecurityChange::Password ? Msg::SecurityPassword : Msg::SecurityAddresses);
+  const std::string changed = text(what == SecurityChange::Password ? Msg::PasswordWord : Msg::SecurityAddresses);
   return {text(Msg::SecurityNoticeSubject, {{"what", changed}, {"userid", userid}}),
           text(Msg::SecurityNotice, {{"what", changed}, {"server", server}, {"userid", userid}, {"at", at}, {"from", from}})};
 }

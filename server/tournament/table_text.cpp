@@ -49,16 +49,17 @@ class RowLabel {
   std::size_t place_width_, userid_width_;
 };
 
-std::string record(const Standing& row) {
+std::string record(const Standing& row, const TableWords& words) {
   std::string text = "(" + std::to_string(row.wins) + "-" + std::to_string(row.losses);
-  if (row.losses_on_time > 0) text += ", " + std::to_string(row.losses_on_time) + " on time";
-  if (row.byes > 0) text += ", " + std::to_string(row.byes) + (row.byes == 1 ? " bye" : " byes");
-  if (row.withdrawn) text += ", left";
+  if (row.losses_on_time > 0) text += ", " + words.losses_on_time(row.losses_on_time);
+  if (row.byes > 0) text += ", " + words.byes(row.byes);
+  if (row.withdrawn) text += ", " + words.left;
   return text + ")";
 }
 
 // The format's tie-break columns, each a label and a number right-aligned to its column.
-std::vector<std::string> tie_break_columns(Format format, const std::vector<Standing>& table, const Standing& row) {
+std::vector<std::string> tie_break_columns(Format format, const std::vector<Standing>& table, const Standing& row,
+                                           const TableWords& words) {
   auto column = [&](const std::string& label, auto value) {
     return label + " " + pad_left(value(row), widest(table, value));
   };
@@ -67,24 +68,24 @@ std::vector<std::string> tie_break_columns(Format format, const std::vector<Stan
   auto round = [](const Standing& r) { return std::to_string(r.round_reached); };
   switch (format) {
     case Format::RoundRobin:
-      return {column("SB", sonneborn_berger)};
+      return {column(words.sonneborn_berger, sonneborn_berger)};
     case Format::Swiss:
-      return {column("Bh", buchholz), column("SB", sonneborn_berger)};
+      return {column(words.buchholz, buchholz), column(words.sonneborn_berger, sonneborn_berger)};
     case Format::Knockout:
-      return {column("round", round)};
+      return {column(words.round, round)};
   }
   return {};
 }
 
-std::vector<std::string> table_lines(Format format, const std::vector<Standing>& table) {
+std::vector<std::string> table_lines(Format format, const std::vector<Standing>& table, const TableWords& words) {
   const RowLabel label(table);
   auto score = [](const Standing& r) { return decimal(r.score, 1); };
   const std::size_t score_width = widest(table, score);
   std::vector<std::string> lines;
   for (const Standing& row : table) {
     std::string line = label(row) + "  " + pad_left(score(row), score_width);
-    for (const std::string& column : tie_break_columns(format, table, row)) line += "  " + column;
-    lines.push_back(line + "  " + record(row));
+    for (const std::string& column : tie_break_columns(format, table, row, words)) line += "  " + column;
+    lines.push_back(line + "  " + record(row, words));
   }
   return lines;
 }
@@ -130,14 +131,14 @@ std::vector<std::string> crosstable_lines(const Settings& settings, const std::v
   return lines;
 }
 
-std::string result_text(const PlayedGame& game) {
+std::string result_text(const PlayedGame& game, const TableWords& words) {
   if (!game.finished || !game.winner) return "...";
-  return std::string(*game.winner == game.first ? "1-0" : "0-1") + (game.on_time ? " on time" : "");
+  return std::string(*game.winner == game.first ? "1-0" : "0-1") + (game.on_time ? words.won_on_time : "");
 }
 
 // "Round 1", its games ("  #12  alice - bob  1-0", results in one column) and its byes.
 std::vector<std::string> round_lines(const std::vector<Entrant>& entrants, const std::vector<PlayedGame>& games,
-                                     const std::vector<Bye>& byes) {
+                                     const std::vector<Bye>& byes, const TableWords& words) {
   std::map<std::int64_t, std::string> userid;
   for (const Entrant& entrant : entrants) userid[entrant.user_id] = entrant.userid;
   auto name = [&](std::int64_t id) { return userid.count(id) ? userid[id] : "#" + std::to_string(id); };
@@ -152,7 +153,7 @@ std::vector<std::string> round_lines(const std::vector<Entrant>& entrants, const
   });
   std::vector<std::string> lines;
   for (int round = 1; round <= detail::last_round(games, byes); ++round) {
-    lines.push_back("Round " + std::to_string(round));
+    lines.push_back(words.round_heading(round));
     std::size_t players_width = 0;
     for (const PlayedGame* game : ordered) {
       if (game->round == round)
@@ -162,10 +163,10 @@ std::vector<std::string> round_lines(const std::vector<Entrant>& entrants, const
       if (game->round != round) continue;
       lines.push_back("  " + pad_right("#" + std::to_string(game->game_id), id_width) + "  " +
                       pad_right(name(game->first) + " - " + name(game->second), players_width) + "  " +
-                      result_text(*game));
+                      result_text(*game, words));
     }
     for (const Bye& bye : byes) {
-      if (bye.round == round) lines.push_back("  " + name(bye.user_id) + ": bye");
+      if (bye.round == round) lines.push_back("  " + words.bye_line(name(bye.user_id)));
     }
   }
   return lines;
@@ -174,12 +175,12 @@ std::vector<std::string> round_lines(const std::vector<Entrant>& entrants, const
 }  // namespace
 
 std::string table_text(const Settings& settings, const std::vector<Entrant>& entrants,
-                       const std::vector<PlayedGame>& games, const std::vector<Bye>& byes) {
+                       const std::vector<PlayedGame>& games, const std::vector<Bye>& byes, const TableWords& words) {
   const std::vector<Standing> table = standings(settings, entrants, games, byes);
-  std::vector<std::string> lines = table_lines(settings.format, table);
+  std::vector<std::string> lines = table_lines(settings.format, table, words);
   const std::vector<std::string> details = settings.format == Format::RoundRobin
                                                ? crosstable_lines(settings, table, games)
-                                               : round_lines(entrants, games, byes);
+                                               : round_lines(entrants, games, byes, words);
   if (!details.empty()) {
     lines.emplace_back();
     lines.insert(lines.end(), details.begin(), details.end());

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,11 +85,23 @@ struct Standing {
 std::vector<Standing> standings(const Settings& settings, const std::vector<Entrant>& entrants,
                                 const std::vector<PlayedGame>& games, const std::vector<Bye>& byes);
 
+// The words a table holds, in the reader's language: the layout here knows none
+// (mailing/tournament_text.h's `table_words()` gives them from the catalogue).
+struct TableWords {
+  std::function<std::string(int)> losses_on_time;  // "1 on time", in a row's record
+  std::function<std::string(int)> byes;            // "1 bye", "2 byes"
+  std::string left;                                // a player who left: "left"
+  std::string sonneborn_berger, buchholz, round;   // the tie-break columns' labels: "SB", "Bh", "round"
+  std::string won_on_time;                         // after a game's result: " on time"
+  std::function<std::string(int)> round_heading;   // "Round 1"
+  std::function<std::string(const std::string&)> bye_line;  // "alice: bye"
+};
+
 // The table as mail shows it, one line per player, best first, each at most 78 columns:
 // "1. alice  3.0  SB 4.50  (3-1, 1 on time)" (Swiss: "Bh 6.0  SB 4.50"; knockout the round
 // reached). Then, for a round robin, the crosstable; for a Swiss or a knockout, the games
 // round by round. Fits 78 columns for up to 16 players.
 std::string table_text(const Settings& settings, const std::vector<Entrant>& entrants,
-                       const std::vector<PlayedGame>& games, const std::vector<Bye>& byes);
+                       const std::vector<PlayedGame>& games, const std::vector<Bye>& byes, const TableWords& words);
 
 }  // namespace pbem::server::tournament

@@ -9,6 +9,7 @@
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
+#include "server/replies/parse_replies.h"
 #include "engine/text.h"
 
 using namespace pbem;
@@ -57,7 +58,8 @@ ParsedCommand parse_player_move(std::string_view type, long long number, std::st
     parse_ply_line(reader, command);
   } catch (const ParseFailure& failure) {
     result.secrets = reader.secret_words();
-    result.error = result.secrets.masked_in(failure.message, false, userid);
+    result.refusal = failure.refusal;
+    result.known_userid = std::string(userid);
     result.usage = command_usage(*command.spec, command.type);
     result.masked = quoted(reader.masked_so_far());
     return result;
@@ -144,7 +146,7 @@ TEST_CASE("a player's words read as the move command read them: the same errors,
     const ParsedCommand command = parse_player_move("hy3", 12, "alice", words);
     CHECK(act.act.has_value() == command.command.has_value());
     CHECK_FALSE(act.command);
-    CHECK(act.error == command.error);
+    CHECK(parse_error(act) == parse_error(command));
     CHECK(act.usage == command.usage);
     CHECK(act.masked.text() == command.masked.text());
     CHECK(act.masked.cautious().text() == command.masked.cautious().text());

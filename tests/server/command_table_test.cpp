@@ -9,6 +9,7 @@
 #include "engine/text.h"
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
+#include "server/replies/parse_replies.h"
 #include "server/handlers/dispatch.h"
 #include "server/mailing/help_text.h"
 
@@ -93,7 +94,7 @@ TEST_CASE("join and leave hand a league's G#N and a ladder's L#N to their own ro
   }
   const ParsedCommand refused = parse_command("hy3 join L#x alice Sekr3t-alice", kGames);
   CHECK_FALSE(refused.command);
-  CHECK(refused.error.find("write it with its prefix, e.g. L#3") != std::string::npos);
+  CHECK(parse_error(refused).find("write it with its prefix, e.g. L#3") != std::string::npos);
 }
 
 TEST_CASE("help commands lists every row's usage, in table order") {
@@ -189,7 +190,7 @@ TEST_CASE("no order of a secret command's words gets its secret quoted", "[secre
       INFO(line);
       ++orders;
       const ParsedCommand p = parse_command(line, kGames);
-      CHECK_FALSE(holds_secret(p.error));
+      CHECK_FALSE(holds_secret(parse_error(p)));
       CHECK_FALSE(holds_secret(p.masked.cautious().text()));
       if (!p.command) CHECK_FALSE(holds_secret(p.masked.text()));
       for (const std::string& word : arguments)
@@ -208,22 +209,22 @@ TEST_CASE("words out of order in set, vacation and join quote nothing after the 
     INFO(line);
     const ParsedCommand p = parse_command(line, kGames);
     REQUIRE_FALSE(p.command);
-    CHECK_FALSE(holds_secret(p.error));
+    CHECK_FALSE(holds_secret(parse_error(p)));
     CHECK_FALSE(holds_secret(p.masked.text()));
   }
   // "movemail" stood where the password belongs: it is masked wherever the error has it.
-  CHECK(parse_command("set alice movemail Sekr3t-alice off", kGames).error ==
+  CHECK(parse_error(parse_command("set alice movemail Sekr3t-alice off", kGames)) ==
         "the word where the setting belongs is not one of: pictures, digest, *****, autovacation, challenges, messages, announcements, records, board, calendar, reviews");
-  CHECK(parse_command("set alice Sekr3t-alice colour off", kGames).error ==
+  CHECK(parse_error(parse_command("set alice Sekr3t-alice colour off", kGames)) ==
         "the word where the setting belongs is not one of: pictures, digest, movemail, autovacation, challenges, messages, announcements, records, board, calendar, reviews");
-  CHECK(parse_command("vacation alice 7days Sekr3t-alice", kGames).error ==
+  CHECK(parse_error(parse_command("vacation alice 7days Sekr3t-alice", kGames)) ==
         "the word where the number of days belongs is neither a number of vacation days (1 or more) nor 'off'");
-  CHECK(parse_command("hy3 join Sekr3t-alice", kGames).error ==
+  CHECK(parse_error(parse_command("hy3 join Sekr3t-alice", kGames)) ==
         "the word where the tournament number belongs is not a tournament number: write 3 or T#3");
   // A command without a secret still names the word it refused.
-  CHECK(parse_command("hy3 tournament x", kGames).error ==
+  CHECK(parse_error(parse_command("hy3 tournament x", kGames)) ==
         "the word where the tournament number belongs is not a tournament number: write 3 or T#3");
-  CHECK(parse_command("hy3 history x", kGames).error == "'x' is not a board number");
+  CHECK(parse_error(parse_command("hy3 history x", kGames)) == "'x' is not a board number");
 }
 
 // A reply to a game or digest address: the player typed only what follows their userid.
@@ -233,7 +234,7 @@ TEST_CASE("a move by reply with a userid and password on its line quotes neither
     INFO(text);
     const ParsedCommand p = read_player_act("hy3", 1, 7, "alice", text);
     REQUIRE_FALSE(p.act);
-    CHECK_FALSE(holds_secret(p.error));
+    CHECK_FALSE(holds_secret(parse_error(p)));
     CHECK_FALSE(holds_secret(p.masked.text()));
     CHECK(p.masked.text() == "hy3 move 1 ...");
   }

@@ -3,6 +3,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/parser.h"
+#include "server/replies/parse_replies.h"
 
 using namespace pbem::server;
 
@@ -10,14 +11,14 @@ namespace {
 const std::vector<std::string>& kGames = pbem::game_type_names();
 Command parsed(const std::string& text) {
   ParsedCommand p = parse_command(text, kGames);
-  INFO(text << " -> " << p.error);
+  INFO(text << " -> " << parse_error(p));
   REQUIRE(p.command);
   return *p.command;
 }
 std::string error_of(const std::string& text) {
   ParsedCommand p = parse_command(text, kGames);
   REQUIRE_FALSE(p.command);
-  return p.error;
+  return parse_error(p);
 }
 }  // namespace
 
@@ -135,7 +136,7 @@ TEST_CASE("malformed commands get specific errors and the usage") {
 // Issue 9 item 7: a password in an unexpected place is never quoted.
 TEST_CASE("a password command that does not parse is quoted only up to the userid") {
   const auto masked = [](const std::string& text) { return parse_command(text, kGames).masked.text(); };
-  const auto error = [](const std::string& text) { return parse_command(text, kGames).error; };
+  const auto error = [](const std::string& text) { return parse_error(parse_command(text, kGames)); };
   // The userid left out: the password stands where the userid belongs.
   CHECK(masked("hy3 move 1 Secret9x c1") == "hy3 move 1 ...");
   CHECK(error("hy3 move 1 Secret9x c1").find("ecret9x") == std::string::npos);
@@ -175,7 +176,7 @@ TEST_CASE("abort parses as a password command") {
   CHECK(a.userid == "alice");
   CHECK(a.password == "pw12");
   CHECK(parse_command("hy3 abort 4 alice pw12", kGames).masked.text() == "hy3 abort 4 alice *****");
-  CHECK(parse_command("hy3 abort 4", kGames).error == "missing userid");
+  CHECK(parse_error(parse_command("hy3 abort 4", kGames)) == "missing userid");
 }
 
 TEST_CASE("confirm takes a userid and a code; the code is masked like a password") {
@@ -234,7 +235,7 @@ TEST_CASE("an error repeats at most 32 printable ASCII characters of a word it r
   const std::string spam = "WIN" + en_space + "a" + en_space + "free" + en_space + "iPhone" + en_space + "at" +
                            en_space + "http://spam.example/x";
   const ParsedCommand p = parse_command(spam, kGames);
-  CHECK(p.error == "unknown command 'WIN?a?free?iPhone?at?http://spam...'");
+  CHECK(parse_error(p) == "unknown command 'WIN?a?free?iPhone?at?http://spam...'");
   CHECK(p.masked.text() == "win?a?free?iphone?at?http://spam... ...");
   CHECK(pbem::quoted_word(std::string(40, 'x')) == "'" + std::string(32, 'x') + "...'");
   CHECK(pbem::quoted_word("caf\xC3\xA9") == "'caf?'");
@@ -251,14 +252,14 @@ TEST_CASE("an error repeats at most 32 printable ASCII characters of a word it r
 TEST_CASE("a password command that does not parse names no word it refused") {
   const ParsedCommand p = parse_command("hy3 resign Sekr3t-xy", kGames);
   REQUIRE_FALSE(p.command);
-  CHECK(p.error.find("ekr3t") == std::string::npos);
+  CHECK(parse_error(p).find("ekr3t") == std::string::npos);
   CHECK(p.masked.text() == "hy3 resign ...");
   for (const std::string text : {"hy3 undo Sekr3t-xy", "hy3 move Sekr3t-xy d4", "signoff Sekr3t-xy",
                                  "confirm Sekr3t-xy", "hy3 subscribe Sekr3t-xy", "change address Sekr3t-xy"}) {
     INFO(text);
     const ParsedCommand refused = parse_command(text, kGames);
     REQUIRE_FALSE(refused.command);
-    CHECK(refused.error.find("ekr3t") == std::string::npos);
+    CHECK(parse_error(refused).find("ekr3t") == std::string::npos);
     CHECK(refused.masked.text().find("ekr3t") == std::string::npos);
   }
 }

@@ -3,6 +3,7 @@
 // kind added without its words, or with the wrong data, fails here before a player sees it.
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <string>
 #include <utility>
 #include <variant>
@@ -20,6 +21,7 @@
 #include "server/replies/ladder_replies.h"
 #include "server/replies/league_replies.h"
 #include "server/replies/note_replies.h"
+#include "server/replies/parse_replies.h"
 #include "server/replies/rematch_replies.h"
 #include "server/replies/tournament_replies.h"
 #include "server/replies/vacation_replies.h"
@@ -63,8 +65,27 @@ TEST_CASE("every kind of a command family's refusal has its words", "[catalogue]
   every_kind_is_worded<NoteRefusal>(worded);
   every_kind_is_worded<CompetitionOptionRefusal>(worded);
   every_kind_is_worded<ChallengeOptionRefusal>(worded);
+  every_kind_is_worded<ParseRefusal>(worded);
   const VacationDays days{"alice", "2026", 10, 28};
   every_kind_is_worded<VacationRefusal>([&](const VacationRefusal& why) { return refusal_text(why, days); });
+}
+
+TEST_CASE("every argument a parse refusal names has a name of its own", "[catalogue][replies]") {
+  std::set<std::string> names;
+  for (int what = 0; what <= static_cast<int>(Argument::Clear); ++what) {
+    const std::string missing = refusal_text(ParseRefusal(parse_refusal::Missing{static_cast<Argument>(what)}));
+    INFO(missing);
+    CHECK(missing.starts_with("missing "));
+    CHECK(names.insert(missing).second);
+  }
+  // A refused word is quoted where it may be repeated, else only its place is named.
+  CHECK(refusal_text(ParseRefusal(parse_refusal::NotALeagueNumber{{Argument::League, "g#x"}})) ==
+        "'g#x' is not a league: write it with its prefix, e.g. G#3");
+  CHECK(refusal_text(ParseRefusal(parse_refusal::NotALeagueNumber{{Argument::League, std::nullopt}})) ==
+        "the word where the league belongs is not a league: write it with its prefix, e.g. G#3");
+  CHECK(refusal_text(ParseRefusal(parse_refusal::WrongSecondWord{"tournament", {"new", "start"}, "x"})) ==
+        "tournament what? expected 'tournament new' or 'tournament start', not 'x'");
+  CHECK(refusal_text(ParseRefusal(parse_refusal::MissingSettingValue{"movemail"})) == "missing on or off after movemail");
 }
 
 TEST_CASE("a shared check's refusal carries its data into its words", "[catalogue][replies]") {

@@ -3,6 +3,8 @@
 // tables against results worked out by hand (in the comments).
 #include "server/tournament/tournament_rules.h"
 
+#include "server/mailing/tournament_text.h"  // the table's words, from the catalogue
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
@@ -327,7 +329,7 @@ TEST_CASE("Swiss of 6 over 3 rounds: pairings, Buchholz and SB by hand", "[tourn
   }
   CHECK(row_of(table, "p2").losses_on_time == 1);
 
-  CHECK(table_text(t.settings, t.entrants, t.games, t.byes) ==
+  CHECK(table_text(t.settings, t.entrants, t.games, t.byes, pbem::server::table_words()) ==
         "1. p3  2.0  Bh 4.0  SB 3.00  (2-1)\n"
         "2. p1  2.0  Bh 4.0  SB 2.00  (2-1)\n"
         "3. p5  2.0  Bh 3.0  SB 2.00  (2-1)\n"
@@ -568,7 +570,7 @@ TEST_CASE("knockout of 5: byes, colours by balance, places by hand", "[tournamen
   CHECK(row_of(table, "p4").round_reached == 1);
   CHECK(row_of(table, "p3").byes == 1);
   CHECK(row_of(table, "p3").score == 3);
-  CHECK(table_text(t.settings, t.entrants, t.games, t.byes) ==
+  CHECK(table_text(t.settings, t.entrants, t.games, t.byes, pbem::server::table_words()) ==
         "1. p3  3.0  round 3  (2-0, 1 bye)\n"
         "2. p5  2.0  round 3  (2-1)\n"
         "3. p1  1.0  round 2  (0-1, 1 bye)\n"
@@ -652,7 +654,7 @@ TEST_CASE("table text of a small round robin", "[tournament]") {
   const std::vector<PlayedGame> games{won(1, 1, 1, 2, 2), won(2, 1, 3, 1, 1, true),
                                       won(3, 1, 1, 4, 1), won(4, 1, 2, 3, 2),
                                       won(5, 1, 4, 2, 4), {6, 1, id(3), id(4), false, std::nullopt, false}};
-  CHECK(table_text(round_robin(), entrants, games, {}) ==
+  CHECK(table_text(round_robin(), entrants, games, {}, pbem::server::table_words()) ==
         "1. p2  2.0  SB 2.00  (2-1)\n"
         "2. p1  2.0  SB 1.00  (2-1)\n"
         "3. p4  1.0  SB 2.00  (1-1)\n"
@@ -676,7 +678,7 @@ TEST_CASE("table text of a double round robin crosstable", "[tournament]") {
                                       won(4, 1, 2, 1, 1),
                                       {5, 1, id(1), id(3), false, std::nullopt, false},
                                       won(6, 1, 3, 2, 3)};
-  CHECK(table_text(round_robin(true), players(3), games, {}) ==
+  CHECK(table_text(round_robin(true), players(3), games, {}, pbem::server::table_words()) ==
         "1. p1  3.0  SB 3.00  (3-0)\n"
         "2. p2  1.0  SB 1.00  (1-3)\n"
         "3. p3  1.0  SB 1.00  (1-2)\n"
@@ -716,7 +718,7 @@ TEST_CASE("table text fits 78 columns for 16 players with 16-character userids",
         for (PlayedGame& game : t.games) game.on_time = game.game_id % 2 == 0;
         if (++rounds == 2) t.entrants[n - 1].withdrawn = true;
       }
-      const std::string text = table_text(settings, t.entrants, t.games, t.byes);
+      const std::string text = table_text(settings, t.entrants, t.games, t.byes, pbem::server::table_words());
       check_lines(text);
       // A round robin's table and crosstable, one line each per player and a header.
       if (settings.format == Format::RoundRobin) CHECK(lines_of(text).size() == static_cast<std::size_t>(2 * n + 2));
@@ -729,5 +731,5 @@ TEST_CASE("table text fits 78 columns for 16 players with 16-character userids",
     for (PlayedGame& game : t.games) game.on_time = true;
   }
   t.entrants[14].withdrawn = true;
-  check_lines(table_text(t.settings, t.entrants, t.games, t.byes));
+  check_lines(table_text(t.settings, t.entrants, t.games, t.byes, pbem::server::table_words()));
 }
