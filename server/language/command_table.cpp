@@ -101,26 +101,30 @@ void setting_arguments(ArgumentReader& reader, Command& command) {
   const std::string setting =
       reader.take_keyword(Argument::Setting, {"pictures", "digest", "movemail", "autovacation", "challenges",
                                               "messages", "announcements", "records", "board", "calendar", "reviews"});
-  if (reader.done()) throw ParseFailure{parse_refusal::MissingSettingValue{setting}};
+  const SettingValues values = setting == "challenges" ? SettingValues::AskAutoNone
+                                : setting == "reviews"  ? SettingValues::AutoOff
+                                : setting == "board"    ? SettingValues::TextListBoth
+                                : setting == "digest"   ? SettingValues::HourOrOff
+                                                        : SettingValues::OnOff;
+  if (reader.done()) throw ParseFailure{parse_refusal::MissingSettingValue{setting, values}};
   const std::string value = reader.take_lower(Argument::Setting);
-  const auto one_of = [&](std::initializer_list<std::string_view> values) {
-    return std::find(values.begin(), values.end(), value) != values.end();
+  const auto one_of = [&](std::initializer_list<std::string_view> choices) {
+    return std::find(choices.begin(), choices.end(), value) != choices.end();
   };
   bool known = false;
-  if (setting == "challenges") {
-    known = one_of({"ask", "auto", "none"});
-  } else if (setting == "reviews") {
-    known = one_of({"auto", "off"});
-  } else if (setting == "board") {
-    known = one_of({"text", "list", "both"});
-  } else if (setting == "digest") {
-    const bool hour = !value.empty() && value.size() <= 2 && value.find_first_not_of("0123456789") == std::string::npos &&
-                      std::stoi(value) <= 23;
-    known = hour || value == "off";
-  } else {
-    known = one_of({"on", "off"});
+  switch (values) {
+    case SettingValues::AskAutoNone: known = one_of({"ask", "auto", "none"}); break;
+    case SettingValues::AutoOff: known = one_of({"auto", "off"}); break;
+    case SettingValues::TextListBoth: known = one_of({"text", "list", "both"}); break;
+    case SettingValues::HourOrOff: {
+      const bool hour = !value.empty() && value.size() <= 2 &&
+                        value.find_first_not_of("0123456789") == std::string::npos && std::stoi(value) <= 23;
+      known = hour || value == "off";
+      break;
+    }
+    case SettingValues::OnOff: known = one_of({"on", "off"}); break;
   }
-  if (!known) throw ParseFailure{parse_refusal::BadSettingValue{setting, reader.repeatable_word()}};
+  if (!known) throw ParseFailure{parse_refusal::BadSettingValue{setting, values, reader.repeatable_word()}};
   reader.expect_end();
   command.words = {setting, value};
 }

@@ -54,6 +54,9 @@ enum class Argument {
 // Why a userid or a password breaks its rule (account_fields.h).
 enum class FieldProblem { Length, Characters };
 
+// What values a setting of `set` takes (`set userid password <setting> <value>`).
+enum class SettingValues { OnOff, AskAutoNone, AutoOff, TextListBoth, HourOrOff };
+
 // The word a parser refused: the word itself where it may be repeated, else only its place.
 struct RefusedWord {
   Argument what;
@@ -81,8 +84,8 @@ struct NotABoardNumber { std::optional<std::string> word; };
 struct MoveNumberNotAllowed { std::optional<std::string> word; };
 struct MalformedBoardPly { std::optional<std::string> word; };
 struct MissingRecipients {};  // message
-struct MissingSettingValue { std::string setting; };
-struct BadSettingValue { std::string setting; std::optional<std::string> word; };
+struct MissingSettingValue { std::string setting; SettingValues values; };
+struct BadSettingValue { std::string setting; SettingValues values; std::optional<std::string> word; };
 struct BadVacationDays { RefusedWord word; };
 struct TooManyBoards { std::size_t most; };  // show
 struct NotATournamentNumber { RefusedWord word; };

@@ -73,20 +73,27 @@ std::string quoted_choices(const std::vector<std::string>& spellings) {
   return join(quoted, text(Msg::OrWord));
 }
 
-std::string setting_values(const std::string& setting) {
-  if (setting == "digest") return text(Msg::DigestSettingValues);
-  if (setting == "challenges") return text(Msg::ChallengesSettingValues);
-  if (setting == "board") return text(Msg::BoardSettingValues);
-  if (setting == "reviews") return text(Msg::ReviewsSettingValues);
-  return text(Msg::OnOffSettingValues, {{"setting", setting}});
+// "on or off after movemail": what a setting's value is, as a missing argument.
+std::string setting_values(const parse_refusal::MissingSettingValue& r) {
+  switch (r.values) {
+    case SettingValues::HourOrOff: return text(Msg::DigestSettingValues);
+    case SettingValues::AskAutoNone: return text(Msg::ChallengesSettingValues);
+    case SettingValues::TextListBoth: return text(Msg::BoardSettingValues);
+    case SettingValues::AutoOff: return text(Msg::ReviewsSettingValues);
+    case SettingValues::OnOff: break;
+  }
+  return text(Msg::OnOffSettingValues, {{"setting", r.setting}});
 }
 
 std::string setting_refusal(const parse_refusal::BadSettingValue& r) {
   const std::string tail = instead(r.word);
-  if (r.setting == "challenges") return text(Msg::ChallengesSettingRefusal, {{"instead", tail}});
-  if (r.setting == "reviews") return text(Msg::ReviewsSettingRefusal, {{"instead", tail}});
-  if (r.setting == "board") return text(Msg::BoardSettingRefusal, {{"instead", tail}});
-  if (r.setting == "digest") return text(Msg::DigestSettingRefusal, {{"instead", tail}});
+  switch (r.values) {
+    case SettingValues::AskAutoNone: return text(Msg::ChallengesSettingRefusal, {{"instead", tail}});
+    case SettingValues::AutoOff: return text(Msg::ReviewsSettingRefusal, {{"instead", tail}});
+    case SettingValues::TextListBoth: return text(Msg::BoardSettingRefusal, {{"instead", tail}});
+    case SettingValues::HourOrOff: return text(Msg::DigestSettingRefusal, {{"instead", tail}});
+    case SettingValues::OnOff: break;
+  }
   return text(Msg::OnOffSettingRefusal, {{"setting", r.setting}, {"instead", tail}});
 }
 
@@ -148,7 +155,7 @@ std::string refusal_text(const ParseRefusal& why) {
           },
           [](const MissingRecipients&) { return text(Msg::MissingRecipientsRefusal); },
           [](const MissingSettingValue& r) {
-            return text(Msg::MissingArgumentRefusal, {{"what", setting_values(r.setting)}});
+            return text(Msg::MissingArgumentRefusal, {{"what", setting_values(r)}});
           },
           [](const BadSettingValue& r) { return setting_refusal(r); },
           [](const BadVacationDays& r) { return text(Msg::VacationDaysRefusal, {{"word", refused(r.word)}}); },

@@ -85,7 +85,7 @@ TEST_CASE("every argument a parse refusal names has a name of its own", "[catalo
         "the word where the league belongs is not a league: write it with its prefix, e.g. G#3");
   CHECK(refusal_text(ParseRefusal(parse_refusal::WrongSecondWord{"tournament", {"new", "start"}, "x"})) ==
         "tournament what? expected 'tournament new' or 'tournament start', not 'x'");
-  CHECK(refusal_text(ParseRefusal(parse_refusal::MissingSettingValue{"movemail"})) == "missing on or off after movemail");
+  CHECK(refusal_text(ParseRefusal(parse_refusal::MissingSettingValue{"movemail", SettingValues::OnOff})) == "missing on or off after movemail");
 }
 
 TEST_CASE("a shared check's refusal carries its data into its words", "[catalogue][replies]") {
