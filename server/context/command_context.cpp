@@ -10,7 +10,7 @@
 #include "server/competition/registry.h"
 #include "server/context/mail_allowance.h"
 #include "server/context/ply_reactions.h"
-#include "server/language/command_table.h"
+#include "server/mailing/usage_text.h"
 #include "server/mailing/invitation_text.h"
 #include "server/mailing/moderation_text.h"
 #include "server/replies/account_replies.h"

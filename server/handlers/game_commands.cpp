@@ -12,6 +12,7 @@
 #include "server/mailing/proposal_mail.h"
 #include "server/mailing/proposal_refusal_text.h"
 #include "server/mailing/refusal_text.h"
+#include "server/mailing/usage_text.h"
 #include "server/play/ply_act.h"
 #include "server/play/proposal_act.h"
 #include "server/play/challenge_options.h"

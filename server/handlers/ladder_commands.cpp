@@ -3,7 +3,7 @@
 // are competition/ladder_play.*; the rungs' moves server/tournament/ladder_rules.h.
 #include <algorithm>
 
-#include "server/mailing/climb_refusal_text.h"
+#include "server/replies/climb_replies.h"
 #include "server/competition/ladder_play.h"
 #include "server/context/command_context.h"
 #include "server/handlers/competition_options.h"

@@ -22,7 +22,7 @@ struct BoardRef {
 };
 
 struct Command {
-  const CommandSpec* spec = nullptr;  // the table row: its name, usage and traits
+  const CommandSpec* spec = nullptr;  // the table row: its name and traits
   std::string type;                   // the game's registry name for game commands ("gates")
   std::string userid;                 // lower-case
   std::string password;               // as typed (for confirm: the code)
@@ -39,6 +39,13 @@ struct Command {
   bool is(std::string_view name) const { return spec && spec->name == name; }
 };
 
+// The command whose usage line a refusal quotes, and the name its "<game>" reads as
+// (worded by mailing/usage_text.h). No row: the refusal names no command's usage.
+struct UsageOf {
+  const CommandSpec* row = nullptr;
+  std::string game = "<game>";
+};
+
 struct ParsedCommand {
   std::optional<Command> command;
   // Or, for a player the server already knows in a game it knows (a reply to a game or
@@ -49,7 +56,7 @@ struct ParsedCommand {
   // to an address that is no game's, pipeline/reply_move.h).
   std::optional<ParseRefusal> refusal;
   std::string worded_refusal;
-  std::string usage;     // the usage line(s) of the command that was attempted, if known
+  UsageOf usage;         // the command that was attempted, if known
   MaskedCommand masked;  // what replies and logs may quote, even on error
   SecretWords secrets;   // what no error text may repeat (the processor masks it in them)
   std::string known_userid;  // a known player's, whose act was refused: it is no secret

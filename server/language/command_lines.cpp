@@ -3,7 +3,7 @@
 #include <string>
 
 #include "engine/text.h"
-#include "server/language/command_table.h"
+#include "server/language/command.h"
 
 namespace pbem::server {
 
@@ -14,7 +14,7 @@ namespace {
 ParsedCommand refused(const ParsedCommand& line, ParseRefusal reason) {
   ParsedCommand out;
   out.refusal = std::move(reason);
-  out.usage = command_usage(*line.command->spec, line.command->type.empty() ? "<game>" : line.command->type);
+  out.usage = UsageOf{line.command->spec, line.command->type.empty() ? "<game>" : line.command->type};
   out.masked = line.masked.cautious();
   return out;
 }

@@ -1,7 +1,8 @@
 // One row of the command table (command_table.h): what a command is called, how its words
 // are read, what secret it carries, and what other parts of the server may know of it
 // without comparing its name. Who carries it out is not here: the command language knows
-// no handler (server/handlers/dispatch.h maps each row's name to its handler).
+// no handler (server/handlers/dispatch.h maps each row's name to its handler); nor does it
+// word its usage line, which is the catalogue's (mailing/usage_text.h).
 #pragma once
 
 #include <string_view>
@@ -43,7 +44,6 @@ struct CommandSpec {
   // call one command ("move", "play"), and a spelling may be two words ("change password").
   // None: no Subject calls it, only the mail intake makes it (`list unsubscribe`).
   std::vector<std::string_view> spellings;
-  std::string_view usage;  // "<game>" stands for the game's name
   // Reads the words after the command's own into the Command; throws ParseFailure. It may
   // hand the command to another row (`move 4 bob pw swap` is a swap).
   void (*parse)(ArgumentReader& reader, Command& command);

@@ -406,162 +406,85 @@ void preview_arguments(ArgumentReader& reader, Command& command) {
   if (command.words.empty()) throw ParseFailure{parse_refusal::MissingPreviewMoves{}};
 }
 
-std::string replace_game(std::string_view text, std::string_view game) {
-  std::string out(text);
-  for (std::size_t at = 0; (at = out.find("<game>", at)) != std::string::npos; at += game.size())
-    out.replace(at, 6, game);
-  return out;
-}
-
 }  // namespace
 
 const std::vector<CommandSpec>& command_table() {
   static const std::vector<CommandSpec> table{
       // Account commands.
-      {"help", false, {"help"}, "help [commands|tutorial|clock|tournaments|leagues|ladders|digest|<game>]",
-       rest_lower, Secret::None},
-      {"signup", false, {"signup"}, "signup userid password [address ...]", signup_arguments, Secret::NewAccount},
-      {"confirm", false, {"confirm"}, "confirm userid code   (the code mailed to a new address)", confirm_arguments,
-       Secret::Code},
-      {"change password", false, {"change password"}, "change password userid current-password new-password",
-       change_password_arguments, Secret::Password},
-      {"forgot", false, {"forgot"},
-       "forgot userid   (mails a code to reset the password to the account's confirmed addresses)",
-       forgot_arguments, Secret::None},
-      {"reset", false, {"reset"}, "reset userid code new-password   (the code `forgot` mailed; valid an hour, once)",
-       reset_arguments, Secret::Code},
-      {"change address", false, {"change address"}, "change address userid password [address ...]",
-       userid_password_rest, Secret::Password},
-      {"signoff", false, {"signoff"}, "signoff userid password", userid_password_end, Secret::Password},
-      {"export", false, {"export"}, "export userid password   (mails everything kept about your account, as JSON)",
-       userid_password_end, Secret::Password},
-      {"delete", false, {"delete"}, "delete userid password [code]   (erases your account; it mails the code)",
-       delete_arguments, Secret::Password},
-      {"list", false, {"list"}, "list [game ...]", rest_lower, Secret::None},
-      {"message", false, {"message"}, "message userid password to-userid [to-userid ...]   (the body is sent)",
-       message_arguments, Secret::Password, {.sends_body = true}},
-      {"set", false, {"set"},
-       // One line of at most 74 columns, as every usage (replies indent it by four); the
-       // values of each setting are in `help commands` and docs/commands.md.
-       "set userid password setting value   (the settings and their values: help commands)",
-       setting_arguments, Secret::Password},
-      {"block", false, {"block"},
-       "block userid password [other]   (refuses other's challenges, chat and messages; alone: lists them)",
-       block_arguments, Secret::Password},
-      {"unblock", false, {"unblock"}, "unblock userid password other", unblock_arguments, Secret::Password},
-      {"report", false, {"report"},
-       "report userid password other [board]   (the body, at most 2,000 characters, goes to the operator)",
-       report_arguments, Secret::Password},
+      {"help", false, {"help"}, rest_lower, Secret::None},
+      {"signup", false, {"signup"}, signup_arguments, Secret::NewAccount},
+      {"confirm", false, {"confirm"}, confirm_arguments, Secret::Code},
+      {"change password", false, {"change password"}, change_password_arguments, Secret::Password},
+      {"forgot", false, {"forgot"}, forgot_arguments, Secret::None},
+      {"reset", false, {"reset"}, reset_arguments, Secret::Code},
+      {"change address", false, {"change address"}, userid_password_rest, Secret::Password},
+      {"signoff", false, {"signoff"}, userid_password_end, Secret::Password},
+      {"export", false, {"export"}, userid_password_end, Secret::Password},
+      {"delete", false, {"delete"}, delete_arguments, Secret::Password},
+      {"list", false, {"list"}, rest_lower, Secret::None},
+      {"message", false, {"message"}, message_arguments, Secret::Password, {.sends_body = true}},
+      {"set", false, {"set"}, setting_arguments, Secret::Password},
+      {"block", false, {"block"}, block_arguments, Secret::Password},
+      {"unblock", false, {"unblock"}, unblock_arguments, Secret::Password},
+      {"report", false, {"report"}, report_arguments, Secret::Password},
       // No spelling: only a mail to a List-Unsubscribe address calls it (pipeline/unsubscribe_mail.h).
-      {"list unsubscribe", false, {},
-       "(a mail to the List-Unsubscribe address of a digest or a watched game's mail turns that off, no password)",
-       nothing_more, Secret::None},
-      {"all show", false, {"all show"}, "all show userid [next|active]", userid_rest_lower, Secret::None},
-      {"all records", false, {"all records"},
-       "all records userid [game] [since YYYY-MM-DD]   (finished games' SGF and JSON records, oldest first)",
-       all_records_arguments, Secret::None},
-      {"multiple", false, {"multiple"},
-       "multiple   (the body: up to 20 commands, one a line, carried out in order, each alone)", nothing_more,
-       Secret::None, {.body_is_commands = true}},
+      {"list unsubscribe", false, {}, nothing_more, Secret::None},
+      {"all show", false, {"all show"}, userid_rest_lower, Secret::None},
+      {"all records", false, {"all records"}, all_records_arguments, Secret::None},
+      {"multiple", false, {"multiple"}, nothing_more, Secret::None, {.body_is_commands = true}},
       // Game commands: "<game> <word> ...".
-      {"game help", true, {"help"}, "<game> help", rest_as_typed, Secret::None},
-      {"challenge", true, {"challenge"}, "<game> challenge userid1 userid2 [-options]   (userid1 moves first; an invitation; any: open to anyone)",
-       challenge_arguments, Secret::None},
-      {"move", true, {"move", "play"}, "<game> move board userid password move[#moveno]", move_arguments,
-       Secret::Password, {.drawn_ahead = true}},
-      {"swap", true, {"swap"}, "<game> swap board userid password   (or: <game> move board userid password swap)",
-       board_userid_password, Secret::Password},
-      {"resign", true, {"resign"}, "<game> resign board userid password", board_userid_password, Secret::Password},
-      {"abort", true, {"abort"},
-       "<game> abort board userid password   (before your first move: ends the game; later: proposes to)",
-       board_userid_password, Secret::Password},
-      {"show", true, {"show"}, "<game> show board[#moveno] [board ...]", boards_with_plies, Secret::None},
-      {"games", true, {"games"}, "<game> games [userid ...] [all|active|inactive|next]", rest_lower, Secret::None},
-      {"history", true, {"history"}, "<game> history board", board_only, Secret::None},
-      {"record", true, {"record"},
-       "<game> record board [userid password]   (SGF and JSON attached; with your password, your own notes)",
-       board_maybe_userid_password, Secret::Password},
-      {"review", true, {"review"},
-       "<game> review board userid password   (the computer's review of a finished game, by mail)",
-       board_userid_password, Secret::Password},
-      {"note", true, {"note"}, "<game> note board userid password [-sealed]   (the body: your own note)",
-       note_arguments, Secret::Password, {.sends_body = true}},
-      {"notes", true, {"notes"}, "<game> notes board userid password   (your notes in that game)",
-       board_then_userid_password, Secret::Password},
-      {"fork", true, {"fork"},
-       "<game> fork board#K userid password [opponent]   (a finished game again from move K; unrated)",
-       fork_arguments, Secret::Password},
-      {"chat", true, {"chat"}, "<game> chat board userid password   (the body is sent)", board_userid_password,
-       Secret::Password, {.sends_body = true}},
-      {"preview", true, {"preview"}, "<game> preview board move [move ...]", preview_arguments, Secret::None},
-      {"ratings", true, {"ratings", "standings"}, "<game> ratings [userid ...]   (or: <game> standings)", rest_lower,
-       Secret::None},
+      {"game help", true, {"help"}, rest_as_typed, Secret::None},
+      {"challenge", true, {"challenge"}, challenge_arguments, Secret::None},
+      {"move", true, {"move", "play"}, move_arguments, Secret::Password, {.drawn_ahead = true}},
+      {"swap", true, {"swap"}, board_userid_password, Secret::Password},
+      {"resign", true, {"resign"}, board_userid_password, Secret::Password},
+      {"abort", true, {"abort"}, board_userid_password, Secret::Password},
+      {"show", true, {"show"}, boards_with_plies, Secret::None},
+      {"games", true, {"games"}, rest_lower, Secret::None},
+      {"history", true, {"history"}, board_only, Secret::None},
+      {"record", true, {"record"}, board_maybe_userid_password, Secret::Password},
+      {"review", true, {"review"}, board_userid_password, Secret::Password},
+      {"note", true, {"note"}, note_arguments, Secret::Password, {.sends_body = true}},
+      {"notes", true, {"notes"}, board_then_userid_password, Secret::Password},
+      {"fork", true, {"fork"}, fork_arguments, Secret::Password},
+      {"chat", true, {"chat"}, board_userid_password, Secret::Password, {.sends_body = true}},
+      {"preview", true, {"preview"}, preview_arguments, Secret::None},
+      {"ratings", true, {"ratings", "standings"}, rest_lower, Secret::None},
       // The clock.
-      {"vacation", false, {"vacation"}, "vacation userid password [days|off]   (clocks stand still; none: days left)",
-       vacation_arguments, Secret::Password},
+      {"vacation", false, {"vacation"}, vacation_arguments, Secret::Password},
       // Takebacks, aborts by agreement, rematches, watchers (proposal_commands.cpp, watch_commands.cpp).
-      {"undo", true, {"undo"}, "<game> undo board userid password   (proposes to take back your last move)",
-       board_userid_password, Secret::Password},
-      {"accept", true, {"accept"}, "<game> accept board userid password   (an invitation, or the opponent's undo or abort)",
-       board_userid_password, Secret::Password},
-      {"decline", true, {"decline", "reject"},
-       "<game> decline board userid password   (or reject; an invitation or a proposal, or withdraws yours)",
-       board_userid_password, Secret::Password},
-      {"rematch", true, {"rematch"}, "<game> rematch board userid password   (a finished game again, colours exchanged)",
-       board_userid_password, Secret::Password},
-      {"invitations", true, {"invitations"}, "<game> invitations   (the open invitations: take one with accept)",
-       nothing_more, Secret::None},
+      {"undo", true, {"undo"}, board_userid_password, Secret::Password},
+      {"accept", true, {"accept"}, board_userid_password, Secret::Password},
+      {"decline", true, {"decline", "reject"}, board_userid_password, Secret::Password},
+      {"rematch", true, {"rematch"}, board_userid_password, Secret::Password},
+      {"invitations", true, {"invitations"}, nothing_more, Secret::None},
       // Conditional moves (conditional_commands.cpp).
-      {"conditional", true, {"conditional"},
-       "<game> conditional board userid password [clear|ply ply ...]",
-       conditional_arguments, Secret::Password, {.takes_ply_line = true}},
+      {"conditional", true, {"conditional"}, conditional_arguments, Secret::Password, {.takes_ply_line = true}},
       // Tournaments (tournament_commands.cpp; `help tournaments`).
-      {"tournament new", true, {"tournament new"},
-       "<game> tournament new userid password name [-options]   (help tournaments)", new_tournament_arguments,
-       Secret::Password},
-      {"join", true, {"join"},
-       "<game> join T userid password   (enters tournament T, e.g. 3 or T#3; or league G#3, ladder L#3)",
-       entry_arguments, Secret::Password},
-      {"leave", true, {"leave"}, "<game> leave T userid password   (once it runs: resigns your games in it)",
-       entry_arguments, Secret::Password},
-      {"tournament start", true, {"tournament start"}, "<game> tournament start T userid password   (the organiser)",
-       tournament_userid_password, Secret::Password},
-      {"tournament", true, {"tournament"}, "<game> tournament T   (its table)", tournament_only, Secret::None},
-      {"tournaments", true, {"tournaments"}, "<game> tournaments   (open, running and recently finished)",
-       nothing_more, Secret::None},
+      {"tournament new", true, {"tournament new"}, new_tournament_arguments, Secret::Password},
+      {"join", true, {"join"}, entry_arguments, Secret::Password},
+      {"leave", true, {"leave"}, entry_arguments, Secret::Password},
+      {"tournament start", true, {"tournament start"}, tournament_userid_password, Secret::Password},
+      {"tournament", true, {"tournament"}, tournament_only, Secret::None},
+      {"tournaments", true, {"tournaments"}, nothing_more, Secret::None},
       // Leagues (league_commands.cpp; `help leagues`). `join` and `leave` with a league's G#N
       // are handed to their own rows (entry_arguments).
-      {"league new", true, {"league new"},
-       "<game> league new userid password name [-options]   (help leagues)",
-       new_tournament_arguments, Secret::Password},
-      {"league join", true, {}, "<game> join G#N userid password   (enters league G#N's next season)",
-       league_userid_password, Secret::Password},
-      {"league leave", true, {}, "<game> leave G#N userid password   (leaves league G#N after this season)",
-       league_userid_password, Secret::Password},
-      {"league start", true, {"league start"}, "<game> league start G#N userid password   (the organiser)",
-       league_userid_password, Secret::Password},
-      {"league", true, {"league"}, "<game> league G#N   (its divisions and tables)", league_only, Secret::None},
-      {"leagues", true, {"leagues"}, "<game> leagues", nothing_more, Secret::None},
+      {"league new", true, {"league new"}, new_tournament_arguments, Secret::Password},
+      {"league join", true, {}, league_userid_password, Secret::Password},
+      {"league leave", true, {}, league_userid_password, Secret::Password},
+      {"league start", true, {"league start"}, league_userid_password, Secret::Password},
+      {"league", true, {"league"}, league_only, Secret::None},
+      {"leagues", true, {"leagues"}, nothing_more, Secret::None},
       // Ladders (ladder_commands.cpp; `help ladders`). `join` and `leave` with a ladder's L#N
       // are handed to their own rows (entry_arguments).
-      {"ladder new", true, {"ladder new"},
-       "<game> ladder new userid password name [-options]   (help ladders)", new_tournament_arguments,
-       Secret::Password},
-      {"ladder join", true, {}, "<game> join L userid password   (onto ladder L's bottom rung, e.g. L#3)",
-       ladder_userid_password, Secret::Password},
-      {"ladder leave", true, {}, "<game> leave L userid password   (off ladder L: resigns your games in it)",
-       ladder_userid_password, Secret::Password},
-      {"climb", true, {"climb"}, "<game> climb L userid password target   (a ladder game at once, e.g. L#3)",
-       climb_arguments, Secret::Password},
-      {"ladder", true, {"ladder"}, "<game> ladder L   (its rungs, games and results, e.g. L#3)", ladder_only,
-       Secret::None},
-      {"ladders", true, {"ladders"}, "<game> ladders", nothing_more, Secret::None},
-      {"subscribe", true, {"subscribe"},
-       "<game> subscribe board userid password   (watch a game; or: <game> subscribe userid password all)",
-       watch_arguments, Secret::Password},
-      {"unsubscribe", true, {"unsubscribe"},
-       "<game> unsubscribe board userid password   (or: <game> unsubscribe userid password all)", watch_arguments,
-       Secret::Password},
+      {"ladder new", true, {"ladder new"}, new_tournament_arguments, Secret::Password},
+      {"ladder join", true, {}, ladder_userid_password, Secret::Password},
+      {"ladder leave", true, {}, ladder_userid_password, Secret::Password},
+      {"climb", true, {"climb"}, climb_arguments, Secret::Password},
+      {"ladder", true, {"ladder"}, ladder_only, Secret::None},
+      {"ladders", true, {"ladders"}, nothing_more, Secret::None},
+      {"subscribe", true, {"subscribe"}, watch_arguments, Secret::Password},
+      {"unsubscribe", true, {"unsubscribe"}, watch_arguments, Secret::Password},
   };
   return table;
 }
@@ -606,21 +529,6 @@ std::vector<std::string> take_conditional_words(ArgumentReader& reader) {
   const std::vector<std::string> rest = ahead.rest_lower();
   if (rest == std::vector<std::string>{"clear"}) return {reader.take_keyword(Argument::Clear, {"clear"})};
   return reader.rest_private();
-}
-
-std::string command_usage(const CommandSpec& spec, std::string_view game) { return replace_game(spec.usage, game); }
-
-std::string all_usages(std::string_view game) {
-  std::string out;
-  for (const CommandSpec& spec : command_table()) out += "  " + command_usage(spec, game) + "\n";
-  return out;
-}
-
-std::string game_usages(std::string_view game) {
-  std::string out;
-  for (const CommandSpec& spec : command_table())
-    if (spec.for_game) out += "  " + command_usage(spec, game) + "\n";
-  return out;
 }
 
 }  // namespace pbem::server

@@ -1,9 +1,11 @@
 // The command table: every command the server understands is one row here, with the words
-// that call it, its usage line, the parser of its arguments, what secret it carries and
-// its traits (command_spec.h). The parser, the dispatcher, help texts and the usage
-// quoted in error replies all read this table and nothing else.
+// that call it, the parser of its arguments, what secret it carries and its traits
+// (command_spec.h). The parser, the dispatcher, help texts and the usage quoted in error
+// replies all read this table and nothing else; a row's usage line is worded by the
+// catalogue (mailing/usage_text.h), as every text a player reads.
 //
-// A new command is one row in command_table.cpp and one handler (server/handlers/handlers.h,
+// A new command is one row in command_table.cpp, its usage line (mailing/usage_text.cpp and
+// the catalogue) and one handler (server/handlers/handlers.h,
 // named in server/handlers/dispatch.cpp).
 #pragma once
 
@@ -36,11 +38,5 @@ PlyWords take_ply_words(ArgumentReader& reader);
 // The rest of a conditional command: nothing (the listing), {"clear"}, or a line of plies
 // (read as private words: no error repeats them).
 std::vector<std::string> take_conditional_words(ArgumentReader& reader);
-
-// The usage line of one command, of every command, of every game command, with "<game>"
-// replaced by `game`.
-std::string command_usage(const CommandSpec& spec, std::string_view game = "<game>");
-std::string all_usages(std::string_view game = "<game>");
-std::string game_usages(std::string_view game);
 
 }  // namespace pbem::server

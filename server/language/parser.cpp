@@ -80,13 +80,14 @@ const CommandSpec* match_row(ArgumentReader& reader, const std::string& first, b
   throw ParseFailure{parse_refusal::WrongSecondWord{first, seconds, reader.repeatable_word()}};
 }
 
-// The usage of the first row of the table that `word` begins (a guessed command word's).
-std::string usage_of_word(std::string_view word, bool for_game, std::string_view game) {
+// The first row of the table that `word` begins (a guessed command word's), whose usage a
+// refusal quotes.
+const CommandSpec* row_of_word(std::string_view word, bool for_game) {
   for (const CommandSpec& spec : command_table())
     if (spec.for_game == for_game)
       for (std::string_view spelling : spec.spellings)
-        if (first_word(spelling) == word) return command_usage(spec, game);
-  return "";
+        if (first_word(spelling) == word) return &spec;
+  return nullptr;
 }
 
 }  // namespace
@@ -142,7 +143,7 @@ ParsedCommand read_player_act(std::string_view type, std::int64_t game, std::int
     result.secrets = reader.secret_words();
     result.refusal = failure.refusal;
     result.known_userid = std::string(userid);
-    result.usage = command_usage(*row, type);
+    result.usage = UsageOf{row, std::string(type)};
     result.masked = quoted(reader.masked_so_far());  // a refused line is quoted whole
     return result;
   }
@@ -226,9 +227,9 @@ ParsedCommand parse_command(std::string_view text, const std::vector<std::string
     // One usage at most (spec "The newcomer's path, third round"): the command's own once
     // its row is known, the only row its words began to name, or the guessed command's; when
     // the words fit several rows the error names them, and the whole list is `help commands`.
-    if (command.spec) result.usage = command_usage(*command.spec, game);
-    else if (candidates.size() == 1) result.usage = command_usage(*candidates.front(), game);
-    else if (guess) result.usage = usage_of_word(*guess, is_game, game);
+    if (command.spec) result.usage = UsageOf{command.spec, game};
+    else if (candidates.size() == 1) result.usage = UsageOf{candidates.front(), game};
+    else if (guess) result.usage = UsageOf{row_of_word(*guess, is_game), game};
     return result;
   }
   command.masked = reader.masked();

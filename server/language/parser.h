@@ -1,6 +1,6 @@
 // The command language (pbmserv style): the Subject line parsed into a Command (command.h).
-// Which words make which command, their usage lines and their argument parsers are rows of
-// the command table (command_table.h).
+// Which words make which command and their argument parsers are rows of the command table
+// (command_table.h); a refusal names the row whose usage it quotes (ParsedCommand::usage).
 #pragma once
 
 #include <cstdint>

@@ -61,7 +61,7 @@ std::string error_subject(std::string_view what) {
 
 ErrorMail command_error(const std::string& quote, const std::string& reason, const std::string& usage) {
   std::string mail = refusal_text(Msg::CommandNotCarriedOut, quote, reason);
-  if (!usage.empty()) mail += text(Msg::UsageLines, {{"usage", indented_usage(usage)}});
+  if (!usage.empty()) mail += text(Msg::ErrorUsageLines, {{"usage", indented_usage(usage)}});
   mail += text(Msg::HelpHint);
   return {error_subject(reason), std::move(mail)};
 }

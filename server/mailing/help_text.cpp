@@ -3,7 +3,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "mail/text_wrap.h"
-#include "server/language/command_table.h"
+#include "server/mailing/usage_text.h"
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/reply_format.h"
 

@@ -1,7 +1,7 @@
 #include "server/pipeline/processor.h"
 
 #include "engine/registry.h"
-#include "server/language/command_table.h"
+#include "server/mailing/usage_text.h"
 #include "server/context/command_context.h"
 #include "server/handlers/dispatch.h"
 #include "server/handlers/player_acts.h"
@@ -59,7 +59,8 @@ Outcome CommandProcessor::handle(const Request& request) {
     // A known player's act (a reply, a digest line, the computer) goes through the one door
     // of the players' acts; a command to its handler.
     if (parsed.act) carry_out(context, *parsed.act);
-    else if (!parsed.command) throw CommandError(Refusal::parse_error, parse_error(parsed), parsed.usage);
+    else if (!parsed.command)
+      throw CommandError(Refusal::parse_error, parse_error(parsed), command_usage(parsed.usage));
     else handler_for(*parsed.command->spec)(context, *parsed.command);
     // Whatever the command sent another player counts against the relay limits: checked
     // here, after every handler, so that no command can forget it.

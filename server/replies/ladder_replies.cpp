@@ -1,7 +1,7 @@
 #include "server/replies/ladder_replies.h"
 
 #include "server/catalogue/catalogue.h"
-#include "server/mailing/climb_refusal_text.h"
+#include "server/replies/climb_replies.h"
 #include "server/mailing/ladder_text.h"
 #include "server/support/overloaded.h"
 

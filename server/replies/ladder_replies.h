@@ -1,5 +1,5 @@
 // The words of the ladder commands (handlers/ladder_commands.cpp: new, join, leave, the
-// table, `ladders`): their refusals and answers. A climb's refusals are climb_refusal_text.h's.
+// table, `ladders`): their refusals and answers. A climb's refusals are climb_replies.h's.
 #pragma once
 
 #include <cstdint>

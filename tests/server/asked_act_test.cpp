@@ -9,6 +9,7 @@
 #include "server/language/argument_reader.h"
 #include "server/language/command_table.h"
 #include "server/language/parser.h"
+#include "server/mailing/usage_text.h"
 #include "server/replies/parse_replies.h"
 #include "engine/text.h"
 
@@ -60,7 +61,7 @@ ParsedCommand parse_player_move(std::string_view type, long long number, std::st
     result.secrets = reader.secret_words();
     result.refusal = failure.refusal;
     result.known_userid = std::string(userid);
-    result.usage = command_usage(*command.spec, command.type);
+    result.usage = UsageOf{command.spec, command.type};
     result.masked = quoted(reader.masked_so_far());
     return result;
   }
@@ -147,7 +148,7 @@ TEST_CASE("a player's words read as the move command read them: the same errors,
     CHECK(act.act.has_value() == command.command.has_value());
     CHECK_FALSE(act.command);
     CHECK(parse_error(act) == parse_error(command));
-    CHECK(act.usage == command.usage);
+    CHECK(command_usage(act.usage) == command_usage(command.usage));
     CHECK(act.masked.text() == command.masked.text());
     CHECK(act.masked.cautious().text() == command.masked.cautious().text());
     CHECK(act.secrets.masked_in("'sekr3t-alice' or 'c1'", false, "alice") ==

@@ -12,7 +12,7 @@
 #include <variant>
 
 #include "server/catalogue/catalogue.h"
-#include "server/mailing/climb_refusal_text.h"
+#include "server/replies/climb_replies.h"
 
 #include "server/mailing/event_text.h"
 #include "server/mailing/proposal_refusal_text.h"

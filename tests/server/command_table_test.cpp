@@ -12,6 +12,7 @@
 #include "server/replies/parse_replies.h"
 #include "server/handlers/dispatch.h"
 #include "server/mailing/help_text.h"
+#include "server/mailing/usage_text.h"
 
 using namespace pbem::server;
 
@@ -33,7 +34,7 @@ bool handed_from_entry(const CommandSpec& spec) {
 // by another (`join G#3`), the word of its usage after the game.
 std::string subject_words(const CommandSpec& spec) {
   if (!spec.spellings.empty()) return std::string(spec.spellings.front());
-  return pbem::split_words(std::string(spec.usage)).at(1);
+  return pbem::split_words(command_usage(spec)).at(1);
 }
 }  // namespace
 
@@ -45,12 +46,28 @@ TEST_CASE("every row has a unique name, a usage, a parser and a handler") {
     // Only the row a mail to an unsubscribe address calls, and the rows `join` and `leave`
     // hand a league or a ladder to, have no spelling.
     CHECK(spec.spellings.empty() == (spec.name == "list unsubscribe" || handed_from_entry(spec)));
-    CHECK_FALSE(spec.usage.empty());
+    CHECK_FALSE(command_usage(spec).empty());
     CHECK(spec.parse != nullptr);
     CHECK(handler_for(spec) != nullptr);
     CHECK(&command_named(spec.name) == &spec);
   }
   CHECK_THROWS_AS(command_named("no such command"), std::logic_error);
+}
+
+TEST_CASE("every row's usage line is a catalogue text of its own, and every usage text a row's") {
+  std::set<Msg> rows_usages;
+  for (const CommandSpec& spec : command_table()) {
+    INFO(spec.name);
+    CHECK(rows_usages.insert(usage_message(spec)).second);
+    CHECK(command_usage(spec).find('\n') == std::string::npos);  // one line, as replies indent it
+  }
+  for (const CatalogueEntry& entry : english_catalogue()) {
+    INFO(entry.key);
+    CHECK(entry.key.starts_with("Usage") == (rows_usages.count(entry.id) == 1));
+  }
+  // "<game>" is the game's name everywhere in the line, the gloss too.
+  CHECK(command_usage(command_named("swap"), "gaia") == "gaia swap board userid password   (or: gaia move board "
+                                                          "userid password swap)");
 }
 
 TEST_CASE("every spelling in the table reaches its own row") {
@@ -65,7 +82,7 @@ TEST_CASE("every spelling in the table reaches its own row") {
         CHECK(parsed.command->spec == &spec);
       } else {
         // The others are refused with their own usage, read from the table.
-        CHECK(parsed.usage.find(command_usage(spec, "hy3")) != std::string::npos);
+        CHECK(command_usage(parsed.usage).find(command_usage(spec, "hy3")) != std::string::npos);
       }
     }
   }
@@ -128,7 +145,8 @@ namespace {
 // Sample words for a usage line's arguments, in its order; the secret is "Sekr3t-alice".
 // Read from the usage, so a new row is covered by the test below as it is written.
 std::vector<std::string> sample_arguments(const CommandSpec& spec) {
-  std::string usage(spec.usage.substr(0, spec.usage.find("   (")));
+  const std::string line = command_usage(spec);
+  std::string usage(line.substr(0, line.find("   (")));
   std::vector<std::string> words = pbem::split_words(usage);
   std::size_t own = (spec.for_game ? 1 : 0) + pbem::split_words(subject_words(spec)).size();
   std::vector<std::string> out;

@@ -3,6 +3,7 @@
 #include "engine/registry.h"
 #include "engine/text.h"
 #include "server/language/parser.h"
+#include "server/mailing/usage_text.h"
 #include "server/replies/parse_replies.h"
 
 using namespace pbem::server;
@@ -129,7 +130,7 @@ TEST_CASE("malformed commands get specific errors and the usage") {
   CHECK(parse_command("signup al!ce secret", kGames).masked.text() == "signup ...");
   CHECK(parse_command("gates move x alice secret c:d3", kGames).masked.text() == "gates move ...");
   ParsedCommand p = parse_command("hy3 move 17 alice secret", kGames);
-  CHECK(p.usage == "hy3 move board userid password move[#moveno]");
+  CHECK(command_usage(p.usage) == "hy3 move board userid password move[#moveno]");
   CHECK(p.masked.text() == "hy3 move 17 ...");
 }
 

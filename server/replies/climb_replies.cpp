@@ -1,4 +1,4 @@
-#include "server/mailing/climb_refusal_text.h"
+#include "server/replies/climb_replies.h"
 
 namespace pbem::server {
 
