@@ -6,7 +6,7 @@
 #   2. Debug build (at -O1) with AddressSanitizer + UndefinedBehaviorSanitizer: the unit suites
 #      and the integration tests of what strangers send (label `sanitize`, tests/CMakeLists.txt)
 #   3. libFuzzer targets, ${PBEM_FUZZ_SECONDS:-10} seconds each (scripts/fuzz.sh)
-# (run.sh builds RelWithDebInfo; one optimised build here keeps CI well under 20 minutes.)
+# (run.sh builds RelWithDebInfo; CI builds one optimised build, not two: tests/README.md has its time.)
 # Long soak runs stay short unless PBEM_SOAK=1 is set.
 set -uo pipefail
 cd "$(dirname "$0")"
