@@ -15,11 +15,10 @@
 #include "server/mailing/moderation_text.h"
 #include "server/replies/account_replies.h"
 #include "server/replies/check_replies.h"
-#include "server/storage/game_listings.h"
+#include "server/play/game_limits.h"
 #include "server/storage/moderation.h"
 #include "server/storage/outbox.h"
 #include "server/storage/password_throttle.h"
-#include "server/storage/tournaments.h"
 #include "server/support/clock.h"
 
 namespace pbem::server {
@@ -37,11 +36,6 @@ bool CommandContext::is_address_of(const Account& account, const std::string& ad
   return std::any_of(account.addresses.begin(), account.addresses.end(), [&](const std::string& own) {
     return mail::canonical_mailbox(own) == mail::canonical_mailbox(address);
   });
-}
-
-bool CommandContext::share_a_mailbox(const Account& one, const Account& other) {
-  return std::any_of(one.addresses.begin(), one.addresses.end(),
-                     [&](const std::string& address) { return is_address_of(other, address); });
 }
 
 bool CommandContext::reply_goes_to_from() const {
@@ -264,22 +258,20 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
   return result;
 }
 
+namespace {
+
+void throw_if(const std::optional<GameLimitRefusal>& refused) {
+  if (refused) throw CommandError(Refusal::limit, std::visit([](const auto& why) { return refusal_text(CheckRefusal{why}); }, *refused));
+}
+
+}  // namespace
+
 void CommandContext::check_game_limits(const Account& first, const Account& second) const {
-  for (const Account* player : {&first, &second}) {
-    if (player->computer) continue;
-    const int active = config.limits.active_games_per_user;
-    if (GameListings(db).count_active(player->id) >= active)
-      throw CommandError(Refusal::limit, refusal_text(check_refusal::ActiveGames{player->userid, active}));
-    if ((player == &first ? second : first).computer) check_games_against_computer(*player);
-  }
+  throw_if(game_limits_refusal(*this, first, second));
 }
 
 void CommandContext::check_games_against_computer(const Account& player, int more) const {
-  const int with_bot = config.bot.games_per_user;
-  const int held = Tournaments(db).held_against_computer(player.id);
-  const int games = GameListings(db).count_active_against_computer(player.id) + held;
-  if (games + more <= with_bot) return;
-  throw CommandError(Refusal::limit, refusal_text(check_refusal::ComputerGames{player.userid, games, held, more, with_bot}));
+  throw_if(computer_games_refusal(*this, player, more));
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

@@ -83,10 +83,6 @@ class CommandContext : public UnitOfWork {
   void check_games_against_computer(const Account& player, int more = 1) const;
   // True when `address` is one of `account`'s (the same mailbox, however spelled).
   static bool is_address_of(const Account& account, const std::string& address);
-  // True when two accounts have an address of one canonical mailbox (one person with two
-  // accounts, `alice@` and `Alice+2@`): they may not take each other's open invitations or
-  // play each other rated.
-  static bool share_a_mailbox(const Account& one, const Account& other);
   // True when the reply to this mail goes to the mailbox of its From address (no Reply-To
   // elsewhere): only then may it say which userid that address belongs to, since From and
   // Reply-To are anyone's to write and only the address itself may learn it.

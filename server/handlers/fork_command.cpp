@@ -44,8 +44,8 @@ void fork(CommandContext& ctx, const Command& c) {
             .days_per_move = ctx.config.clock.days_per_move,
             .bank = std::nullopt,
             .weekends_off = false,
-            .headline = fork_headline(player.userid, source, ply, first_player.userid, second_player.userid),
-            .fork = AskedGame::Fork{source, prefix, *position}});
+            .fork = Challenge::Fork{source, prefix, *position}},
+      fork_headline(player.userid, source, ply, first_player.userid, second_player.userid));
   ctx.out.summary = c.type + " #" + std::to_string(forked.id) + " fork of #" + std::to_string(source.id) + " at ply " +
                     std::to_string(ply) + " by " + player.userid + (forked.invitation ? " (an invitation)" : "");
 }

@@ -78,9 +78,9 @@ std::pair<ChallengeOptions, std::unique_ptr<Game>> challenge_options(const Comma
 }
 
 // The game challenge `c` asks for (its options, clock, rating and weekends) between `first`
-// and `second`, sent by `challenger`; `headline` opens its first board mail.
-AskedGame asked_game(const CommandContext& ctx, const Command& c, const ChallengeOptions& options, const Game& game,
-                     const Account& first, const Account& second, const Account& challenger, std::string headline) {
+// and `second`, sent by `challenger`.
+Challenge asked_game(const CommandContext& ctx, const Command& c, const ChallengeOptions& options, const Game& game,
+                     const Account& first, const Account& second, const Account& challenger) {
   return {.type = c.type,
           .options = game.options_text(),
           .first = first,
@@ -89,8 +89,7 @@ AskedGame asked_game(const CommandContext& ctx, const Command& c, const Challeng
           .rated = options.rated,
           .days_per_move = options.bank ? 0 : options.days_per_move.value_or(ctx.config.clock.days_per_move),
           .bank = options.bank,
-          .weekends_off = options.weekends_off,
-          .headline = std::move(headline)};
+          .weekends_off = options.weekends_off};
 }
 
 // A challenge rests on its From alone. With a Reply-To elsewhere its answer, refusal or
@@ -118,7 +117,7 @@ void open_challenge(CommandContext& ctx, const Command& c) {
         game_refusal::OpenInvitationUnconfirmed{challenger.userid, mail::shown_address(ctx.request.from)}));
   if (!challenger.active) throw CommandError(refusal_text(game_refusal::SignedOffCannotInvite{challenger.userid}));
   ctx.refuse_if_suspended(c, challenger);
-  post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger, ""),
+  post_open_invitation(ctx, asked_game(ctx, c, options, *game, challenger, challenger, challenger),
                        moves_first ? 1 : 0, options.rating_range);
 }
 
@@ -159,8 +158,8 @@ void challenge(CommandContext& ctx, const Command& c) {
   const Account& challenger = confirmed_for(first) ? first : second;
   ctx.refuse_if_suspended(c, challenger);
   const GameRecord record = start_or_invite(
-      ctx, asked_game(ctx, c, options, *game, first, second, challenger,
-                      new_game_headline(c.type, *game, first.userid, second.userid)));
+      ctx, asked_game(ctx, c, options, *game, first, second, challenger),
+      new_game_headline(c.type, *game, first.userid, second.userid));
   ctx.out.summary = (record.invitation ? "invitation: " : "challenge: ") + c.type + " #" + std::to_string(record.id) +
                     " " + first.userid + " vs " + second.userid;
   if (record.invitation) return;

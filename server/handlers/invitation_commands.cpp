@@ -1,6 +1,6 @@
-// Invitations: a challenge or rematch to someone who answers challenges, its acceptance,
-// its decline or withdrawal, and its lapse on the tick; `block` and `unblock`.
-#include <chrono>
+// The mail of invitations, whose acts are play/invitation_act.h's: a challenge or rematch to
+// someone who answers challenges, its acceptance, its decline or withdrawal, and its lapse
+// on the tick; `block` and `unblock`.
 #include <functional>
 #include <map>
 #include <set>
@@ -10,7 +10,6 @@
 #include "mail/address.h"
 #include "server/handlers/handlers.h"
 #include "server/handlers/invitations.h"
-#include "server/play/game_start.h"
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
 #include "server/handlers/tick_handlers.h"
@@ -26,7 +25,6 @@
 #include "server/storage/blocks.h"
 #include "server/storage/game_invitations.h"
 #include "server/storage/game_listings.h"
-#include "server/support/clock.h"
 
 namespace pbem::server {
 
@@ -55,41 +53,15 @@ void refuse_if_blocked(CommandContext& ctx, const Account& to, const Account& fr
   if (!to.messages || Blocks(ctx.db).blocks(to.id, from.id)) throw CommandError(messages_refused(to.userid));
 }
 
+void refuse(const InvitationRefusal& why) {
+  throw CommandError(is_limit(why) ? Refusal::limit : Refusal::other, refusal_text(why));
+}
+
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start) {
-  for (const Account* account : {&starter, &other}) {
-    if (!account->active) throw CommandError(refusal_text(invitation_refusal::SignedOff{account->userid}));
-    // A game nobody is told about would only wait; the computer gets no mail and needs none.
-    if (account->confirmed.empty() && !account->computer)
-      throw CommandError(refusal_text(invitation_refusal::Unconfirmed{account->userid}));
-  }
-  if (starter.computer || other.computer) return;
-  Blocks blocks(ctx.db);
-  // The same words as `challenges none`: no refusal may say that a block exists.
-  if (blocks.blocks(other.id, starter.id)) throw CommandError(challenges_refused(other.userid));
-  // The blocker knows of the block: they are told plainly.
-  if (blocks.blocks(starter.id, other.id)) throw CommandError(refusal_text(invitation_refusal::YouBlocked{other.userid}));
-  if (!CommandContext::share_a_mailbox(starter, other)) return;
-  // One person with two accounts: a game with oneself must not move a rating.
-  if (start == GameStart::OpenInvitation)
-    throw CommandError(refusal_text(invitation_refusal::SharedMailboxOpen{starter.userid, other.userid}));
-  if (start == GameStart::Rated)
-    throw CommandError(refusal_text(invitation_refusal::SharedMailboxRated{starter.userid, other.userid}));
+  if (auto refused = start_refusal(ctx, starter, other, start)) refuse(*refused);
 }
 
 namespace {
-
-// limits.pending_invitations: the invitations a challenger sent that still wait, open ones
-// included (one between the same two players is start_or_invite's own check).
-void check_invitation_limits(CommandContext& ctx, const Account& challenger) {
-  const int most = ctx.config.limits.pending_invitations;
-  if (GameInvitations(ctx.db).count_pending_invitations(challenger.id) >= most)
-    throw CommandError(Refusal::limit,
-                       refusal_text(invitation_refusal::PendingInvitationsLimit{challenger.userid, most}));
-}
-
-std::string lapse_time(const CommandContext& ctx) {
-  return iso8601(std::chrono::system_clock::now() + std::chrono::hours(24) * ctx.config.invitations.lapse_days);
-}
 
 int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64_t user_id) {
   return invitation_rating(work.ratings, type, user_id);
@@ -158,20 +130,12 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
   return lines;
 }
 
-GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
+GameRecord post_open_invitation(CommandContext& ctx, const Challenge& asked, int open_seat,
                                 std::optional<std::pair<int, int>> rating_range) {
-  check_invitation_limits(ctx, asked.challenger);
-  InvitationTerms terms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx), .open_seat = open_seat,
-                        .rating_low = std::nullopt, .rating_high = std::nullopt};
-  if (rating_range) {
-    terms.rating_low = rating_range->first;
-    terms.rating_high = rating_range->second;
-  }
-  const GameRecord record = ctx.records.create(asked.type, asked.options, asked.challenger.id, asked.challenger.id,
-                                               ctx.config.server.domain(), asked.rated, asked.days_per_move,
-                                               asked.bank, asked.weekends_off, terms);
+  auto offered = offer_open_invitation(ctx, asked, open_seat, rating_range);
+  if (const auto* refused = std::get_if<InvitationRefusal>(&offered)) refuse(*refused);
+  const GameRecord record = std::get<GameRecord>(std::move(offered));
   ctx.out.summary = "open invitation: " + record.type + " #" + number_of(record) + " by " + asked.challenger.userid;
-  invitation_sent(ctx, record, std::nullopt);
   ++ctx.out.invitations_posted;
   acknowledge(ctx, asked.challenger, record,
               open_invitation_posted_reply(record, *ctx.records.replay(record), asked.challenger.userid));
@@ -187,61 +151,25 @@ bool take_open_invitation(CommandContext& ctx, const Command& c) {
 }
 
 bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const GameRecord& record) {
-  if (!record.open_seat) return false;
-  const std::string number = number_of(record);
-  if (record.invited_by == taker.id) {
-    if (record.invitation == "open") throw CommandError(refusal_text(invitation_refusal::OwnOpenInvitation{record.id}));
-    return false;
-  }
-  if (!record.is_pending_invitation()) {
-    if (record.invitation) throw CommandError(not_started_refusal(record));
-    if (record.players[0] == taker.id || record.players[1] == taker.id) return false;
-    const std::string& took = record.userids[static_cast<std::size_t>(*record.open_seat)];
-    throw CommandError(refusal_text(invitation_refusal::OpenInvitationTaken{record.id, took, record.type}));
-  }
-  const Account challenger = *ctx.accounts.find_by_id(*record.invited_by);
-  check_start_between(ctx, taker, challenger, GameStart::OpenInvitation);
-  if (record.rating_low && record.rating_high) {
-    const int rating = rating_for_invitations(ctx, record.type, taker.id);
-    if (rating < *record.rating_low || rating > *record.rating_high)
-      throw CommandError(refusal_text(invitation_refusal::OutOfRatingRange{
-          record.id, *record.rating_low, *record.rating_high, record.type, taker.userid, rating}));
-  }
-  ctx.check_game_limits(challenger, taker);
-  GameRecord started = accept_invitation(ctx, record, taker.id);
-  ctx.out.summary = record.type + " #" + number + " open invitation taken by " + taker.userid;
+  auto taken = take_open_seat(ctx, taker, record);
+  if (std::holds_alternative<NotForTaking>(taken)) return false;
+  if (const auto* refused = std::get_if<InvitationRefusal>(&taken)) refuse(*refused);
+  auto& [started, challenger] = std::get<InvitationTaken>(taken);
+  ctx.out.summary = record.type + " #" + number_of(record) + " open invitation taken by " + taker.userid;
   const auto game = ctx.records.replay(started);
   begin(ctx, started, open_invitation_taken_headline(started, *game, taker.userid, challenger.userid));
   return true;
 }
 
-GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
-  const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
-  // One refusal for `none` and for a block: no error may say that a block exists.
-  if (!invitee.computer && invitee.challenges == "none") throw CommandError(challenges_refused(invitee.userid));
-  check_start_between(ctx, asked.challenger, invitee, asked.rated ? GameStart::Rated : GameStart::Unrated);
-  if (invitee.computer || invitee.challenges == "auto") {
-    ctx.check_game_limits(asked.first, asked.second);
-    GameRecord record = ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id,
-                                           ctx.config.server.domain(), asked.rated, asked.days_per_move, asked.bank,
-                                           asked.weekends_off);
-    if (asked.fork) record = ctx.records.begin_fork(record, asked.fork->source, asked.fork->prefix, asked.fork->position);
-    start_game(ctx, record);
-    begin(ctx, record, with_number(asked.headline, record));
+GameRecord start_or_invite(CommandContext& ctx, const Challenge& asked, const std::string& headline) {
+  auto made = challenge_player(ctx, asked);
+  if (const auto* refused = std::get_if<InvitationRefusal>(&made)) refuse(*refused);
+  GameRecord record = std::get<GameRecord>(std::move(made));
+  if (!record.invitation) {
+    begin(ctx, record, with_number(headline, record));
     return record;
   }
-  check_invitation_limits(ctx, asked.challenger);
-  if (GameInvitations(ctx.db).invitation_pending_between(asked.first.id, asked.second.id))
-    throw CommandError(Refusal::limit,
-                       refusal_text(invitation_refusal::InvitationBetweenPending{asked.first.userid, asked.second.userid}));
-  GameRecord record =
-      ctx.records.create(asked.type, asked.options, asked.first.id, asked.second.id, ctx.config.server.domain(),
-                         asked.rated, asked.days_per_move, asked.bank, asked.weekends_off,
-                         InvitationTerms{.challenger = asked.challenger.id, .lapses_at = lapse_time(ctx),
-                                         .open_seat = std::nullopt, .rating_low = std::nullopt,
-                                         .rating_high = std::nullopt});
-  if (asked.fork) record = ctx.records.begin_fork(record, asked.fork->source, asked.fork->prefix, asked.fork->position);
-  invitation_sent(ctx, record, invitee.id);
+  const Account& invitee = asked.challenger.id == asked.first.id ? asked.second : asked.first;
   const std::size_t mails_before = ctx.out.replies.size();
   ctx.mail_account(invitee, invitation_mail(record, *ctx.records.replay(record), asked.challenger.userid,
                                             invitee.userid,
@@ -254,74 +182,55 @@ GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked) {
 }
 
 bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting) {
-  if (!record.invitation) return false;
-  if (!record.is_pending_invitation()) throw CommandError(not_started_refusal(record));
-  const bool challenger = record.invited_by == player.id;
+  auto answered = respond_to_invitation(ctx, player, record, accepting);
+  if (std::holds_alternative<NotAnInvitation>(answered)) return false;
+  if (const auto* refused = std::get_if<InvitationRefusal>(&answered)) refuse(*refused);
   const std::string number = number_of(record);
-  if (record.invitation == "open") {
-    if (accepting) throw std::logic_error("an open invitation is taken by take_open_invitation");
-    end_invitation(ctx, record, player.id);
+  if (auto* accepted = std::get_if<InvitationAccepted>(&answered)) {
+    ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
+    const auto game = ctx.records.replay(accepted->started);
+    begin(ctx, accepted->started,
+          invitation_accepted_headline(accepted->started, *game, player.userid, accepted->other.userid));
+    return true;
+  }
+  const auto& ended = std::get<InvitationEnded>(answered);
+  if (!ended.other) {
     ctx.out.summary = record.type + " #" + number + " open invitation withdrawn by " + player.userid;
     answer(ctx, open_invitation_withdrawn_reply(record)).about_game(record.id, record.thread_id);
     return true;
   }
-  const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
-                                                                                 : record.players[0]);
-  if (accepting) {
-    if (challenger) throw CommandError(refusal_text(invitation_refusal::OwnInvitation{record.id, other.userid}));
-    const Account first = *ctx.accounts.find_by_id(record.players[0]);
-    const Account second = *ctx.accounts.find_by_id(record.players[1]);
-    check_start_between(ctx, player, other, record.rated ? GameStart::Rated : GameStart::Unrated);
-    ctx.check_game_limits(first, second);
-    GameRecord started = accept_invitation(ctx, record, player.id);
-    ctx.out.summary = record.type + " #" + number + " invitation accepted by " + player.userid;
-    const auto game = ctx.records.replay(started);
-    begin(ctx, started, invitation_accepted_headline(started, *game, player.userid, other.userid));
-    return true;
-  }
-  const std::string how = challenger ? "withdrawn" : "declined";
-  end_invitation(ctx, record, player.id);
-  ctx.out.summary = record.type + " #" + number + " invitation " + how + " by " + player.userid;
-  const Reply notice = invitation_answered_mail(record, player.userid, other.userid, challenger);
+  const Account& other = *ended.other;
+  ctx.out.summary = record.type + " #" + number + " invitation " + (ended.withdrawn ? "withdrawn" : "declined") +
+                    " by " + player.userid;
+  const Reply notice = invitation_answered_mail(record, player.userid, other.userid, ended.withdrawn);
   const std::size_t mails_before = ctx.out.replies.size();
   ctx.mail_account(player, notice);
   ctx.mail_account(other, notice);
   ctx.relay_to(mails_before, player, other.id);
   // The answer to the command itself, when it came from no address of the player's.
-  bool answered = false;
-  for (const Reply& reply : ctx.out.replies) answered = answered || reply.to_sender;
-  if (!answered) ctx.out.replies.push_back(ctx.to_sender(notice.subject, notice.text));
+  bool answered_sender = false;
+  for (const Reply& reply : ctx.out.replies) answered_sender = answered_sender || reply.to_sender;
+  if (!answered_sender) ctx.out.replies.push_back(ctx.to_sender(notice.subject, notice.text));
   return true;
 }
 
 int end_invitations_of(CommandContext& ctx, const Account& player, bool deleted) {
-  int ended = 0;
-  for (const GameRecord& record : GameInvitations(ctx.db).pending_invitations_of(player.id)) {
-    const bool sent = record.invited_by == player.id;
-    if (!end_invitation(ctx, record, player.id)) continue;
-    ++ended;
-    if (record.invitation == "open") continue;  // nobody else is in it yet
-    const Account other = *ctx.accounts.find_by_id(record.players[0] == player.id ? record.players[1]
-                                                                                   : record.players[0]);
+  const InvitationsLeft left = leave_invitations(ctx, player);
+  for (const auto& [record, other, sent] : left.told)
     ctx.mail_account(other, invitation_left_mail(record, player.userid, other.userid, sent, deleted));
-  }
-  return ended;
+  return left.ended;
 }
 
 std::optional<ClockDutyDone> lapse_invitation(Database& db, const Config& config, std::int64_t game_id,
                                               const std::string& now) {
   Outcome out;
   UnitOfWork work(db, config, ply_reactions(), competitions(), out);  // no mail asked for it
-  const auto record = work.records.find(game_id);
-  if (!record || !record->is_pending_invitation() || !record->lapses_at || *record->lapses_at > now)
-    return std::nullopt;
-  if (!end_invitation(work, *record, std::nullopt)) return std::nullopt;
-  const Account challenger = *work.accounts.find_by_id(*record->invited_by);
-  const std::string invitee =
-      record->players[0] == challenger.id ? record->userids[1] : record->userids[0];
-  work.mail_account(challenger, invitation_lapsed_mail(*record, invitee, config.invitations.lapse_days));
-  ClockDutyDone done{"invitation " + number_of(*record) + " lapsed", std::move(out.replies), 0, false};
-  done.notice_for = challenger.id;
+  const auto lapsed = lapse_pending_invitation(work, game_id, now);
+  if (!lapsed) return std::nullopt;
+  work.mail_account(lapsed->challenger,
+                    invitation_lapsed_mail(lapsed->record, lapsed->invitee, config.invitations.lapse_days));
+  ClockDutyDone done{"invitation " + number_of(lapsed->record) + " lapsed", std::move(out.replies), 0, false};
+  done.notice_for = lapsed->challenger.id;
   return done;
 }
 
@@ -342,7 +251,7 @@ void block(CommandContext& ctx, const Command& c) {
     return;
   }
   const Account other = ctx.existing_account(c.words.at(0));
-  if (other.id == owner.id) throw CommandError(refusal_text(invitation_refusal::BlockSelf{}));
+  if (other.id == owner.id) refuse(invitation_refusal::BlockSelf{});
   const bool added = blocks.block(owner.id, other.id);
   // A block refuses every start of a game between them: an invitation either way that
   // still waits is withdrawn or declined, with the words of doing so by hand.

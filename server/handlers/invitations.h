@@ -11,45 +11,25 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 #include "server/context/command_context.h"
+#include "server/play/invitation_act.h"
 
 namespace pbem::server {
 
-// A game one player asks for: its kind and terms, the seats (first moves first), who asks.
-struct AskedGame {
-  std::string type;
-  std::string options;  // canonical (Game::options_text)
-  const Account& first;
-  const Account& second;
-  const Account& challenger;  // first or second
-  bool rated = true;
-  int days_per_move = 0;
-  std::optional<TimeBank> bank;
-  bool weekends_off = false;  // -weekends=off (GameRecord::weekends_off)
-  std::string headline;  // the first board mail's first line, after "#N" is known: {N} stands for it
-  // A fork (handlers/fork_command.cpp): the finished game it starts from, its plies up to
-  // the fork (as stored) and the position after them.
-  struct Fork {
-    const GameRecord& source;
-    std::vector<StoredMove> prefix;
-    const Game& position;
-  };
-  std::optional<Fork> fork{};
-};
-
-// Starts `asked` (the invitee takes challenges `auto`, or is the computer) or makes it an
-// invitation; refuses it with one error, the same for `none` and for a block, when the
-// invitee takes no challenges from the challenger. Returns the game (or invitation) made.
-GameRecord start_or_invite(CommandContext& ctx, const AskedGame& asked);
+// Starts `asked` (the invitee takes challenges `auto`, or is the computer; its first board
+// mail opens with `headline`, in which {N} stands for the game's number) or makes it an
+// invitation, mailed to the invitee (play/invitation_act.h's challenge_player); refuses it
+// with one error, the same for `none` and for a block, when the invitee takes no
+// challenges from the challenger. Returns the game (or invitation) made.
+GameRecord start_or_invite(CommandContext& ctx, const Challenge& asked, const std::string& headline);
 
 // "any" in a challenge's seat: anyone may take it (spec "Open invitations"); never a userid.
 inline constexpr std::string_view kAnyone = "any";
 
 // Posts `asked` (first and second both the challenger) as an open invitation whose taker
 // gets seat `open_seat` (0: moves first), for takers rated within `rating_range`.
-GameRecord post_open_invitation(CommandContext& ctx, const AskedGame& asked, int open_seat,
+GameRecord post_open_invitation(CommandContext& ctx, const Challenge& asked, int open_seat,
                                 std::optional<std::pair<int, int>> rating_range);
 
 // `accept` of an open invitation (by command or a digest reply's `#N accept`) by anyone but
@@ -71,22 +51,17 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
 // was and the command is done; false for a started game (then it is about a proposal).
 bool answer_invitation(CommandContext& ctx, const Account& player, const GameRecord& record, bool accepting);
 
-// What kind of start of a game check_start_between checks.
-enum class GameStart { Rated, Unrated, OpenInvitation };
-
-// Every start of a game between two people outside a tournament's or league's pairing (a
-// challenge, a rematch, an accepted or taken invitation, a ladder's climb) passes here
-// once: both active with a confirmed address (the computer needs none), no block between
-// them (the blocked one reads the words of `challenges none`), and no rated game, nor any
-// open invitation taken, between two accounts of one canonical mailbox (spec "Limits,
-// third round"). `starter` is who asks for the game now.
+// play/invitation_act.h's start_refusal, refused as a command.
 void check_start_between(CommandContext& ctx, const Account& starter, const Account& other, GameStart start);
 
 // Ends every invitation `player` sent or was sent that still waits, open ones included
-// (signoff, delete): sent ones withdrawn, received ones declined, the other player told
-// that `player` signed off, or deleted their account when `deleted`. Returns how many.
+// (signoff, delete; play/invitation_act.h's leave_invitations): the other player told that
+// `player` signed off, or deleted their account when `deleted`. Returns how many.
 int end_invitations_of(CommandContext& ctx, const Account& player, bool deleted = false);
 
+
+// Throws the command's refusal for `why` (a limit counted apart, as /metrics shows).
+[[noreturn]] void refuse(const InvitationRefusal& why);
 
 // Refuses `from`'s chat or message to `to` when `to` takes no messages (`set ... messages
 // off`) or blocked them, in the same words for both (block userid password other).

@@ -127,8 +127,8 @@ void rematch(CommandContext& ctx, const Command& c) {
             .rated = record.rated,
             .days_per_move = record.days_per_move,
             .bank = bank,
-            .weekends_off = record.weekends_off,
-            .headline = rematch_headline(record, *game, player.userid, first.userid, second.userid)});
+            .weekends_off = record.weekends_off},
+      rematch_headline(record, *game, player.userid, first.userid, second.userid));
 
   ctx.records.mark_rematch(fresh.id, record.id);
   ctx.out.summary = c.type + " #" + number_of(fresh) + " rematch of #" + number_of(record) +

@@ -112,15 +112,18 @@ std::string own_open_invitation_line(const GameRecord& record) {
 }
 
 std::string not_started_refusal(const GameRecord& record) {
-  const std::string& how = record.invitation.value_or("");
+  return not_started_refusal(record.id, record.invitation.value_or(""), record.userids);
+}
+
+std::string not_started_refusal(std::int64_t game, const std::string& how, const std::array<std::string, 2>& players) {
   if (how == "invited" || how == "open")
     return text(Msg::InvitationWaitingRefusal,
-                {{"game", record.id},
-                 {"invitation", how == "open" ? text(Msg::OpenInvitationWaiting, {{"challenger", record.userids[0]}})
+                {{"game", game},
+                 {"invitation", how == "open" ? text(Msg::OpenInvitationWaiting, {{"challenger", players[0]}})
                                               : text(Msg::InvitationWaiting,
-                                                     {{"first", record.userids[0]}, {"second", record.userids[1]}})}});
-  if (how == "lapsed") return text(Msg::InvitationLapsedRefusal, {{"game", record.id}});
-  return text(Msg::InvitationEndedRefusal, {{"game", record.id}, {"how", how}});
+                                                     {{"first", players[0]}, {"second", players[1]}})}});
+  if (how == "lapsed") return text(Msg::InvitationLapsedRefusal, {{"game", game}});
+  return text(Msg::InvitationEndedRefusal, {{"game", game}, {"how", how}});
 }
 
 std::string challenges_refused(const std::string& invitee) { return text(Msg::ChallengesRefused, {{"invitee", invitee}}); }

@@ -2,6 +2,8 @@
 // invitee, the challenger's acknowledgement, and the notices when one ends unstarted.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "engine/game.h"
@@ -32,6 +34,8 @@ std::string own_open_invitation_line(const GameRecord& record);
 // Why a game command cannot act on `record`, an invitation: it ended unstarted ("game 12
 // never started: the invitation was declined"), or it still waits to be accepted.
 std::string not_started_refusal(const GameRecord& record);
+// The same of game `game`, ended `how` (GameRecord::invitation) between `players`.
+std::string not_started_refusal(std::int64_t game, const std::string& how, const std::array<std::string, 2>& players);
 
 // The refusal of a challenge to `invitee` when they take none, and (the same words, so no
 // one learns of a block) when they blocked the challenger.

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "server/mailing/reply_format.h"
+#include "server/play/game_limits.h"
 
 namespace pbem::server {
 
@@ -27,9 +28,8 @@ struct TooManyAddresses { std::size_t most; };
 struct RelayedByUser { std::optional<std::string> userid; int already, most, count; };
 struct RelayedToRecipient { int most; };
 struct ConfirmationsPerHour { int most; };
-struct ActiveGames { std::string player; int most; };
-// `games` against the computer (`held` of them in tournaments not started), `more` asked for.
-struct ComputerGames { std::string player; int games, held, more, most; };
+using ActiveGames = limit_refusal::ActiveGames;  // the caps on games at once are play/'s
+using ComputerGames = limit_refusal::ComputerGames;
 // What a mail without a password may do (context/mail_allowance.h): it rests on its From.
 struct DmarcFailed {};
 struct FromNotOneMailbox {};

@@ -2,6 +2,7 @@
 
 #include "server/catalogue/catalogue.h"
 #include "server/mailing/invitation_text.h"
+#include "server/replies/check_replies.h"
 #include "server/support/overloaded.h"
 
 namespace pbem::server {
@@ -28,6 +29,10 @@ std::string refusal_text(const InvitationRefusal& why) {
       Overloaded{
           [](const SignedOff& r) { return text(Msg::SignedOffCannotPlayRefusal, {{"player", r.player}}); },
           [](const Unconfirmed& r) { return text(Msg::UnconfirmedCannotPlayRefusal, {{"player", r.player}}); },
+          [](const ChallengesRefused& r) { return challenges_refused(r.invitee); },
+          [](const NotPending& r) { return not_started_refusal(r.game, r.how, r.players); },
+          [](const limit_refusal::ActiveGames& r) { return refusal_text(CheckRefusal{r}); },
+          [](const limit_refusal::ComputerGames& r) { return refusal_text(CheckRefusal{r}); },
           [](const YouBlocked& r) { return text(Msg::YouBlockedRefusal, {{"other", r.other}}); },
           [](const SharedMailboxOpen& r) {
             return text(Msg::SharedMailboxOpenRefusal, {{"first", r.first}, {"second", r.second}});

@@ -1,5 +1,6 @@
 // The words of invitations and blocks (handlers/invitation_commands.cpp): the refusals of a
-// start of a game between two players, of an invitation and of its acceptance; the
+// start of a game between two players, of an invitation and of its acceptance (the acts'
+// InvitationRefusal, play/invitation_act.h); the
 // challenger's acknowledgement, the first headline of an invitation's game, the open
 // invitations listed; `block` and `unblock`. The invitation's own mail and its endings are
 // mailing/invitation_mail.h's.
@@ -7,36 +8,16 @@
 
 #include <cstdint>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "engine/game.h"
 #include "server/mailing/reply_format.h"
+#include "server/play/invitation_act.h"
 #include "server/play/invitation_rating.h"
 #include "server/storage/game_records.h"
 
 namespace pbem::server {
 
-namespace invitation_refusal {
-struct SignedOff { std::string player; };
-struct Unconfirmed { std::string player; };
-struct YouBlocked { std::string other; };
-struct SharedMailboxOpen { std::string first, second; };   // one person taking their own open invitation
-struct SharedMailboxRated { std::string first, second; };  // one person in a rated game with themselves
-struct PendingInvitationsLimit { std::string challenger; int most; };
-struct OwnOpenInvitation { std::int64_t game; };
-struct OpenInvitationTaken { std::int64_t game; std::string took, type; };
-struct OutOfRatingRange { std::int64_t game; int low, high; std::string type, player; int rating; };
-struct InvitationBetweenPending { std::string first, second; };
-struct OwnInvitation { std::int64_t game; std::string other; };
-struct BlockSelf {};
-}  // namespace invitation_refusal
-using InvitationRefusal =
-    std::variant<invitation_refusal::SignedOff, invitation_refusal::Unconfirmed, invitation_refusal::YouBlocked,
-                 invitation_refusal::SharedMailboxOpen, invitation_refusal::SharedMailboxRated,
-                 invitation_refusal::PendingInvitationsLimit, invitation_refusal::OwnOpenInvitation,
-                 invitation_refusal::OpenInvitationTaken, invitation_refusal::OutOfRatingRange,
-                 invitation_refusal::InvitationBetweenPending, invitation_refusal::OwnInvitation, invitation_refusal::BlockSelf>;
 // Why a start of a game, an invitation, its acceptance or a block was refused.
 std::string refusal_text(const InvitationRefusal& why);
 
