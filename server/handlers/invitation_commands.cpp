@@ -1,7 +1,6 @@
 // The mail of invitations, whose acts are play/invitation_act.h's: a challenge or rematch to
 // someone who answers challenges, its acceptance, its decline or withdrawal, and its lapse
 // on the tick; `block` and `unblock`.
-#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -63,10 +62,6 @@ void check_start_between(CommandContext& ctx, const Account& starter, const Acco
 
 namespace {
 
-int rating_for_invitations(UnitOfWork& work, const std::string& type, std::int64_t user_id) {
-  return invitation_rating(work.ratings, type, user_id);
-}
-
 // The acknowledgement of an invitation `challenger` sent. One that rests on the From alone
 // (a challenge carries no password) goes to the challenger's confirmed addresses, never
 // only to a Reply-To, as mail owed to them (never dropped by a budget): a forged one is
@@ -86,22 +81,6 @@ void acknowledge(CommandContext& ctx, const Account& challenger, const GameRecor
 
 }  // namespace
 
-// Whether `account` may take open invitation `record`: `blocked`, whether its challenger
-// blocked them; `rating`, theirs in that game (read only when the invitation has a range).
-bool open_to(const GameRecord& record, const Account& account, const std::function<bool()>& blocked,
-             const std::function<int()>& rating) {
-  if (record.invitation != "open" || record.invited_by == account.id || account.computer) return false;
-  if (blocked()) return false;
-  if (!record.rating_low || !record.rating_high) return true;
-  const int own = rating();
-  return own >= *record.rating_low && own <= *record.rating_high;
-}
-
-bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account) {
-  return open_to(record, account, [&] { return Blocks(work.db).blocks(*record.invited_by, account.id); },
-                 [&] { return rating_for_invitations(work, record.type, account.id); });
-}
-
 std::string open_invitations_for(UnitOfWork& work, const Account& account, std::size_t most) {
   // One at the most games a player may play at once could take none: `accept` would refuse.
   if (GameListings(work.db).count_active(account.id) >= work.config.limits.active_games_per_user) return "";
@@ -114,15 +93,15 @@ std::string open_invitations_for(UnitOfWork& work, const Account& account, std::
   std::map<std::string, int> own;
   const auto own_rating = [&](const std::string& type) {
     const auto [at, fresh] = own.try_emplace(type, 0);
-    if (fresh) at->second = rating_for_invitations(work, type, account.id);
+    if (fresh) at->second = invitation_rating(work.ratings, type, account.id);
     return at->second;
   };
   std::string lines;
   std::size_t shown = 0;
   for (const GameRecord& record : records) {
     if (shown == most) break;
-    if (!open_to(record, account, [&] { return blockers.contains(*record.invited_by); },
-                 [&] { return own_rating(record.type); }))
+    if (!may_take_open_invitation(record, account, [&] { return blockers.contains(*record.invited_by); },
+                                  [&] { return own_rating(record.type); }))
       continue;
     lines += open_invitation_for_line(record, challengers.of(record.type, *record.invited_by));
     ++shown;

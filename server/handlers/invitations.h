@@ -39,9 +39,6 @@ bool take_open_invitation(CommandContext& ctx, const Command& c);
 // The same once the taker is known (the command's password, or a digest reply's address).
 bool take_open_invitation_as(CommandContext& ctx, const Account& taker, const GameRecord& record);
 
-// Whether `account` could take the open invitation `record`: not their own, their rating
-// in range (1500 when they have none), not blocked by its challenger (the caps aside).
-bool can_take_open_invitation(UnitOfWork& work, const GameRecord& record, const Account& account);
 // Up to `most` lines, newest first, of the open invitations `account` could take (the
 // digest's "Open invitations you can take", the web front page's list without an account
 // is GameRecords::open_invitations itself); "" when there are none.

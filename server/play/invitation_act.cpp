@@ -151,6 +151,15 @@ std::variant<NotForTaking, InvitationTaken, InvitationRefusal> take_open_seat(Un
   return InvitationTaken{accept_invitation(work, record, taker.id), std::move(challenger)};
 }
 
+bool may_take_open_invitation(const GameRecord& record, const Account& account,
+                              const std::function<bool()>& blocked, const std::function<int()>& rating) {
+  if (record.invitation != "open" || record.invited_by == account.id || account.computer) return false;
+  if (blocked()) return false;
+  if (!record.rating_low || !record.rating_high) return true;
+  const int own = rating();
+  return own >= *record.rating_low && own <= *record.rating_high;
+}
+
 std::variant<NotAnInvitation, InvitationAccepted, InvitationEnded, InvitationRefusal> respond_to_invitation(
     UnitOfWork& work, const Account& player, const GameRecord& record, bool accepting) {
   if (!record.invitation) return NotAnInvitation{};

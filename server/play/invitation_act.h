@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -111,6 +112,13 @@ struct InvitationTaken {
 };
 std::variant<NotForTaking, InvitationTaken, InvitationRefusal> take_open_seat(UnitOfWork& work, const Account& taker,
                                                                                const GameRecord& record);
+
+// Whether `account` may take the open invitation `record` (the caps aside): not their own,
+// not the computer, not blocked by its challenger (`blocked`), their rating in the game's
+// kind (`rating`, read only when the invitation has a range; 1500 when they have none)
+// within its range. The digest's list of the ones a player can take asks it of each.
+bool may_take_open_invitation(const GameRecord& record, const Account& account,
+                              const std::function<bool()>& blocked, const std::function<int()>& rating);
 
 // `player` accepts (`accepting`) or declines the invitation `record`, or withdraws it as its
 // challenger (an open one too; an open one is taken by take_open_seat, never accepted here).

@@ -163,3 +163,32 @@ TEST_CASE("an invitation lapses once on the clock, and a leaving player's end", 
   CHECK(left.told[0].sent);
   CHECK(leave_invitations(f.work, alice).ended == 0);
 }
+
+TEST_CASE("who may take an open invitation: not its challenger, the computer, the blocked, or out of range",
+          "[invitation_act]") {
+  Invitations f;
+  const Account alice = f.account("alice"), bob = f.account("bob");
+  GameRecord open =
+      std::get<GameRecord>(offer_open_invitation(f.work, f.asked(alice, alice, alice), 1, std::pair{1400, 1600}));
+  int rating_reads = 0;
+  const auto rated = [&](int rating) {
+    return [&rating_reads, rating] {
+      ++rating_reads;
+      return rating;
+    };
+  };
+  const auto no = [] { return false; };
+  CHECK(may_take_open_invitation(open, bob, no, rated(1500)));
+  CHECK_FALSE(may_take_open_invitation(open, bob, no, rated(1601)));
+  CHECK_FALSE(may_take_open_invitation(open, bob, [] { return true; }, rated(1500)));
+  CHECK_FALSE(may_take_open_invitation(open, alice, no, rated(1500)));
+  Account computer = bob;
+  computer.computer = true;
+  CHECK_FALSE(may_take_open_invitation(open, computer, no, rated(1500)));
+  // Without a range no rating is read.
+  open.rating_low.reset();
+  open.rating_high.reset();
+  rating_reads = 0;
+  CHECK(may_take_open_invitation(open, bob, no, rated(9999)));
+  CHECK(rating_reads == 0);
+}
