@@ -112,6 +112,37 @@ int minimum_entrants(tournament::Format format) {
   return 2;
 }
 
+int maximum_entrants(tournament::Format format) {
+  constexpr int kMaxRoundRobinEntrants = 16;
+  return format == tournament::Format::RoundRobin ? kMaxRoundRobinEntrants : kMaxEntrants;
+}
+
+std::variant<TournamentJoined, TournamentJoinRefusal> enter_tournament(UnitOfWork& work, const TournamentRecord& t,
+                                                                       const Account& player) {
+  if (t.status != "open") return TournamentRefusal{tournament_refusal::EntryClosed{t.id, t.status}};
+  if (!player.computer && player.confirmed.empty()) return EntrantRefusal::Unconfirmed;
+  if (!player.active) return EntrantRefusal::SignedOff;
+  Tournaments tournaments(work.db);
+  const auto entrants = tournaments.entrants(t.id);
+  const auto is_player = [&](const tournament::Entrant& e) { return e.user_id == player.id; };
+  if (std::any_of(entrants.begin(), entrants.end(), is_player))
+    return TournamentRefusal{tournament_refusal::AlreadyJoined{player.userid, t.id}};
+  const int cap = std::min(t.players.value_or(kMaxEntrants), maximum_entrants(t.format));
+  if (static_cast<int>(entrants.size()) >= cap) return TournamentRefusal{tournament_refusal::Full{t.id, cap}};
+  if (auto refused = game_limits_refusal(work, player, player)) return *refused;
+  const int games = t.double_round ? 2 : 1;  // what a pair will play at the start
+  for (const tournament::Entrant& entrant : entrants) {
+    const Account other = *work.accounts.find_by_id(entrant.user_id);
+    std::optional<GameLimitRefusal> refused;
+    if (player.computer && !other.computer) refused = computer_games_refusal(work, other, games);
+    if (!player.computer && other.computer) refused = computer_games_refusal(work, player, games);
+    if (refused) return *refused;
+  }
+  tournaments.add_entrant(t.id, player.id);
+  const int now_entered = static_cast<int>(entrants.size()) + 1;
+  return TournamentJoined{now_entered, t.players && now_entered == *t.players};
+}
+
 void start_tournament(UnitOfWork& work, const TournamentRecord& t) {
   Tournaments tournaments(work.db);
   const auto entrants = tournaments.entrants(t.id);

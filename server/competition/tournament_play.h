@@ -9,18 +9,39 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "engine/game.h"
+#include "server/mailing/competition_text.h"
 #include "server/play/end_of_ply.h"
+#include "server/play/game_limits.h"
 #include "server/play/unit_of_work.h"
 #include "server/storage/game_records.h"
 #include "server/storage/tournaments.h"
+#include "server/tournament/tournament_refusals.h"
 #include "server/tournament/tournament_rules.h"
 
 namespace pbem::server {
 
 // The fewest entrants a format starts with (round robin 3, Swiss 4, knockout 2).
 int minimum_entrants(tournament::Format format);
+// The most (issue 29): 64, a round robin's own most 16 (120 games at once).
+inline constexpr int kMaxEntrants = 64;
+int maximum_entrants(tournament::Format format);
+
+// `player` (the computer too, entered by the organiser) joins the tournament `t`: while it
+// is open, once, with a confirmed address, within its -players cap, and within the caps on
+// games at once: its games will count toward them, and a tournament with both the
+// computer and a human in it holds the human's places for its games from the join
+// (spec "The computer in competitions"). Refused as data; `full`: the join filled its
+// -players, and the caller starts it.
+struct TournamentJoined {
+  int entered = 0;
+  bool full = false;
+};
+using TournamentJoinRefusal = std::variant<TournamentRefusal, EntrantRefusal, GameLimitRefusal>;
+std::variant<TournamentJoined, TournamentJoinRefusal> enter_tournament(UnitOfWork& work, const TournamentRecord& t,
+                                                                       const Account& player);
 
 // Starts the open tournament `t` (it has at least minimum_entrants): the ratings at the
 // start, round 1's games, each player's mail.

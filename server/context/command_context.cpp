@@ -258,20 +258,16 @@ CommandContext::ConfirmationRequests CommandContext::request_confirmations(const
   return result;
 }
 
-namespace {
-
-void throw_if(const std::optional<GameLimitRefusal>& refused) {
-  if (refused) throw CommandError(Refusal::limit, std::visit([](const auto& why) { return refusal_text(CheckRefusal{why}); }, *refused));
+void refuse_limit(const GameLimitRefusal& why) {
+  throw CommandError(Refusal::limit, std::visit([](const auto& cap) { return refusal_text(CheckRefusal{cap}); }, why));
 }
 
-}  // namespace
-
 void CommandContext::check_game_limits(const Account& first, const Account& second) const {
-  throw_if(game_limits_refusal(*this, first, second));
+  if (auto refused = game_limits_refusal(*this, first, second)) refuse_limit(*refused);
 }
 
 void CommandContext::check_games_against_computer(const Account& player, int more) const {
-  throw_if(computer_games_refusal(*this, player, more));
+  if (auto refused = computer_games_refusal(*this, player, more)) refuse_limit(*refused);
 }
 
 Reply CommandContext::to_sender(std::string subject, std::string text) const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/context/request.h"
+#include "server/play/game_limits.h"
 #include "server/play/unit_of_work.h"
 #include "server/storage/address_confirmations.h"
 
@@ -102,5 +103,9 @@ class CommandContext : public UnitOfWork {
 
   bool password_accepted_ = false;
 };
+
+// Throws the command's refusal for passing a cap on games at once (play/game_limits.h),
+// counted as a limit on /metrics.
+[[noreturn]] void refuse_limit(const GameLimitRefusal& why);
 
 }  // namespace pbem::server

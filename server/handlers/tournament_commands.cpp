@@ -25,22 +25,17 @@
 #include "server/competition/tournament_play.h"
 #include "server/replies/tournament_replies.h"
 #include "server/support/clock.h"
+#include "server/support/overloaded.h"
 
 namespace pbem::server {
 
 namespace {
 
-// Limits (issue 29): open tournaments one user organises at a time, and entrants (a round
-// robin's own maximum is 16: 120 games at once).
+// Limits (issue 29): open tournaments one user organises at a time (the entrants' are
+// tournament_play.h's maximum_entrants).
 constexpr int kMaxOpenPerOrganiser = 5;
-constexpr int kMaxEntrants = 64;
-constexpr int kMaxRoundRobinEntrants = 16;
 // Finished and cancelled tournaments stay in `tournaments` this long.
 constexpr auto kListedAfterEnd = std::chrono::hours(24 * 30);
-
-int maximum_entrants(tournament::Format format) {
-  return format == tournament::Format::RoundRobin ? kMaxRoundRobinEntrants : kMaxEntrants;
-}
 
 // -start=YYYY-MM-DD, a day after today (UTC), as 00:00 UTC that day.
 std::string start_option(const std::string& word) {
@@ -116,19 +111,6 @@ bool entered(const std::vector<tournament::Entrant>& entrants, std::int64_t user
 
 std::string number_of(const TournamentRecord& t) { return std::to_string(t.id); }
 
-// The computer plays each human within bot.games_per_user (spec "The computer in
-// competitions"): a tournament with both in it holds the human's places for its games
-// from the join, whoever joins second, so that no round starts a game over the cap.
-void check_places_against_computer(CommandContext& ctx, const TournamentRecord& t, const Account& player,
-                                   const std::vector<tournament::Entrant>& entrants) {
-  const int games = t.double_round ? 2 : 1;  // what the pair will play at the start
-  for (const tournament::Entrant& entrant : entrants) {
-    const Account other = *ctx.accounts.find_by_id(entrant.user_id);
-    if (player.computer && !other.computer) ctx.check_games_against_computer(other, games);
-    if (!player.computer && other.computer) ctx.check_games_against_computer(player, games);
-  }
-}
-
 // Resigns `player`'s unfinished games of tournament `t` (they left it), each with its mail.
 int resign_games_of(CommandContext& ctx, const TournamentRecord& t, const Account& player) {
   int resigned = 0;
@@ -166,26 +148,16 @@ void tournament_new(CommandContext& ctx, const Command& c) {
 void join_tournament(CommandContext& ctx, const Command& c) {
   const TournamentRecord t = tournament_of_type(ctx, c);
   const Account player = competition_entrant(ctx, c, t.organiser);
-  if (t.status != "open")
-    throw CommandError(refusal_text(tournament_refusal::EntryClosed{t.id, t.status}));
-  if (!player.computer && player.confirmed.empty())
-    throw CommandError(refusal_text(EntrantRefusal::Unconfirmed, player.userid));
-  if (!player.active) throw CommandError(refusal_text(EntrantRefusal::SignedOff, player.userid));
-  Tournaments tournaments(ctx.db);
-  const auto entrants = tournaments.entrants(t.id);
-  if (entered(entrants, player.id))
-    throw CommandError(refusal_text(tournament_refusal::AlreadyJoined{player.userid, t.id}));
-  const int cap = std::min(t.players.value_or(kMaxEntrants), maximum_entrants(t.format));
-  if (static_cast<int>(entrants.size()) >= cap)
-    throw CommandError(refusal_text(tournament_refusal::Full{t.id, cap}));
-  ctx.check_game_limits(player, player);  // its games will count toward the caps on games
-  check_places_against_computer(ctx, t, player, entrants);
-  tournaments.add_entrant(t.id, player.id);
-  const int now_entered = static_cast<int>(entrants.size()) + 1;
+  const auto joined = enter_tournament(ctx, t, player);
+  if (const auto* refused = std::get_if<TournamentJoinRefusal>(&joined))
+    std::visit(Overloaded{[](const TournamentRefusal& why) { throw CommandError(refusal_text(why)); },
+                          [&](EntrantRefusal why) { throw CommandError(refusal_text(why, player.userid)); },
+                          [](const GameLimitRefusal& why) { refuse_limit(why); }},
+               *refused);
+  const auto [now_entered, full] = std::get<TournamentJoined>(joined);
   ctx.out.summary = c.type + " tournament T#" + number_of(t) + ": " + player.userid + " joined";
-  const bool full = t.players && now_entered == *t.players;
   answer(ctx, tournament_joined(t, player.userid, now_entered, full));
-  if (full) start_tournament(ctx, *tournaments.find(t.id));
+  if (full) start_tournament(ctx, *Tournaments(ctx.db).find(t.id));
 }
 
 void leave_tournament(CommandContext& ctx, const Command& c) {

@@ -2,8 +2,11 @@
 // directly with no channel (ply_act_test.cpp, proposal_act_test.cpp).
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <cstdint>
 #include <string>
+#include <variant>
 
 #include "server/competition/registry.h"
 #include "server/context/ply_reactions.h"
@@ -20,5 +23,15 @@ struct ActFixture : TwoPlayers {
   std::int64_t id_of(const std::string& userid) { return server::Accounts(db).find(userid)->id; }
   server::GameRecord game(int number) { return *server::GameRecords(db).find(number); }
 };
+
+// The refusal in `result`, an act's variant of outcomes one of which is `Refusal`: it must
+// be there, and of kind `Kind` (a copy: results are temporaries).
+template <typename Refusal, typename Kind, typename... Outcomes>
+Kind refusal_of_kind(const std::variant<Outcomes...>& result) {
+  REQUIRE(std::holds_alternative<Refusal>(result));
+  const Refusal& why = std::get<Refusal>(result);
+  REQUIRE(std::holds_alternative<Kind>(why));
+  return std::get<Kind>(why);
+}
 
 }  // namespace pbem::test

@@ -35,13 +35,9 @@ struct Invitations : pbem::test::ActFixture {
   }
 };
 
-// The refusal in `result`, which must be of kind `Kind`.
-template <typename Kind, typename... Results>
-Kind refused_as(const std::variant<Results...>& result) {
-  REQUIRE(std::holds_alternative<InvitationRefusal>(result));
-  const InvitationRefusal& why = std::get<InvitationRefusal>(result);
-  REQUIRE(std::holds_alternative<Kind>(why));
-  return std::get<Kind>(why);
+template <typename Kind, typename Result>
+Kind refused_as(const Result& result) {
+  return pbem::test::refusal_of_kind<InvitationRefusal, Kind>(result);
 }
 
 }  // namespace
